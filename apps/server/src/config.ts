@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Every variable has an embedded default so a fresh clone starts with nothing
+ * installed; a bad value stops the boot with one message that names every bad variable.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), urlWithProtocols(protocols).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  ALLOWED_ORIGINS: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  S3_ENDPOINT: optionalUrl(["http:", "https:"]),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY: optionalString,
+  S3_SECRET_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().trim().min(3).default("Lootlane <no-reply@lootlane.local>"),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DATA_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)")
+    .optional(),
+  COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  AUTO_CONFIRM_HOURS: z.coerce.number().positive().default(72),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  WEB_DIST_DIR: optionalString,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type S3Config = {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  publicUrl: string | undefined;
+};
+
+export type Config = {
+  env: "production" | "development" | "test";
+  port: number;
+  host: string;
+  /** Origins allowed to send state-changing requests; the app's own origin is always allowed. */
+  allowedOrigins: string[];
+  publicUrl: string | undefined;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  s3: S3Config | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  /** 32-byte key for AES-256-GCM encryption of product data at rest. */
+  dataKey: Buffer;
+  commissionPercent: number;
+  autoConfirmHours: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  webDistDir: string;
+  /** Cookies carry Secure (and the __Host- prefix where it applies) everywhere but development. */
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Parses the environment; throws ConfigError naming every bad variable at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
+  }
+  const raw = parsed.success ? parsed.data : undefined;
+
+  const s3Vars = ["S3_BUCKET", "S3_ACCESS_KEY", "S3_SECRET_KEY"] as const;
+  const s3Given = s3Vars.filter((name) => env[name]?.trim());
+  if (s3Given.length > 0 && s3Given.length < s3Vars.length) {
+    for (const name of s3Vars) if (!s3Given.includes(name)) problems.push(`${name}: required when any S3_* variable is set`);
+  }
+  if (problems.length > 0 || !raw) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const secrets = raw.JWT_SECRET && raw.DATA_KEY ? undefined : readOrCreateSecrets(dataDir);
+
+  return {
+    env: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    publicUrl: raw.PUBLIC_URL,
+    allowedOrigins: (raw.ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+    logLevel: raw.LOG_LEVEL,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    redisUrl: raw.REDIS_URL,
+    s3: raw.S3_BUCKET
+      ? {
+          endpoint: raw.S3_ENDPOINT,
+          region: raw.S3_REGION,
+          bucket: raw.S3_BUCKET,
+          accessKey: raw.S3_ACCESS_KEY!,
+          secretKey: raw.S3_SECRET_KEY!,
+          publicUrl: raw.S3_PUBLIC_URL,
+        }
+      : undefined,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    jwtSecret: raw.JWT_SECRET ?? secrets!.jwtSecret,
+    dataKey: Buffer.from(raw.DATA_KEY ?? secrets!.dataKey, "hex"),
+    commissionPercent: raw.COMMISSION_PERCENT,
+    autoConfirmHours: raw.AUTO_CONFIRM_HOURS,
+    adminEmail: raw.ADMIN_EMAIL,
+    adminPassword: raw.ADMIN_PASSWORD,
+    seedDemo: raw.SEED_DEMO,
+    webDistDir: raw.WEB_DIST_DIR ? path.resolve(raw.WEB_DIST_DIR) : defaultWebDist,
+    secureCookies: raw.NODE_ENV !== "development",
+  };
+}
+
+type GeneratedSecrets = { jwtSecret: string; dataKey: string };
+
+/**
+ * Embedded default for JWT_SECRET and DATA_KEY: generated once into DATA_DIR so restarts keep sessions valid
+ * and encrypted product data readable. Several instances must set both variables instead.
+ */
+function readOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwtSecret: randomBytes(48).toString("base64url"), dataKey: randomBytes(32).toString("hex") };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  return secrets;
+}

@@ -1,0 +1,53 @@
+import { readdirSync, existsSync } from "node:fs";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+const featuresDir = "apps/web/src/features";
+const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+
+// Imports in the web app go one way: app → features → shared; a feature never reaches into another.
+const webZones = [
+  ...features.map((feature) => ({
+    target: `./${featuresDir}/${feature}`,
+    from: `./${featuresDir}`,
+    except: [`./${feature}`],
+    message: "Features never import each other; move shared code to src/shared.",
+  })),
+  { target: "./apps/web/src/features", from: "./apps/web/src/app", message: "Features do not import the app shell." },
+  { target: "./apps/web/src/shared", from: ["./apps/web/src/features", "./apps/web/src/app"], message: "Shared code imports no feature or app code." },
+];
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "**/drizzle/meta/**", "e2e/artifacts/**", "bench/data/**", "bench/results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["apps/*/tsconfig.json", "packages/*/tsconfig.json", "e2e/tsconfig.json", "bench/tsconfig.json"], conditionNames: ["source", "types", "import", "default"] })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "import-x/no-restricted-paths": ["error", { zones: webZones }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    files: ["scripts/**", "bench/**", "e2e/**", "apps/server/src/main.ts", "apps/server/src/db/seed/**"],
+    rules: { "no-console": "off" },
+  },
+);

@@ -1,0 +1,45 @@
+/** Business constants and limits of SPEC.md §9 and ARCHITECTURE.md, shared by server and web. */
+export const HOME_PAGE_SIZE = 30;
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const NARROW_BREAKPOINT_PX = 1024;
+export const CHATS_NARROW_BREAKPOINT_PX = 768;
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MINUTES = 10;
+export const VERIFICATION_CODE_MAX_TRIES = 5;
+export const VERIFICATION_CODE_RESEND_SECONDS = 60;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 16;
+export const ADMIN_EDIT_USERNAME_MIN = 5;
+export const ADMIN_EDIT_USERNAME_MAX = 15;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_SPECIALS = "!@#$%^&*";
+export const DESCRIPTION_MAX = 500;
+
+export const PRODUCT_TEXT_MIN = 10;
+export const PRODUCT_PRICE_MAX = 10_000_000;
+export const PRODUCT_IMAGES_MAX = 10;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;
+
+export const CHAT_PREVIEW_LENGTH = 60;
+export const CHAT_MESSAGE_MAX = 2000;
+
+export const HTTP_TIMEOUT_MS = 10_000;
+export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
+export const RECONNECT = { baseMs: 1000, maxMs: 5000, jitter: 0.5 } as const;
+export const ADMIN_SAVE_REDIRECT_MS = 1500;
+
+export const CURRENCY = { code: "RUB", symbol: "₽" } as const;
+export const LANGUAGES = ["en", "ru"] as const;
+export const DEFAULT_LANGUAGE = "en";
+export const LANGUAGE_STORAGE_KEY = "user-language";
+export const DATE_LOCALE = "ru-RU";
+
+/** The API lives under this prefix on the same origin as the web app. */
+export const API_PREFIX = "/v1";
+export const MEDIA_PREFIX = "/media";

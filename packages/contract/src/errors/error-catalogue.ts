@@ -1,0 +1,91 @@
+/**
+ * Every error code the API can answer with, its HTTP status and its texts in both languages.
+ * The server renders `en` (or the request's language); the web app shows the text for the user's language.
+ * Texts may hold `{name}` placeholders filled from the error's params.
+ */
+export const errorCatalogue = {
+  // SPEC.md §8
+  CATEGORY_ALREADY_EXISTS: { status: 409, en: "This category already exists", ru: "Такая категория уже существует" },
+  CATEGORY_NOT_FOUND: { status: 404, en: "Category not found", ru: "Категория не найдена" },
+  PARENT_CATEGORY_NOT_FOUND: { status: 404, en: "Parent category not found", ru: "Родительская категория не найдена" },
+  CATEGORY_NAME_ALREADY_EXISTS: { status: 409, en: "A category with this name already exists", ru: "Категория с таким названием уже есть" },
+  DATABASE_ERROR: { status: 503, en: "The database is unavailable, please try again shortly", ru: "База данных недоступна, попробуйте чуть позже" },
+  PRODUCT_ID_REQUIRED: { status: 400, en: "Product id is required", ru: "Не указан товар" },
+  MAXIMUM_NUMBER_PHOTOS_EXCEEDED: { status: 400, en: "Too many photos: at most {max} per product", ru: "Слишком много фото: не больше {max} на товар" },
+  USER_NOT_FOUND: { status: 404, en: "User not found", ru: "Пользователь не найден" },
+  PRODUCT_NOT_FOUND: { status: 404, en: "Product not found", ru: "Товар не найден" },
+  SELLER_NOT_FOUND: { status: 404, en: "Seller not found", ru: "Продавец не найден" },
+  TOKEN_NOT_FOUND: { status: 401, en: "You are not signed in", ru: "Вы не вошли в аккаунт" },
+  INVALID_TOKEN: { status: 401, en: "Invalid token", ru: "Недействительный токен" },
+  TOKEN_IS_EXPIRED: { status: 401, en: "Your session has expired", ru: "Сессия истекла" },
+  TOKEN_IS_INVALID: { status: 401, en: "Invalid session token", ru: "Недействительный токен сессии" },
+  TOKEN_IS_REVOKED: { status: 401, en: "This session has been ended", ru: "Сессия завершена" },
+  INVALID_REFRESH_TOKEN: { status: 401, en: "Invalid refresh token", ru: "Недействительный токен обновления" },
+  USER_IS_BANNED: { status: 403, en: "This account is banned", ru: "Аккаунт заблокирован" },
+  INSUFFICIENT_PERMISSIONS: { status: 403, en: "You do not have permission to do this", ru: "Недостаточно прав" },
+  CREATE_PRODUCT_ERROR: { status: 400, en: "The product could not be created", ru: "Не удалось создать товар" },
+  REGISTRATION_FAILED: { status: 400, en: "Registration failed", ru: "Не удалось зарегистрироваться" },
+  WRONG_VERIFICATION_CODE: { status: 400, en: "Wrong verification code", ru: "Неверный код подтверждения" },
+  FAILED_TO_SEND_VERIFICATION_CODE: { status: 502, en: "We could not send the code, please try again", ru: "Не удалось отправить код, попробуйте ещё раз" },
+  WRONG_IMAGE_FORMAT: { status: 400, en: "Wrong image format: use .jpg, .png or .jpeg", ru: "Неверный формат изображения: нужен .jpg, .png или .jpeg" },
+  WRONG_FILE_TYPE: { status: 400, en: "Only images can be uploaded", ru: "Можно загружать только изображения" },
+  IMAGE_TOO_LARGE: { status: 413, en: "The image is too large", ru: "Изображение слишком большое" },
+  WRONG_IMAGE_URL: { status: 400, en: "Wrong image address", ru: "Неверный адрес изображения" },
+  USERNAME_ALREADY_EXISTS: { status: 409, en: "This username is taken", ru: "Это имя пользователя занято" },
+  EMAIL_ALREADY_EXISTS: { status: 409, en: "This e-mail is already registered", ru: "Этот e-mail уже зарегистрирован" },
+  NOT_ENOUGH_BALANCE: { status: 409, en: "Not enough money on the balance", ru: "Недостаточно средств на балансе" },
+  SERVER_ERROR: { status: 500, en: "Something went wrong on our side", ru: "Что-то пошло не так на нашей стороне" },
+  PAYLOAD_IS_EMPTY: { status: 400, en: "Nothing to change was sent", ru: "Нет данных для изменения" },
+  INCORRECT_EMAIL_OR_PASSWORD: { status: 401, en: "Incorrect e-mail or password", ru: "Неверный e-mail или пароль" },
+  EMAIL_VERIFICATION_MAX_COUNT_OF_TRIES_EXCEEDED: { status: 429, en: "Max count of tries exceeded. Max tries - {max_tries}", ru: "Превышено число попыток. Максимум попыток - {max_tries}" },
+
+  // Added by Lootlane
+  VALIDATION_ERROR: { status: 422, en: "Some fields are filled in incorrectly", ru: "Некоторые поля заполнены неверно" },
+  MALFORMED_REQUEST: { status: 400, en: "The request could not be read", ru: "Не удалось прочитать запрос" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, en: "Send JSON or a multipart form", ru: "Отправьте JSON или multipart-форму" },
+  PAYLOAD_TOO_LARGE: { status: 413, en: "The request is too large", ru: "Запрос слишком большой" },
+  ROUTE_NOT_FOUND: { status: 404, en: "There is no such API address", ru: "Такого адреса API нет" },
+  METHOD_NOT_ALLOWED: { status: 405, en: "This method is not allowed here", ru: "Этот метод здесь не поддерживается" },
+  ORIGIN_NOT_ALLOWED: { status: 403, en: "Requests from this site are not allowed", ru: "Запросы с этого сайта запрещены" },
+  TOO_MANY_REQUESTS: { status: 429, en: "Too many attempts, try again in {retry_after} s", ru: "Слишком много попыток, повторите через {retry_after} с" },
+  VERIFICATION_CODE_EXPIRED: { status: 400, en: "The code has expired, request a new one", ru: "Срок действия кода истёк, запросите новый" },
+  VERIFICATION_CODE_RESEND_TOO_SOON: { status: 429, en: "A new code can be sent in {retry_after} s", ru: "Новый код можно отправить через {retry_after} с" },
+  WEAK_PASSWORD: { status: 422, en: "The password needs 8+ characters with upper and lower case letters, a digit and one of !@#$%^&*", ru: "Пароль: от 8 символов, заглавные и строчные буквы, цифра и один из !@#$%^&*" },
+  WRONG_PASSWORD: { status: 400, en: "The current password is wrong", ru: "Текущий пароль неверен" },
+  PRODUCT_NOT_AVAILABLE: { status: 409, en: "This product can no longer be bought", ru: "Этот товар больше нельзя купить" },
+  CANNOT_BUY_OWN_PRODUCT: { status: 409, en: "You cannot buy your own product", ru: "Нельзя купить свой товар" },
+  BALANCE_IS_FROZEN: { status: 403, en: "Your balance is frozen; contact support", ru: "Ваш баланс заморожен, обратитесь в поддержку" },
+  PRODUCT_IN_OPEN_DEAL: { status: 409, en: "The product is in an open deal and cannot be changed", ru: "Товар в незавершённой сделке, изменить его нельзя" },
+  INVALID_PRODUCT_STATUS: { status: 409, en: "The product is not in a state that allows this", ru: "Статус товара не позволяет это действие" },
+  CHAT_NOT_FOUND: { status: 404, en: "Chat not found", ru: "Чат не найден" },
+  DEAL_NOT_FOUND: { status: 404, en: "Deal not found", ru: "Сделка не найдена" },
+  INVALID_DEAL_STATUS: { status: 409, en: "The deal is not in a state that allows this", ru: "Статус сделки не позволяет это действие" },
+  REVIEW_ALREADY_EXISTS: { status: 409, en: "You have already left a review for this deal", ru: "Вы уже оставили отзыв по этой сделке" },
+  REVIEW_NOT_FOUND: { status: 404, en: "Review not found", ru: "Отзыв не найден" },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, en: "This request key was already used for another request", ru: "Этот ключ запроса уже использован для другого запроса" },
+} as const satisfies Record<string, { status: number; en: string; ru: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export type Locale = "en" | "ru";
+export type ErrorParams = Record<string, string | number>;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorCatalogue, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+/** The text for a code in a language, with `{name}` placeholders filled (unknown placeholders stay visible). */
+export function errorText(code: ErrorCode, locale: Locale, params: ErrorParams = {}): string {
+  return fillPlaceholders(errorCatalogue[code][locale], params);
+}
+
+export function fillPlaceholders(template: string, params: ErrorParams): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : match,
+  );
+}
