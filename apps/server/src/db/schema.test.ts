@@ -1,0 +1,117 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/test-database.js";
+import type { Database, Db } from "./client.js";
+import { categories, chats, deals, ledgerAccounts, products, reviews, users } from "./schema/index.js";
+
+/** The database itself refuses states that would lose or duplicate money, whatever the service code does. */
+
+let database: Database;
+let db: Db;
+let seller: string;
+let buyer: string;
+let game: string;
+let product: string;
+let chat: string;
+
+/** Resolves when the promise fails on the named constraint (Drizzle wraps the driver error as `cause`). */
+async function violates(promise: Promise<unknown>, constraint: string): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  const messages: string[] = [];
+  for (let current = error as { message?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    messages.push(String(current.message));
+  }
+  expect(messages.join("\n")).toContain(`"${constraint}"`);
+}
+
+const newUser = (name: string) => ({ email: `${name}@example.com`, username: name, passwordHash: "x" });
+
+async function planOf(query: ReturnType<typeof sql>): Promise<string> {
+  // Without seqscan the planner shows which index it can use even on a tiny table.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+    return result.rows.map((row) => Object.values(row).join(" ")).join("\n");
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  [{ id: seller }, { id: buyer }] = (await db.insert(users).values([newUser("seller"), newUser("buyer")]).returning({ id: users.id })) as [
+    { id: string },
+    { id: string },
+  ];
+  [{ id: game }] = (await db.insert(categories).values({ name: "Dota 2", slug: "dota-2" }).returning({ id: categories.id })) as [{ id: string }];
+  [{ id: product }] = (await db
+    .insert(products)
+    .values({ sellerId: seller, categoryId: game, title: "Arcana", description: "An arcana", priceKopecks: 100_00, productDataEncrypted: "v1:x" })
+    .returning({ id: products.id })) as [{ id: string }];
+  [{ id: chat }] = (await db.insert(chats).values({ productId: product, buyerId: buyer, sellerId: seller }).returning({ id: chats.id })) as [
+    { id: string },
+  ];
+});
+afterAll(() => database.close());
+
+describe("schema constraints", () => {
+  it("keeps user balances non-negative and e-mails and usernames unique regardless of case", async () => {
+    await violates(db.update(users).set({ balanceKopecks: -1 }).where(eq(users.id, buyer)), "users_balance_not_negative_check");
+    await violates(db.insert(users).values({ ...newUser("x"), email: "Upper@Example.com" }), "users_email_lower_check");
+    await violates(db.insert(users).values({ ...newUser("other"), username: "SELLER" }), "users_username_lower_key");
+    await violates(db.insert(users).values({ ...newUser("seller2"), email: "seller@example.com" }), "users_email_unique");
+  });
+
+  it("allows only the external ledger account below zero, and one account per user and per singleton kind", async () => {
+    await violates(db.insert(ledgerAccounts).values({ kind: "user_available", userId: buyer, balanceKopecks: -1 }), "ledger_accounts_balance_not_negative_check");
+    await violates(db.insert(ledgerAccounts).values({ kind: "user_available" }), "ledger_accounts_owner_check");
+    await db.insert(ledgerAccounts).values([{ kind: "external", balanceKopecks: -500 }, { kind: "platform_fees" }, { kind: "user_available", userId: buyer }]);
+    await violates(db.insert(ledgerAccounts).values({ kind: "user_available", userId: buyer }), "ledger_accounts_kind_user_key");
+    await violates(db.insert(ledgerAccounts).values({ kind: "platform_fees" }), "ledger_accounts_kind_singleton_key");
+  });
+
+  it("allows one open deal per product at a time", async () => {
+    const deal = { productId: product, buyerId: buyer, sellerId: seller, chatId: chat, priceKopecks: 100_00, autoConfirmAt: new Date() };
+    const [first] = await db.insert(deals).values(deal).returning({ id: deals.id });
+    await violates(db.insert(deals).values(deal), "deals_one_open_per_product_key");
+    await db.update(deals).set({ status: "disputed" }).where(eq(deals.id, first!.id));
+    await violates(db.insert(deals).values(deal), "deals_one_open_per_product_key");
+    await db.update(deals).set({ status: "refunded" }).where(eq(deals.id, first!.id));
+    await db.insert(deals).values(deal);
+    await violates(db.insert(deals).values({ ...deal, buyerId: seller }), "deals_buyer_not_seller_check");
+    await violates(db.insert(reviews).values({ dealId: first!.id, authorId: buyer, sellerId: seller, stars: 6, text: "great" }), "reviews_stars_range_check");
+  });
+
+  it("keeps category names and slugs unique among siblings only", async () => {
+    await violates(db.insert(categories).values({ name: "Dota 2 copy", slug: "dota-2" }), "categories_parent_slug_key");
+    await violates(db.insert(categories).values({ name: "DOTA 2", slug: "dota-two" }), "categories_parent_name_key");
+    const [other] = await db.insert(categories).values({ name: "Valorant", slug: "valorant" }).returning({ id: categories.id });
+    await db.insert(categories).values([
+      { name: "Accounts", slug: "accounts", parentId: game },
+      { name: "Accounts", slug: "accounts", parentId: other!.id },
+    ]);
+    await violates(db.insert(categories).values({ name: "Accounts 2", slug: "accounts", parentId: game }), "categories_parent_slug_key");
+  });
+});
+
+describe("listing and search indexes", () => {
+  it("serve newest-first keyset pages without sorting", async () => {
+    const plan = await planOf(
+      sql`select id from products where status = 'active' and deleted_at is null order by created_at desc, id desc limit 30`,
+    );
+    expect(plan).toContain("products_status_created_idx");
+    expect(plan).not.toMatch(/Sort/);
+    const categoryPlan = await planOf(
+      sql`select id from products where category_id = ${game} and status = 'active' order by created_at desc, id desc limit 30`,
+    );
+    expect(categoryPlan).toContain("products_category_status_created_idx");
+    expect(categoryPlan).not.toMatch(/Sort/);
+  });
+
+  it("serve substring search on lower-cased titles and descriptions", async () => {
+    expect(await planOf(sql`select id from products where lower(title) like '%rcan%'`)).toContain("products_title_trgm_idx");
+    expect(await planOf(sql`select id from products where lower(description) like '%rcan%'`)).toContain("products_description_trgm_idx");
+  });
+});

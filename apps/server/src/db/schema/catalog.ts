@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { createdAt, id, kopecks, NIL_UUID, oneOf, timestamptz } from "./columns.js";
+import { users } from "./users.js";
+
+/** A top-level category is a game; its children are kinds of goods (ARCHITECTURE.md §4). */
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url"),
+    parentId: uuid("parent_id").references((): AnyPgColumn => categories.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Names and slugs are unique among siblings; coalesce makes all games siblings of one another.
+    uniqueIndex("categories_parent_slug_key").on(sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`, t.slug),
+    uniqueIndex("categories_parent_name_key").on(sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`, sql`lower(${t.name})`),
+    index("categories_parent_id_idx").on(t.parentId),
+  ],
+);
+
+export const productStatuses = ["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn"] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    priceKopecks: kopecks("price_kopecks").notNull(),
+    /** The goods, AES-256-GCM encrypted (platform/crypto/data-cipher.ts); never stored in plain text. */
+    productDataEncrypted: text("product_data_encrypted").notNull(),
+    status: text("status", { enum: productStatuses }).notNull().default("moderation"),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    deletedAt: timestamptz("deleted_at"),
+  },
+  (t) => [
+    // Keyset pagination of the public listing and of a category listing stays an index scan at 1M rows.
+    // DESC NULLS FIRST is what `order by x desc` means, so these indexes serve drizzle's desc() directly.
+    index("products_status_created_idx")
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index("products_category_status_created_idx").on(t.categoryId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("products_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    // Substring search (`lower(title) like '%q%'`) uses these trigram indexes.
+    index("products_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
+    index("products_description_trgm_idx").using("gin", sql`lower(${t.description}) gin_trgm_ops`),
+    check("products_price_positive_check", sql`${t.priceKopecks} > 0`),
+    check("products_status_check", oneOf(t.status, productStatuses)),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** `/media/<key>`; the API base plus this path is the address users see. */
+    imageUrl: text("image_url").notNull(),
+    thumbnailUrl: text("thumbnail_url").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_images_product_position_idx").on(t.productId, t.position)],
+);
+
+export type Category = typeof categories.$inferSelect;
+export type NewCategory = typeof categories.$inferInsert;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductImage = typeof productImages.$inferSelect;
+export type NewProductImage = typeof productImages.$inferInsert;

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { products } from "./catalog.js";
+import { createdAt, id, oneOf, timestamptz } from "./columns.js";
+import { users } from "./users.js";
+
+/** One chat per (product, buyer): created by a purchase or by a buyer's "Message seller". */
+export const chats = pgTable(
+  "chats",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    /** Orders the chat list; starts at creation so a chat without messages still sorts by its age. */
+    lastMessageAt: timestamptz("last_message_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("chats_product_buyer_key").on(t.productId, t.buyerId),
+    index("chats_buyer_idx").on(t.buyerId, t.lastMessageAt.desc().nullsFirst()),
+    index("chats_seller_idx").on(t.sellerId, t.lastMessageAt.desc().nullsFirst()),
+    check("chats_buyer_not_seller_check", sql`${t.buyerId} <> ${t.sellerId}`),
+  ],
+);
+
+export const messageTypes = ["text", "purchase_info", "system"] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    /** Null for system messages (deal transitions). */
+    senderId: uuid("sender_id").references(() => users.id),
+    text: text("text").notNull(),
+    messageType: text("message_type", { enum: messageTypes }).notNull().default("text"),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_chat_created_idx").on(t.chatId, t.createdAt),
+    check("messages_type_check", oneOf(t.messageType, messageTypes)),
+  ],
+);
+
+export type Chat = typeof chats.$inferSelect;
+export type NewChat = typeof chats.$inferInsert;
+export type Message = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;

@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { products } from "./catalog.js";
+import { chats } from "./chats.js";
+import { createdAt, id, kopecks, oneOf, timestamptz } from "./columns.js";
+import { users } from "./users.js";
+
+export const dealStatuses = ["purchased", "completed", "disputed", "refunded"] as const;
+export type DealStatus = (typeof dealStatuses)[number];
+
+/** Deal statuses in which the money is still in escrow; a product has at most one such deal. */
+export const openDealStatuses = ["purchased", "disputed"] as const satisfies readonly DealStatus[];
+
+export const deals = pgTable(
+  "deals",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id),
+    priceKopecks: kopecks("price_kopecks").notNull(),
+    commissionKopecks: kopecks("commission_kopecks").notNull().default(0),
+    status: text("status", { enum: dealStatuses }).notNull().default("purchased"),
+    /** When the sweeper confirms the deal for the buyer if no dispute is open. */
+    autoConfirmAt: timestamptz("auto_confirm_at").notNull(),
+    /** The buyer's Idempotency-Key of the buy request that created the deal. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    completedAt: timestamptz("completed_at"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // The database, not only the buy code, guarantees that a product is never sold twice at once.
+    uniqueIndex("deals_one_open_per_product_key")
+      .on(t.productId)
+      .where(oneOf(t.status, openDealStatuses)),
+    uniqueIndex("deals_buyer_idempotency_key")
+      .on(t.buyerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index("deals_due_auto_confirm_idx")
+      .on(t.autoConfirmAt)
+      .where(sql`${t.status} = 'purchased'`),
+    index("deals_buyer_created_idx").on(t.buyerId, t.createdAt.desc().nullsFirst()),
+    index("deals_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    index("deals_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    check("deals_price_positive_check", sql`${t.priceKopecks} > 0`),
+    check("deals_commission_range_check", sql`${t.commissionKopecks} >= 0 and ${t.commissionKopecks} <= ${t.priceKopecks}`),
+    check("deals_buyer_not_seller_check", sql`${t.buyerId} <> ${t.sellerId}`),
+    check("deals_status_check", oneOf(t.status, dealStatuses)),
+  ],
+);
+
+export const disputeStatuses = ["open", "resolved"] as const;
+export type DisputeStatus = (typeof disputeStatuses)[number];
+export const disputeResolutions = ["release", "refund"] as const;
+export type DisputeResolution = (typeof disputeResolutions)[number];
+
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: id(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .unique()
+      .references(() => deals.id),
+    openedBy: uuid("opened_by")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: disputeStatuses }).notNull().default("open"),
+    resolution: text("resolution", { enum: disputeResolutions }),
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    createdAt: createdAt(),
+    resolvedAt: timestamptz("resolved_at"),
+  },
+  (t) => [
+    index("disputes_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    check("disputes_status_check", oneOf(t.status, disputeStatuses)),
+    check("disputes_resolution_check", oneOf(t.resolution, disputeResolutions)),
+    // A resolved dispute always says how it was resolved, an open one never does.
+    check("disputes_resolution_matches_status_check", sql`(${t.status} = 'resolved') = (${t.resolution} is not null)`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .unique()
+      .references(() => deals.id),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id),
+    stars: smallint("stars").notNull(),
+    text: text("text").notNull(),
+    reply: text("reply"),
+    repliedAt: timestamptz("replied_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    check("reviews_stars_range_check", sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+export type Deal = typeof deals.$inferSelect;
+export type NewDeal = typeof deals.$inferInsert;
+export type Dispute = typeof disputes.$inferSelect;
+export type NewDispute = typeof disputes.$inferInsert;
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { createdAt, id, kopecks, oneOf, timestamptz } from "./columns.js";
+
+export const userRoles = ["user", "admin"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** Always stored lower-cased (the check enforces it), so the plain unique constraint is case-insensitive. */
+    email: text("email").notNull().unique(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    avatarUrl: text("avatar_url").notNull().default(""),
+    description: text("description"),
+    /** Projection of the user's ledger account, updated in the same transaction as the ledger rows. */
+    balanceKopecks: kopecks("balance_kopecks").notNull().default(0),
+    hasFrozenBalance: boolean("has_frozen_balance").notNull().default(false),
+    isBanned: boolean("is_banned").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    rating: integer("rating").notNull().default(0),
+    role: text("role", { enum: userRoles }).notNull().default("user"),
+    lastSeenAt: timestamptz("last_seen_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check("users_balance_not_negative_check", sql`${t.balanceKopecks} >= 0`),
+    check("users_rating_not_negative_check", sql`${t.rating} >= 0`),
+    check("users_description_length_check", sql`char_length(${t.description}) <= 500`),
+    check("users_role_check", oneOf(t.role, userRoles)),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** All refresh tokens descended from one sign-in share a family; reuse of a rotated one revokes it. */
+    familyId: uuid("family_id").notNull(),
+    refreshTokenHash: text("refresh_token_hash").notNull().unique(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    revokedAt: timestamptz("revoked_at"),
+    replacedBy: uuid("replaced_by").references((): AnyPgColumn => sessions.id, { onDelete: "set null" }),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_family_id_idx").on(t.familyId)],
+);
+
+export const emailCodePurposes = ["signup", "password_reset"] as const;
+export type EmailCodePurpose = (typeof emailCodePurposes)[number];
+
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: emailCodePurposes }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    tries: integer("tries").notNull().default(0),
+    expiresAt: timestamptz("expires_at").notNull(),
+    consumedAt: timestamptz("consumed_at"),
+    lastSentAt: timestamptz("last_sent_at").notNull().defaultNow(),
+    /** What the code confirms besides the e-mail, e.g. the username chosen at sign-up. */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_codes_email_purpose_idx").on(t.email, t.purpose, t.createdAt.desc().nullsFirst()),
+    check("email_codes_purpose_check", oneOf(t.purpose, emailCodePurposes)),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type EmailCode = typeof emailCodes.$inferSelect;
+export type NewEmailCode = typeof emailCodes.$inferInsert;
