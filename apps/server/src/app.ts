@@ -1,0 +1,65 @@
+import { API_PREFIX } from "@lootlane/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+import { registerErrorHandlers } from "./platform/errors/error-handler.js";
+import { registerMediaRoute } from "./platform/http/media-route.js";
+import { registerOpenApi } from "./platform/http/openapi.js";
+import { registerOriginCheck } from "./platform/http/origin-check.js";
+import { registerRateLimit } from "./platform/http/rate-limit.js";
+import { requestIdFor, registerRequestIdHeader } from "./platform/http/request-id.js";
+import { registerRequestParsing } from "./platform/http/request-parsing.js";
+import { registerSecurityHeaders } from "./platform/http/security-headers.js";
+import { registerWebApp } from "./platform/http/web-app.js";
+import type { MediaStore } from "./platform/media/media-store.js";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  media: MediaStore;
+  /** Fastify's logger option; defaults to pino at config.logLevel. */
+  logger?: boolean | object;
+};
+
+/** JSON bodies are small; images come as multipart, which has its own limits (request-parsing.ts). */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the whole HTTP application: API under /v1, OpenAPI at /v1/docs, media, the web app. Never listens
+ * (main.ts does), so tests drive it with app.inject. The caller owns the database and closes it after app.close().
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, media } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: requestIdFor,
+    bodyLimit: JSON_BODY_LIMIT,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Order matters. Error and not-found handlers first: every context registered later inherits them.
+  registerErrorHandlers(app);
+  // Root onRequest hooks run for every request, 404s included, in this order.
+  registerRequestIdHeader(app);
+  await registerSecurityHeaders(app, config);
+  registerOriginCheck(app, config);
+  // Both collect routes through onRoute hooks, so they must exist before any route is added.
+  await registerRateLimit(app);
+  await registerOpenApi(app);
+  await registerRequestParsing(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: database.db });
+    },
+    { prefix: API_PREFIX },
+  );
+  registerMediaRoute(app, media);
+  // Last: its catch-all GET route answers every page path the routes above do not own.
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "lootlane-config-"));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("starts with nothing set: embedded defaults and generated secrets", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: "production",
+      port: 3000,
+      host: "0.0.0.0",
+      allowedOrigins: [],
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      s3: undefined,
+      smtpUrl: undefined,
+      commissionPercent: 0,
+      autoConfirmHours: 72,
+      seedDemo: true,
+      secureCookies: true,
+      dataDir: path.resolve(dataDir),
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.dataKey).toHaveLength(32);
+  });
+
+  it("keeps the generated secrets across restarts, so sessions and encrypted data survive", () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.dataKey.equals(first.dataKey)).toBe(true);
+  });
+
+  it("reads lists and numbers from their variables", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: "8080",
+      ALLOWED_ORIGINS: " https://a.example , https://b.example ",
+      COMMISSION_PERCENT: "2.5",
+      NODE_ENV: "development",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.allowedOrigins).toEqual(["https://a.example", "https://b.example"]);
+    expect(config.commissionPercent).toBe(2.5);
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it("names every bad variable in one error", () => {
+    const problems = problemsOf({
+      PORT: "not-a-port",
+      DATABASE_URL: "mysql://localhost/db",
+      JWT_SECRET: "short",
+      DATA_KEY: "xyz",
+      LOG_LEVEL: "loud",
+      COMMISSION_PERCENT: "150",
+    });
+    const named = problems.map((problem) => problem.split(":", 1)[0]);
+    expect(named.sort()).toEqual(["COMMISSION_PERCENT", "DATABASE_URL", "DATA_KEY", "JWT_SECRET", "LOG_LEVEL", "PORT"]);
+  });
+
+  it("refuses a partial S3 configuration, naming what is missing", () => {
+    const problems = problemsOf({ S3_BUCKET: "images" });
+    expect(problems).toEqual([
+      "S3_ACCESS_KEY: required when any S3_* variable is set",
+      "S3_SECRET_KEY: required when any S3_* variable is set",
+    ]);
+  });
+
+  it("accepts a complete S3 configuration", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: "images",
+      S3_ACCESS_KEY: "key",
+      S3_SECRET_KEY: "secret",
+      S3_PUBLIC_URL: "https://cdn.example/images",
+    });
+    expect(config.s3).toMatchObject({ bucket: "images", accessKey: "key", secretKey: "secret", publicUrl: "https://cdn.example/images" });
+  });
+});

@@ -1,0 +1,32 @@
+import { errorText, type ErrorResponse } from "@lootlane/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requestLocale } from "../http/request-locale.js";
+import { AppError } from "./app-error.js";
+import { toAppError } from "./error-mapping.js";
+
+/**
+ * The one place error answers are written: `{"detail": {"error_code", "error_message", "errors"?}}` with the
+ * catalogue's status, the text in the request's language. A 5xx is logged with the request id and its cause;
+ * the client never sees a stack or an internal message.
+ */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, `request failed: ${appError.code}`);
+    return sendError(request, reply, appError);
+  });
+
+  // Unknown API and media paths of any method end here; HTML pages never do (see web-app.ts).
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("ROUTE_NOT_FOUND")));
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorResponse = {
+    detail: {
+      error_code: error.code,
+      error_message: errorText(error.code, requestLocale(request), error.params),
+      ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+    },
+  };
+  return reply.status(error.status).type("application/json; charset=utf-8").send(body);
+}

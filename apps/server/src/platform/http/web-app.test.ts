@@ -1,0 +1,99 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, webFixture, type TestApp } from "../../test/test-app.js";
+
+describe("the built web app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers index.html, revalidated on every load, at /", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toBe(webFixture.indexHtml);
+  });
+
+  it("answers index.html to any client-side route a browser opens", async () => {
+    for (const url of ["/some/deep/route", "/products/42?tab=reviews", "/admin/users"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.body, url).toBe(webFixture.indexHtml);
+    }
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const response = await t.app.inject({ method: "GET", url: webFixture.assetPath });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.body).toBe(webFixture.assetBody);
+  });
+
+  it("serves files of a rebuild made while the server runs", async () => {
+    await writeFile(path.join(t.config.webDistDir, "assets", "chunk-9c8d7e.js"), "export {};");
+    await writeFile(path.join(t.config.webDistDir, "favicon.svg"), "<svg/>");
+    const asset = await t.app.inject({ method: "GET", url: "/assets/chunk-9c8d7e.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const icon = await t.app.inject({ method: "GET", url: "/favicon.svg", headers: { accept: "image/*" } });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("never serves a file from outside the build", async () => {
+    // The build sits in the test's DATA_DIR, next to the generated secrets.json.
+    for (const url of ["/../secrets.json", "/..%2fsecrets.json", "/assets/..%2f..%2fsecrets.json", "/assets%2f..%2f..%2fsecrets.json"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "*/*" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain("jwtSecret");
+    }
+  });
+
+  it("answers JSON 404, not the page, under /v1, /media and /socket.io", async () => {
+    for (const url of ["/v1/nope", "/v1", "/media/x/y.png", "/socket.io/nope"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().detail.error_code, url).toBe("ROUTE_NOT_FOUND");
+    }
+  });
+
+  it("answers 404 to a missing file a script or image asks for", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/missing-123.js", headers: { accept: "*/*" } });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("without a web build", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: path.join(tmpdir(), `lootlane-no-build-${process.pid}-${Date.now()}`) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(t.config.webDistDir, { recursive: true, force: true });
+  });
+
+  it("tells a browser to build it, and keeps the API up", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain("npm run build");
+
+    const health = await t.app.inject({ method: "GET", url: "/v1/health" });
+    expect(health.statusCode).toBe(200);
+  });
+
+  it("serves the build once it appears, without a restart", async () => {
+    await mkdir(t.config.webDistDir, { recursive: true });
+    await writeFile(path.join(t.config.webDistDir, "index.html"), webFixture.indexHtml);
+    const page = await t.app.inject({ method: "GET", url: "/products/1", headers: { accept: "text/html" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(webFixture.indexHtml);
+  });
+});
