@@ -1,11 +1,37 @@
+import { fileURLToPath } from "node:url";
+import { defaultClientConditions } from "vite";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
+const apiOrigin = "http://localhost:3000";
+
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ["source"] },
-  server: { proxy: { "/v1": "http://localhost:3000", "/media": "http://localhost:3000", "/socket.io": { target: "ws://localhost:3000", ws: true } } },
-  build: { outDir: "dist", sourcemap: true },
+  resolve: {
+    // "source" makes @lootlane/contract resolve to its TypeScript source, so no contract build is needed;
+    // the defaults stay so packages with "browser" exports (socket.io-client) still get their browser build.
+    conditions: ["source", ...defaultClientConditions],
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      "/v1": apiOrigin,
+      "/media": apiOrigin,
+      "/socket.io": { target: apiOrigin, ws: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries every screen needs, in their own file: a release that changes only app code keeps them cached.
+        manualChunks: {
+          vendor: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "@tanstack/react-query", "i18next", "react-i18next"],
+        },
+      },
+    },
+  },
   test: {
     name: "web",
     environment: "jsdom",

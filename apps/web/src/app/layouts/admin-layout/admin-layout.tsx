@@ -1,0 +1,42 @@
+import { AppShell, Badge, Burger, Group } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { LanguageSelect } from "@/shared/ui/language-select";
+import { Brand } from "../brand";
+import { NavigationProgress } from "../navigation-progress";
+import { AdminNav } from "./admin-nav";
+
+/** The admin area: a side menu on wide screens, a drawer behind the burger on phones. */
+export function AdminLayout() {
+  const { t } = useTranslation("layout");
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: "sm", collapsed: { mobile: !navOpened } }}
+      padding={{ base: "md", sm: "xl" }}
+    >
+      <NavigationProgress />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("admin.toggleNav")} aria-expanded={navOpened} />
+            <Brand />
+            <Badge variant="light" visibleFrom="xs">
+              {t("admin.badge")}
+            </Badge>
+          </Group>
+          <LanguageSelect />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AdminNav onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

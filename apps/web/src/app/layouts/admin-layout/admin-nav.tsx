@@ -1,0 +1,51 @@
+import type { ComponentType } from "react";
+import { Divider, NavLink, Stack } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, matchPath, useLocation } from "react-router";
+import { ArrowLeftIcon, BoxIcon, DashboardIcon, LayersIcon, ShieldCheckIcon, UsersIcon, type IconProps } from "@/shared/ui/icons";
+
+interface AdminNavItem {
+  key: "main" | "users" | "products" | "deals" | "categories";
+  to: string;
+  icon: ComponentType<IconProps>;
+}
+
+/** SPEC §2 admin navigation; Deals is where disputes are resolved (ARCHITECTURE §4). */
+const ITEMS: AdminNavItem[] = [
+  { key: "main", to: "/admin", icon: DashboardIcon },
+  { key: "users", to: "/admin/users", icon: UsersIcon },
+  { key: "products", to: "/admin/products", icon: BoxIcon },
+  { key: "deals", to: "/admin/deals", icon: ShieldCheckIcon },
+  { key: "categories", to: "/admin/categories", icon: LayersIcon },
+];
+
+const roundedLink = { borderRadius: "var(--mantine-radius-md)" };
+
+/** `onNavigate` closes the drawer on phones once a destination is chosen. */
+export function AdminNav({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation("layout");
+  const { pathname } = useLocation();
+  // Main is active only on /admin itself; the others also on their sub-pages (e.g. /admin/users/edit/7).
+  const isActive = (to: string) => matchPath({ path: to, end: to === "/admin" }, pathname) !== null;
+
+  return (
+    <Stack component="nav" aria-label={t("admin.navLabel")} gap={4} h="100%">
+      {ITEMS.map(({ key, to, icon: Icon }) => (
+        <NavLink
+          key={key}
+          component={Link}
+          to={to}
+          label={t(`admin.${key}`)}
+          leftSection={<Icon size={20} />}
+          active={isActive(to)}
+          aria-current={isActive(to) ? "page" : undefined}
+          onClick={onNavigate}
+          variant="light"
+          style={roundedLink}
+        />
+      ))}
+      <Divider my="sm" mt="auto" />
+      <NavLink component={Link} to="/" label={t("admin.backToSite")} leftSection={<ArrowLeftIcon size={20} />} style={roundedLink} />
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { AppShell, Container, Group } from "@mantine/core";
+import { Outlet } from "react-router";
+import { NARROW_BREAKPOINT_PX } from "@lootlane/contract";
+import { useIsBelow } from "@/shared/lib/use-is-below";
+import { LanguageSelect } from "@/shared/ui/language-select";
+import { Brand } from "../brand";
+import { NavigationProgress } from "../navigation-progress";
+import { MainNav } from "./main-nav";
+import { useMainNav } from "./use-main-nav";
+
+const HEADER_HEIGHT = 64;
+/** The tab bar grows by the phone's home-indicator area so its labels stay tappable. */
+const BOTTOM_NAV_HEIGHT = "calc(64px + env(safe-area-inset-bottom))";
+
+/** Header with brand, navigation and language; below 1024 px the navigation moves to a bottom tab bar. */
+export function DefaultLayout() {
+  const narrow = useIsBelow(NARROW_BREAKPOINT_PX);
+  const navItems = useMainNav();
+
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT }} footer={narrow ? { height: BOTTOM_NAV_HEIGHT } : undefined} padding={0}>
+      <NavigationProgress />
+      <AppShell.Header>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
+            <Brand />
+            {!narrow && <MainNav items={navItems} variant="header" />}
+            <LanguageSelect />
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="xl" py={{ base: "md", sm: "xl" }}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      {narrow && (
+        <AppShell.Footer>
+          <MainNav items={navItems} variant="bottom" />
+        </AppShell.Footer>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ComponentType } from "react";
+import { matchPath, useLocation } from "react-router";
+import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { ChatIcon, HomeIcon, TagIcon, UserIcon, type IconProps } from "@/shared/ui/icons";
+
+export interface MainNavItem {
+  key: "home" | "chats" | "sell" | "profile";
+  to: string;
+  icon: ComponentType<IconProps>;
+  active: boolean;
+}
+
+/**
+ * The four destinations of the header and the bottom navigation (SPEC §2). For guests Chats, Sell and Profile
+ * lead to /signin; an item is active only on its own screen, so the guest's three sign-in links never all light up.
+ */
+export function useMainNav(): MainNavItem[] {
+  const { data: user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const profilePath = user ? `/profile/${encodeURIComponent(user.username)}` : null;
+  const isAt = (path: string) => matchPath({ path, end: true }, pathname) !== null;
+
+  return [
+    { key: "home", to: "/", icon: HomeIcon, active: isAt("/") },
+    { key: "chats", to: user ? "/chats" : "/signin", icon: ChatIcon, active: Boolean(user) && isAt("/chats") },
+    { key: "sell", to: user ? "/product/create" : "/signin", icon: TagIcon, active: Boolean(user) && isAt("/product/create") },
+    { key: "profile", to: profilePath ?? "/signin", icon: UserIcon, active: profilePath !== null && isAt(profilePath) },
+  ];
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from "react-i18next";
+import { PageTitle } from "@/shared/ui/page-title";
+
+/** /product/create (SPEC §2 Create product). */
+export function ProductCreatePage() {
+  const { t } = useTranslation("products");
+  return <PageTitle>{t("create.title")}</PageTitle>;
+}

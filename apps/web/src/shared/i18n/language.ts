@@ -1,0 +1,36 @@
+import i18next from "i18next";
+import { LANGUAGE_STORAGE_KEY, LANGUAGES } from "@lootlane/contract";
+import { reloadPage } from "@/shared/lib/reload-page";
+
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language chosen earlier on this device, if any (storage can be unavailable, e.g. blocked cookies). */
+export function readStoredLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The interface language, as the server and the error catalogue name it. */
+export function currentLanguage(): Language {
+  const resolved = i18next.resolvedLanguage;
+  return isLanguage(resolved) ? resolved : "en";
+}
+
+/** SPEC §2: the choice is stored under the user-language key and the page reloads in the new language. */
+export function switchLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Without storage the choice cannot survive the reload; reloading would only undo it.
+    return;
+  }
+  reloadPage();
+}

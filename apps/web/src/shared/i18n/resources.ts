@@ -1,0 +1,53 @@
+import enAdmin from "@/locales/en/admin.json";
+import enAuth from "@/locales/en/auth.json";
+import enChats from "@/locales/en/chats.json";
+import enCommon from "@/locales/en/common.json";
+import enHome from "@/locales/en/home.json";
+import enLayout from "@/locales/en/layout.json";
+import enProducts from "@/locales/en/products.json";
+import enProfile from "@/locales/en/profile.json";
+import enSettings from "@/locales/en/settings.json";
+import enStatus from "@/locales/en/status.json";
+import ruAdmin from "@/locales/ru/admin.json";
+import ruAuth from "@/locales/ru/auth.json";
+import ruChats from "@/locales/ru/chats.json";
+import ruCommon from "@/locales/ru/common.json";
+import ruHome from "@/locales/ru/home.json";
+import ruLayout from "@/locales/ru/layout.json";
+import ruProducts from "@/locales/ru/products.json";
+import ruProfile from "@/locales/ru/profile.json";
+import ruSettings from "@/locales/ru/settings.json";
+import ruStatus from "@/locales/ru/status.json";
+
+/**
+ * Both languages are bundled: they are small, and switching reloads the page anyway.
+ * Error texts are not here: they come from the contract's error catalogue.
+ */
+export const resources = {
+  en: {
+    admin: enAdmin,
+    auth: enAuth,
+    chats: enChats,
+    common: enCommon,
+    home: enHome,
+    layout: enLayout,
+    products: enProducts,
+    profile: enProfile,
+    settings: enSettings,
+    status: enStatus,
+  },
+  ru: {
+    admin: ruAdmin,
+    auth: ruAuth,
+    chats: ruChats,
+    common: ruCommon,
+    home: ruHome,
+    layout: ruLayout,
+    products: ruProducts,
+    profile: ruProfile,
+    settings: ruSettings,
+    status: ruStatus,
+  },
+};
+
+export type Namespace = keyof (typeof resources)["en"];

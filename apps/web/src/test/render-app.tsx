@@ -1,0 +1,48 @@
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { AppProviders } from "@/app/providers/app-providers";
+import { createRoutes } from "@/app/router/routes";
+import { currentUserQueryKey, type CurrentUser } from "@/features/auth/api/get-current-user";
+
+interface RenderAppOptions {
+  /** The signed-in user, or null for a guest; leave out to let the app ask the (stubbed) API. */
+  user?: CurrentUser | null;
+  /** Earlier history entries, so Back has somewhere to go. */
+  history?: string[];
+}
+
+/** The real route table, layouts and providers, at `path`, in memory. */
+export function renderApp(path: string, { user, history = [] }: RenderAppOptions = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (user !== undefined) queryClient.setQueryData(currentUserQueryKey, user);
+  const entries = [...history, path];
+  const router = createMemoryRouter(createRoutes(), { initialEntries: entries, initialIndex: entries.length - 1 });
+  const events = userEvent.setup();
+  render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient, events };
+}
+
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: "6f1c2b7e-1d2a-4b8e-9a51-2f3c4d5e6f70",
+    email: "mira@example.com",
+    username: "mira",
+    balance: 1500.5,
+    avatar_url: "",
+    description: null,
+    created_at: "2025-01-15T10:00:00.000Z",
+    has_frozen_balance: false,
+    is_banned: false,
+    is_active: true,
+    rating: 5,
+    role: "user",
+    ...overrides,
+  };
+}
