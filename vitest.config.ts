@@ -1,4 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectConfiguration } from "vitest/config";
+
+const serverProject = (name: string, env: Record<string, string>): TestProjectConfiguration => ({
+  resolve: { conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"] } },
+  test: {
+    name,
+    root: "apps/server",
+    include: ["src/**/*.test.ts"],
+    env,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+  },
+});
+
+// With TEST_DATABASE_URL the server suites run a second time against that PostgreSQL server.
+const postgresUrl = process.env.TEST_DATABASE_URL;
 
 // One runner for the whole repository: each workspace is a project with its own environment.
 export default defineConfig({
@@ -8,24 +25,15 @@ export default defineConfig({
         resolve: { conditions: ["source"] },
         test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] },
       },
-      {
-        resolve: { conditions: ["source"] },
-        ssr: { resolve: { conditions: ["source"] } },
-        test: {
-          name: "server",
-          root: "apps/server",
-          include: ["src/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: "forks",
-        },
-      },
+      serverProject("server", { TEST_DB_DRIVER: "pglite" }),
+      ...(postgresUrl ? [serverProject("server-postgres", { TEST_DB_DRIVER: "postgres", TEST_DATABASE_URL: postgresUrl })] : []),
       "apps/web/vite.config.ts",
       {
         test: {
           name: "e2e",
           root: "e2e",
           include: ["**/*.e2e.ts"],
+          globalSetup: ["support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

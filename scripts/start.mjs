@@ -1,0 +1,45 @@
+// `npm start`: build whatever is missing or older than its sources, then run the server in this process's place.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function newestMtime(dir, skip = new Set(["node_modules", "dist"])) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (skip.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full, skip) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+function run(args) {
+  const result = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const serverEntry = path.join(root, "apps/server/dist/main.js");
+if (isStale(serverEntry, ["packages/contract/src", "apps/server/src"])) {
+  console.log("Building the server…");
+  run(["run", "build", "-w", "@lootlane/contract"]);
+  run(["run", "build", "-w", "@lootlane/server"]);
+}
+const webIndex = path.join(root, "apps/web/dist/index.html");
+if (isStale(webIndex, ["packages/contract/src", "apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts"])) {
+  console.log("Building the web app…");
+  run(["run", "build", "-w", "@lootlane/web"]);
+}
+
+// Importing the entry runs the server in this very process, so signals reach its graceful shutdown directly.
+process.chdir(root);
+await import(pathToFileURL(serverEntry).href);
