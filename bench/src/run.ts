@@ -21,7 +21,7 @@ function table(results: HttpResult[], ceiling: HttpResult): string {
  */
 async function main(): Promise<void> {
   const ceilingServer = await startHelloCeiling();
-  const server = await startServer(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+  const server = await startServer({ env: { LOG_LEVEL: "warn", ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) } });
   try {
     const ceiling = await runHttp("C_hello (bare Fastify, 30 items)", ceilingServer.url);
     const results = [

@@ -13,8 +13,11 @@ export type StartedServer = {
   baseUrl: string;
   dataDir: string;
   logs: () => string;
-  stop: () => Promise<void>;
+  /** SIGTERM, wait for the exit, then delete the data directory unless asked to keep it for a restart. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 };
+
+export type StartOptions = { env?: Record<string, string>; dataDir?: string };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,9 +30,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real built server (`apps/server/dist/main.js`) on a fresh data directory and a random port. */
-export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-e2e-"));
+/** Starts the real built server (`apps/server/dist/main.js`) on a fresh (or given) data directory and a random port. */
+export async function startServer({ env = {}, dataDir: givenDataDir }: StartOptions = {}): Promise<StartedServer> {
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), "lootlane-e2e-")));
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
@@ -42,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       DATA_DIR: dataDir,
       ADMIN_EMAIL: adminCredentials.email,
       ADMIN_PASSWORD: adminCredentials.password,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -72,12 +75,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     baseUrl,
     dataDir,
     logs: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -63,6 +63,14 @@ describe("loadConfig", () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it("treats an empty variable as unset and takes its default", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: "", ADMIN_PASSWORD: " ", PORT: "", DATABASE_URL: "" });
+    expect(config.adminEmail).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
   it("names every bad variable in one error", () => {
     const problems = problemsOf({
       PORT: "not-a-port",

@@ -113,7 +113,9 @@ export class ConfigError extends Error {
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 /** Parses the environment; throws ConfigError naming every bad variable at once. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
+  // `NAME=` in a shell or a compose file means "not set", so it takes the default rather than failing.
+  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ""));
   const parsed = envSchema.safeParse(env);
   const problems: string[] = [];
   if (!parsed.success) {

@@ -39,6 +39,9 @@ export function currentUserQueryOptions() {
     queryFn: getCurrentUser,
     // A guest is an answer, not a failure: retrying would only delay the first screen.
     retry: false,
+    // When the API fails (not a 401), every screen that mounts would otherwise ask again at once, and the
+    // gate's spinner remounting those screens turns that into an endless loop of requests.
+    retryOnMount: false,
     staleTime: 5 * 60_000,
   });
 }
