@@ -88,7 +88,7 @@ describe("current user", () => {
 
 
   it("asks once and shows the site as a guest when the API fails", async () => {
-    const fetch = vi.fn(async () => {
+    const fetch = vi.fn(async (_request: Request) => {
       const body = { detail: { error_code: "SERVER_ERROR", error_message: "Something went wrong on our side" } };
       return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": "application/json" } });
     });
@@ -98,7 +98,7 @@ describe("current user", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Lootlane" })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const calls = fetch.mock.calls.map(([request]) => `${(request as Request).method} ${new URL((request as Request).url).pathname}`);
+    const calls = fetch.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`);
     expect(calls).toEqual(["POST /v1/auth/"]);
   });
 });
