@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "../users/user.schemas.js";
+
+/*
+ * Bodies and answers of the Auth calls (SPEC.md §7) plus the credential calls Lootlane adds (sign out
+ * everywhere, change password). The server validates requests with these and the web builds its forms on them.
+ * A new password must pass the password rule (422 VALIDATION_ERROR naming the field otherwise); a password
+ * being checked against a stored one is only bounded, so an older password that predates the rule still works.
+ */
+
+/** A password to compare with a stored hash: any text, bounded so nobody makes the server hash megabytes. */
+const storedPasswordSchema = z.string().min(1, "Enter the password").max(1024, "At most 1024 characters");
+
+/** Answer of calls whose only result is that they worked. */
+export const successResponseSchema = z.object({ success: z.literal(true) }).meta({ id: "SuccessResponse" });
+
+/** Answer of the calls that mail a code: when (in seconds) the next code may be requested. */
+export const codeSentResponseSchema = z
+  .object({ success: z.literal(true), resend_after: z.number().int().nonnegative() })
+  .meta({ id: "CodeSentResponse" });
+
+/** POST /auth/login */
+export const loginRequestSchema = z.object({ email: emailSchema, password: storedPasswordSchema }).meta({ id: "LoginRequest" });
+
+/** POST /auth/send-verification-code: step one of sign-up; refused when the e-mail or username is taken. */
+export const sendVerificationCodeRequestSchema = z
+  .object({ email: emailSchema, username: usernameSchema })
+  .meta({ id: "SendVerificationCodeRequest" });
+
+/** POST /auth/confirm-verification-code: step two of sign-up; creates the user and signs them in. */
+export const confirmVerificationCodeRequestSchema = z
+  .object({ email: emailSchema, username: usernameSchema, password: passwordSchema, email_code: verificationCodeSchema })
+  .meta({ id: "ConfirmVerificationCodeRequest" });
+
+/** POST /auth/password-reset-code: answers the same whether or not the e-mail is registered. */
+export const passwordResetCodeRequestSchema = z.object({ email: emailSchema }).meta({ id: "PasswordResetCodeRequest" });
+
+/** POST /auth/confirm-password-reset-code: checks the code without using it up. */
+export const confirmPasswordResetCodeRequestSchema = z
+  .object({ email: emailSchema, code: verificationCodeSchema })
+  .meta({ id: "ConfirmPasswordResetCodeRequest" });
+
+/** POST /auth/set-new-password: uses the code, sets the password, ends every session, signs in afresh. */
+export const setNewPasswordRequestSchema = z
+  .object({ email: emailSchema, code: verificationCodeSchema, new_password: passwordSchema })
+  .meta({ id: "SetNewPasswordRequest" });
+
+/** GET /auth/get-my-user-id */
+export const myUserIdResponseSchema = z.object({ user_id: z.uuid() }).meta({ id: "MyUserIdResponse" });
+
+/** POST /users/password: the signed-in user changes their password; their other sessions end. */
+export const changePasswordRequestSchema = z
+  .object({ current_password: storedPasswordSchema, new_password: passwordSchema })
+  .meta({ id: "ChangePasswordRequest" });
+
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+export type CodeSentResponse = z.infer<typeof codeSentResponseSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type SendVerificationCodeRequest = z.infer<typeof sendVerificationCodeRequestSchema>;
+export type ConfirmVerificationCodeRequest = z.infer<typeof confirmVerificationCodeRequestSchema>;
+export type PasswordResetCodeRequest = z.infer<typeof passwordResetCodeRequestSchema>;
+export type ConfirmPasswordResetCodeRequest = z.infer<typeof confirmPasswordResetCodeRequestSchema>;
+export type SetNewPasswordRequest = z.infer<typeof setNewPasswordRequestSchema>;
+export type MyUserIdResponse = z.infer<typeof myUserIdResponseSchema>;
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
