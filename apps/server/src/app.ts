@@ -3,7 +3,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { createAuthDeps } from "./modules/auth/auth.context.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { usersRoutes } from "./modules/users/users.routes.js";
+import { registerAuth } from "./platform/auth/auth-guards.js";
 import { registerErrorHandlers } from "./platform/errors/error-handler.js";
 import { registerMediaRoute } from "./platform/http/media-route.js";
 import { registerOpenApi } from "./platform/http/openapi.js";
@@ -13,7 +17,10 @@ import { requestIdFor, registerRequestIdHeader } from "./platform/http/request-i
 import { registerRequestParsing } from "./platform/http/request-parsing.js";
 import { registerSecurityHeaders } from "./platform/http/security-headers.js";
 import { registerWebApp } from "./platform/http/web-app.js";
+import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
+import type { RateLimitStore } from "./platform/rate-limit/rate-limit-store.js";
+import { systemClock, type Clock } from "./platform/time/clock.js";
 
 export type AppDeps = {
   config: Config;
@@ -21,6 +28,12 @@ export type AppDeps = {
   media: MediaStore;
   /** Fastify's logger option; defaults to pino at config.logLevel. */
   logger?: boolean | object;
+  /** Defaults to SMTP (SMTP_URL) or the outbox; tests pass one pointed at their own SMTP server. */
+  mailer?: Mailer;
+  /** Defaults to the system clock; tests move time forward to expire codes, tokens and rate-limit windows. */
+  clock?: Clock;
+  /** Defaults to Redis (REDIS_URL) or memory. */
+  rateLimitStore?: RateLimitStore;
 };
 
 /** JSON bodies are small; images come as multipart, which has its own limits (request-parsing.ts). */
@@ -50,10 +63,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app);
   await registerOpenApi(app);
   await registerRequestParsing(app);
+  // The auth guards are decorations of the root instance, so every module registered below can use them.
+  const clock = deps.clock ?? systemClock;
+  registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock });
+  const auth = await createAuthDeps(app, { config, db: database.db, clock, mailer: deps.mailer, rateLimitStore: deps.rateLimitStore });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
+      await api.register(authRoutes, { deps: auth, secureCookies: config.secureCookies });
+      await api.register(usersRoutes, { db: database.db, media });
     },
     { prefix: API_PREFIX },
   );

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.js";
+import { buildApp, type AppDeps } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createMediaStore, type MediaStore } from "../platform/media/media-store.js";
@@ -24,8 +24,11 @@ export const webFixture = {
   assetBody: 'console.log("lootlane");',
 };
 
+/** Dependencies a test may replace, e.g. a clock it moves forward. */
+export type TestAppDeps = Pick<AppDeps, "mailer" | "clock" | "rateLimitStore">;
+
 /** A full app on a fresh migrated database and a temporary DATA_DIR; close() removes all of it. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, deps: TestAppDeps = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-test-"));
   const webDistDir = path.join(dataDir, "web-dist");
   await mkdir(path.join(webDistDir, "assets"), { recursive: true });
@@ -44,7 +47,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const app = await buildApp({ config, database, media });
+    const app = await buildApp({ config, database, media, ...deps });
     const close = async () => {
       await app.close();
       await removeAll();

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../errors/app-error.js";
+import { readAccessToken } from "./auth-cookies.js";
+import { createAuthenticator, type AuthenticatorDeps, type Authenticator, type AuthUser } from "./authenticator.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    authenticator: Authenticator;
+  }
+  interface FastifyRequest {
+    /** Set by requireUser / requireAdmin / optionalUser; undefined for a guest or on routes without a guard. */
+    user: AuthUser | undefined;
+  }
+}
+
+/**
+ * Makes the guards below usable in every module: decorates the root instance with the authenticator and every
+ * request with `user`. Called once by buildApp before any module is registered.
+ */
+export function registerAuth(app: FastifyInstance, deps: AuthenticatorDeps): void {
+  app.decorate("authenticator", createAuthenticator(deps));
+  app.decorateRequest("user", undefined);
+}
+
+/** preHandler: a signed-in, not banned user is required (401 TOKEN_*, 403 USER_IS_BANNED otherwise). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const token = readAccessToken(request);
+  if (!token) throw new AppError("TOKEN_NOT_FOUND");
+  const { user, isBanned } = await request.server.authenticator.authenticate(token);
+  if (isBanned) throw new AppError("USER_IS_BANNED");
+  request.user = user;
+}
+
+/** preHandler: requireUser, and the user must be an admin (403 INSUFFICIENT_PERMISSIONS). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user?.role !== "admin") throw new AppError("INSUFFICIENT_PERMISSIONS");
+}
+
+/**
+ * preHandler for routes a guest may use but a signed-in user sees more of. No cookie means a guest; a token
+ * that is expired, invalid or revoked still answers 401, so the client refreshes and retries instead of
+ * getting the guest view by mistake. A banned user is served as a guest: they may still browse.
+ */
+export async function optionalUser(request: FastifyRequest): Promise<void> {
+  const token = readAccessToken(request);
+  if (!token) return;
+  const { user, isBanned } = await request.server.authenticator.authenticate(token);
+  request.user = isBanned ? undefined : user;
+}
+
+/** The user a guarded route runs for; calling it on a route without requireUser/requireAdmin is a bug (401). */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError("TOKEN_NOT_FOUND");
+  return request.user;
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { sessions, users, type UserRole } from "../../db/schema/users.js";
+import { AppError } from "../errors/app-error.js";
+import type { Clock } from "../time/clock.js";
+import { verifyAccessToken } from "./access-token.js";
+
+/** Who is signed in, as routes see it (`request.user`). */
+export type AuthUser = { id: string; username: string; role: UserRole; sessionId: string };
+
+export type Authentication = { user: AuthUser; isBanned: boolean };
+
+export type Authenticator = {
+  /**
+   * The user behind an access token. Besides the JWT checks (TOKEN_IS_EXPIRED, TOKEN_IS_INVALID) the session
+   * and user rows are read on every call, so a revoked session (TOKEN_IS_REVOKED) or a ban stops working at
+   * once rather than when the JWT expires. Whether a banned user may go on is the caller's decision.
+   */
+  authenticate(accessToken: string): Promise<Authentication>;
+};
+
+export type AuthenticatorDeps = { db: Db; jwtSecret: string; clock: Clock };
+
+export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps): Authenticator {
+  return {
+    async authenticate(accessToken) {
+      const claims = await verifyAccessToken(accessToken, jwtSecret, clock());
+      const [row] = await db
+        .select({ id: users.id, username: users.username, role: users.role, isBanned: users.isBanned, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, claims.sessionId))
+        .limit(1);
+      // A missing row means the session (or its user) was deleted: as ended as a revoked one.
+      if (!row || row.revokedAt !== null) throw new AppError("TOKEN_IS_REVOKED");
+      if (row.id !== claims.userId) throw new AppError("TOKEN_IS_INVALID");
+      return { user: { id: row.id, username: row.username, role: row.role, sessionId: claims.sessionId }, isBanned: row.isBanned };
+    },
+  };
+}

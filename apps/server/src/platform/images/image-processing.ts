@@ -1,0 +1,78 @@
+import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import { AppError } from "../errors/app-error.js";
+import { detectUploadFormat, type UploadFormat } from "./image-format.js";
+
+/**
+ * Decoding cost follows pixels, not bytes: a 100 KB PNG can declare 10 gigapixels. 40 MP is above every
+ * phone photo (12–24 MP by default) and bounds one decode to about 160 MB of RGBA.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+const DEFAULT_MAX_SIDE = 1600;
+const DEFAULT_THUMBNAIL_WIDTH = 400;
+
+const decodeOptions: SharpOptions = {
+  // Truncated or corrupt pixel data fails instead of being stored half grey; mere decoder warnings (common in
+  // camera JPEGs) pass.
+  failOn: "error",
+  limitInputPixels: MAX_INPUT_PIXELS,
+  // Turn the pixels the way the EXIF Orientation tag says, since the tag itself is dropped below.
+  autoOrient: true,
+};
+
+export type ImageUploadOptions = {
+  /** Longest side of the stored image in px (default 1600); larger images are scaled down, never up. */
+  maxSide?: number;
+  /** Width of the thumbnail in px (default 400); narrower images keep their width. */
+  thumbnailWidth?: number;
+};
+
+export type EncodedImage = { data: Buffer; width: number; height: number };
+
+/** An upload re-encoded from its decoded pixels: same format as uploaded, no metadata. */
+export type ProcessedImage = { format: UploadFormat; image: EncodedImage; thumbnail: EncodedImage };
+
+/**
+ * The one way an uploaded file becomes an image we store (avatars, product photos, category images).
+ * Checks size, type and format (image-format.ts), refuses decompression bombs by their declared size, then
+ * decodes and re-encodes: what we serve is pixels we produced, never the client's bytes, so no EXIF (GPS,
+ * camera serial), ICC or XMP data and no polyglot payload survives. Errors are AppErrors with the image codes;
+ * nothing is stored here.
+ */
+export async function processImageUpload(buffer: Buffer, filename: string, options: ImageUploadOptions = {}): Promise<ProcessedImage> {
+  const format = await detectUploadFormat(buffer, filename);
+  await assertDecodableSize(buffer, format);
+  const { maxSide = DEFAULT_MAX_SIDE, thumbnailWidth = DEFAULT_THUMBNAIL_WIDTH } = options;
+  try {
+    const image = await encode(
+      sharp(buffer, decodeOptions).resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true }),
+      format,
+    );
+    // From the already oriented, scaled image: a second decode of at most maxSide² pixels instead of the upload.
+    const thumbnail = await encode(sharp(image.data, decodeOptions).resize({ width: thumbnailWidth, withoutEnlargement: true }), format);
+    return { format, image, thumbnail };
+  } catch (error) {
+    // The bytes carry a valid signature but do not decode: a broken file, not an image we can show.
+    throw new AppError("WRONG_FILE_TYPE", {}, { cause: error });
+  }
+}
+
+/** Reads only the header, so a huge declared size is refused before any pixel is decoded. */
+async function assertDecodableSize(buffer: Buffer, format: UploadFormat): Promise<void> {
+  let metadata: Metadata;
+  try {
+    // The header is all metadata() reads, so the pixel limit is lifted here to see the declared size.
+    metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new AppError("WRONG_FILE_TYPE", {}, { cause: error });
+  }
+  if (metadata.format !== format) throw new AppError("WRONG_FILE_TYPE");
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new AppError("IMAGE_TOO_LARGE");
+}
+
+// Stripping metadata is sharp's default: nothing here calls keepMetadata() or withMetadata().
+async function encode(pipeline: Sharp, format: UploadFormat): Promise<EncodedImage> {
+  const encoder = format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
+  const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../db/client.js";
+import { type NewUser, type User, users } from "../db/schema/users.js";
+import { hashPassword } from "../platform/security/password-hash.js";
+import { TestClient } from "./test-client.js";
+
+/** The password of every user made here. */
+export const TEST_PASSWORD = "Test#pass1";
+
+// argon2 is slow on purpose; one hash serves every test user.
+let passwordHash: Promise<string> | undefined;
+
+/** Inserts a user (e-mail `<username>@example.com` unless given) who can sign in with TEST_PASSWORD. */
+export async function createTestUser(db: Db, values: Partial<NewUser> & { username: string }): Promise<User> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${values.username.toLowerCase()}@example.com`, passwordHash: await passwordHash, ...values })
+    .returning();
+  return user!;
+}
+
+/** A browser signed in as the user through POST /v1/auth/login, holding the cookies it set. */
+export async function signInAs(app: FastifyInstance, user: Pick<User, "email">): Promise<TestClient> {
+  const client = new TestClient(app);
+  const response = await client.post("/v1/auth/login", { email: user.email, password: TEST_PASSWORD });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${user.email} failed: ${response.statusCode} ${response.body}`);
+  return client;
+}
