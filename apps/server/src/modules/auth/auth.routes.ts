@@ -1,0 +1,181 @@
+import {
+  changePasswordRequestSchema,
+  codeSentResponseSchema,
+  confirmPasswordResetCodeRequestSchema,
+  confirmVerificationCodeRequestSchema,
+  errorResponseSchema,
+  loginRequestSchema,
+  myUserIdResponseSchema,
+  passwordResetCodeRequestSchema,
+  sendVerificationCodeRequestSchema,
+  setNewPasswordRequestSchema,
+  successResponseSchema,
+  userSchema,
+} from "@lootlane/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clearAuthCookies, readAccessToken, readRefreshToken, setAuthCookies } from "../../platform/auth/auth-cookies.js";
+import { requireUser, signedInUser } from "../../platform/auth/auth-guards.js";
+import { requestContext, type AuthDeps } from "./auth.context.js";
+import { presentUser } from "../users/users.presenter.js";
+import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
+import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./password-reset.service.js";
+import { confirmSignUp, sendSignUpCode } from "./sign-up.service.js";
+
+export type AuthRoutesOptions = { deps: AuthDeps; secureCookies: boolean };
+
+const tags = ["auth"];
+const ok = { success: true } as const;
+const errors = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
+
+/** The Auth calls of SPEC.md §7, plus sign-out everywhere and password change (credentials live here too). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps, secureCookies }) => {
+  app.post(
+    "/auth/",
+    { preHandler: requireUser, schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401, 403) } } },
+    async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
+  );
+
+  app.post(
+    "/auth/login",
+    { schema: { tags, summary: "Sign in", body: loginRequestSchema, response: { 200: userSchema, ...errors(401, 403, 422, 429) } } },
+    async (request, reply) => {
+      const { user, tokens } = await signIn(deps, request.body, requestContext(request));
+      setAuthCookies(reply, tokens, secureCookies);
+      return presentUser(user);
+    },
+  );
+
+  app.post(
+    "/auth/send-verification-code",
+    {
+      schema: {
+        tags,
+        summary: "Sign-up step one: mail a code, unless the e-mail or username is taken",
+        body: sendVerificationCodeRequestSchema,
+        response: { 200: codeSentResponseSchema, ...errors(409, 422, 429, 502) },
+      },
+    },
+    (request) => sendSignUpCode(deps, request.body, requestContext(request)),
+  );
+
+  app.post(
+    "/auth/confirm-verification-code",
+    {
+      schema: {
+        tags,
+        summary: "Sign-up step two: create the account with the mailed code and sign in",
+        body: confirmVerificationCodeRequestSchema,
+        response: { 200: userSchema, ...errors(400, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, tokens } = await confirmSignUp(deps, request.body, requestContext(request));
+      setAuthCookies(reply, tokens, secureCookies);
+      return presentUser(user);
+    },
+  );
+
+  app.post(
+    "/auth/password-reset-code",
+    {
+      schema: {
+        tags,
+        summary: "Password reset step one: mail a code (same answer for unknown e-mails)",
+        body: passwordResetCodeRequestSchema,
+        response: { 200: codeSentResponseSchema, ...errors(422, 429, 502) },
+      },
+    },
+    (request) => sendPasswordResetCode(deps, request.body, requestContext(request)),
+  );
+
+  app.post(
+    "/auth/confirm-password-reset-code",
+    {
+      schema: {
+        tags,
+        summary: "Password reset step two: check the code without using it up",
+        body: confirmPasswordResetCodeRequestSchema,
+        response: { 200: successResponseSchema, ...errors(400, 422, 429) },
+      },
+    },
+    async (request) => {
+      await confirmPasswordResetCode(deps, request.body, requestContext(request));
+      return ok;
+    },
+  );
+
+  app.post(
+    "/auth/set-new-password",
+    {
+      schema: {
+        tags,
+        summary: "Password reset step three: set the password, end every session, sign in afresh",
+        body: setNewPasswordRequestSchema,
+        response: { 200: successResponseSchema, ...errors(400, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      setAuthCookies(reply, await setNewPassword(deps, request.body, requestContext(request)), secureCookies);
+      return ok;
+    },
+  );
+
+  app.post(
+    "/auth/update-tokens",
+    { schema: { tags, summary: "Rotate the refresh token and issue a new access token", response: { 200: successResponseSchema, ...errors(401, 403) } } },
+    async (request, reply) => {
+      try {
+        setAuthCookies(reply, await refreshSession(deps, readRefreshToken(request), requestContext(request)), secureCookies);
+      } catch (error) {
+        // Whatever went wrong, the cookies are useless now; the client is a guest until it signs in again.
+        clearAuthCookies(reply, secureCookies);
+        throw error;
+      }
+      return ok;
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    { schema: { tags, summary: "End this session and forget its cookies", response: { 200: successResponseSchema } } },
+    async (request, reply) => {
+      await signOut(deps, { refreshToken: readRefreshToken(request), accessToken: readAccessToken(request) });
+      clearAuthCookies(reply, secureCookies);
+      return ok;
+    },
+  );
+
+  app.post(
+    "/auth/logout-all",
+    { preHandler: requireUser, schema: { tags, summary: "End every session of the user, this one included", response: { 200: successResponseSchema, ...errors(401, 403) } } },
+    async (request, reply) => {
+      await signOutEverywhere(deps, signedInUser(request));
+      clearAuthCookies(reply, secureCookies);
+      return ok;
+    },
+  );
+
+  app.get(
+    "/auth/get-my-user-id",
+    { preHandler: requireUser, schema: { tags, summary: "The signed-in user's id", response: { 200: myUserIdResponseSchema, ...errors(401, 403) } } },
+    (request) => ({ user_id: signedInUser(request).id }),
+  );
+
+  app.post(
+    "/users/password",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Change the password; the user's other sessions end",
+        body: changePasswordRequestSchema,
+        response: { 200: successResponseSchema, ...errors(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      await changePassword(deps, signedInUser(request), request.body);
+      return ok;
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import type { ChangePasswordRequest, LoginRequest } from "@lootlane/contract";
+import { eq, type SQL } from "drizzle-orm";
+import { sessions, users, type User } from "../../db/schema/users.js";
+import type { AuthUser } from "../../platform/auth/authenticator.js";
+import { verifyAccessToken } from "../../platform/auth/access-token.js";
+import {
+  hashRefreshToken,
+  revokeFamily,
+  revokeUserSessions,
+  startSession,
+  type SessionTokens,
+} from "../../platform/auth/sessions.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { hashPassword, verifyPassword } from "../../platform/security/password-hash.js";
+import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
+import { authLimits } from "./auth.limits.js";
+
+export type SignedIn = { user: User; tokens: SessionTokens };
+
+// Verified when the e-mail is unknown, so an unknown e-mail costs the same time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString("hex")));
+
+/** E-mails are stored lower-cased and the contract lower-cases input, so this is case-insensitive. */
+export async function findUserByEmail(deps: AuthDeps, email: string): Promise<User | undefined> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/**
+ * Sign-in. One answer, INCORRECT_EMAIL_OR_PASSWORD, for an unknown e-mail and a wrong password, at the same
+ * cost; USER_IS_BANNED only once the password is proven, so a ban reveals nothing to a guesser.
+ */
+export async function signIn(deps: AuthDeps, input: LoginRequest, context: RequestContext): Promise<SignedIn> {
+  await deps.limiter.consume(authLimits.signInPerIp, context.ip);
+  await deps.limiter.ensureAvailable(authLimits.passwordFailuresPerAccount, input.email);
+  const user = await findUserByEmail(deps, input.email);
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !passwordMatches) {
+    await deps.limiter.record(authLimits.passwordFailuresPerAccount, input.email);
+    throw new AppError("INCORRECT_EMAIL_OR_PASSWORD");
+  }
+  if (user.isBanned) throw new AppError("USER_IS_BANNED");
+  const tokens = await startSession(deps.db, { userId: user.id, client: context }, tokenSettings(deps, deps.clock()));
+  return { user, tokens };
+}
+
+/** POST /auth/: the signed-in user's own full record. */
+export async function getOwnUser(deps: AuthDeps, authUser: AuthUser): Promise<User> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, authUser.id)).limit(1);
+  if (!user) throw new AppError("TOKEN_IS_REVOKED");
+  return user;
+}
+
+type Refresh = { ok: true; tokens: SessionTokens } | { ok: false; error: AppError };
+
+/**
+ * Refresh-token rotation: the presented token's row is revoked and replaced by a new one of the same family.
+ * A token that was already rotated is a copy in someone else's hands (or a lost race), so the whole family is
+ * revoked and both holders must sign in again. The revocation is committed before the error is thrown.
+ */
+export async function refreshSession(deps: AuthDeps, refreshToken: string | undefined, context: RequestContext): Promise<SessionTokens> {
+  if (!refreshToken) throw new AppError("TOKEN_NOT_FOUND");
+  const now = deps.clock();
+  const outcome = await deps.db.transaction(async (tx): Promise<Refresh> => {
+    const [session] = await tx
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        familyId: sessions.familyId,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        replacedBy: sessions.replacedBy,
+        isBanned: users.isBanned,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.refreshTokenHash, hashRefreshToken(refreshToken)))
+      .limit(1)
+      // Locked, so of two parallel rotations of one token the second sees the first and counts as reuse.
+      .for("update", { of: sessions });
+    if (!session) return { ok: false, error: new AppError("INVALID_REFRESH_TOKEN") };
+    if (session.revokedAt) {
+      if (session.replacedBy) await revokeFamily(tx, session.familyId, now);
+      return { ok: false, error: new AppError("TOKEN_IS_REVOKED") };
+    }
+    if (session.expiresAt.getTime() <= now.getTime()) return { ok: false, error: new AppError("TOKEN_IS_EXPIRED") };
+    if (session.isBanned) return { ok: false, error: new AppError("USER_IS_BANNED") };
+    const tokens = await startSession(tx, { userId: session.userId, familyId: session.familyId, client: context }, tokenSettings(deps, now));
+    await tx.update(sessions).set({ revokedAt: now, replacedBy: tokens.sessionId }).where(eq(sessions.id, session.id));
+    return { ok: true, tokens };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.tokens;
+}
+
+/**
+ * Sign-out ends the sign-in the browser holds: found by the refresh token, or by a still valid access token
+ * when the refresh cookie is missing. Signing out without a session is not an error; there is nothing to end.
+ */
+export async function signOut(deps: AuthDeps, tokens: { refreshToken?: string; accessToken?: string }): Promise<void> {
+  const now = deps.clock();
+  const session = tokens.refreshToken
+    ? await sessionWhere(deps, eq(sessions.refreshTokenHash, hashRefreshToken(tokens.refreshToken)))
+    : await sessionOfAccessToken(deps, tokens.accessToken, now);
+  if (session) await revokeFamily(deps.db, session.familyId, now);
+}
+
+async function sessionOfAccessToken(deps: AuthDeps, accessToken: string | undefined, now: Date) {
+  if (!accessToken) return undefined;
+  const claims = await verifyAccessToken(accessToken, deps.jwtSecret, now).catch(() => undefined);
+  return claims ? sessionWhere(deps, eq(sessions.id, claims.sessionId)) : undefined;
+}
+
+async function sessionWhere(deps: AuthDeps, condition: SQL) {
+  const [session] = await deps.db.select({ familyId: sessions.familyId }).from(sessions).where(condition).limit(1);
+  return session;
+}
+
+/** "Sign out of all devices": every session of the user ends, the current one included. */
+export async function signOutEverywhere(deps: AuthDeps, authUser: AuthUser): Promise<void> {
+  await revokeUserSessions(deps.db, authUser.id, deps.clock());
+}
+
+/**
+ * A signed-in user changes their password. The current password is required (WRONG_PASSWORD), and wrong ones
+ * count against the same per-account budget as failed sign-ins, so a stolen session cannot be used to guess
+ * it. Every other sign-in of the user ends; this one stays.
+ */
+export async function changePassword(deps: AuthDeps, authUser: AuthUser, input: ChangePasswordRequest): Promise<void> {
+  const user = await getOwnUser(deps, authUser);
+  await deps.limiter.ensureAvailable(authLimits.passwordFailuresPerAccount, user.email);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await deps.limiter.record(authLimits.passwordFailuresPerAccount, user.email);
+    throw new AppError("WRONG_PASSWORD");
+  }
+  // Hashed before the transaction: PGlite is one connection, and argon2 takes tens of milliseconds.
+  const passwordHash = await hashPassword(input.new_password);
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.id, authUser.sessionId)).limit(1);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, now, current?.familyId);
+  });
+}

@@ -1,0 +1,49 @@
+import type { PublicProfile, UpdateAvatarResponse, User } from "@lootlane/contract";
+import type { User as UserRow } from "../../db/schema/users.js";
+
+/*
+ * Rows become contract objects here and nowhere else. Each field is copied by name, so a column added to the
+ * table (or the password hash) can never reach a client by accident.
+ */
+
+/** Balances are integer kopecks in the database; the API speaks roubles with two decimals. */
+function roubles(kopecks: number): number {
+  return kopecks / 100;
+}
+
+/** The full view: only for the user themself and admins (users.service.ts decides who that is). */
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    balance: roubles(row.balanceKopecks),
+    avatar_url: row.avatarUrl,
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+    has_frozen_balance: row.hasFrozenBalance,
+    is_banned: row.isBanned,
+    is_active: row.isActive,
+    rating: row.rating,
+    role: row.role,
+  };
+}
+
+/** What anyone may see of a user: no e-mail, balance or frozen flag. */
+export function presentPublicProfile(
+  row: Pick<UserRow, "username" | "avatarUrl" | "description" | "isActive" | "isBanned" | "rating" | "createdAt">,
+): PublicProfile {
+  return {
+    username: row.username,
+    avatar_url: row.avatarUrl,
+    description: row.description,
+    is_active: row.isActive,
+    is_banned: row.isBanned,
+    rating: row.rating,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentAvatar(row: Pick<UserRow, "avatarUrl">): UpdateAvatarResponse {
+  return { avatar_url: row.avatarUrl };
+}
