@@ -1,4 +1,4 @@
-import { currentUserQueryOptions } from "@/features/auth/api/get-current-user";
+import { currentUserQueryOptions } from "@/shared/auth/current-user";
 import { AppProviders } from "./providers/app-providers";
 import { createQueryClient } from "./providers/query-client";
 import { AppRouter } from "./router/app-router";

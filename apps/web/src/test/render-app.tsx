@@ -5,7 +5,7 @@ import { createMemoryRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "@/app/providers/app-providers";
 import { createRoutes } from "@/app/router/routes";
-import { currentUserQueryKey, type CurrentUser } from "@/features/auth/api/get-current-user";
+import { currentUserQueryKey, type CurrentUser } from "@/shared/auth/current-user";
 
 interface RenderAppOptions {
   /** The signed-in user, or null for a guest; leave out to let the app ask the (stubbed) API. */

@@ -1,12 +1,16 @@
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import "@/shared/i18n/i18n";
 import { installMatchMedia, setViewportWidth } from "./viewport";
 
 // jsdom cannot reload a page; tests observe the call instead.
 vi.mock("@/shared/lib/reload-page", () => ({ reloadPage: vi.fn() }));
+
+// Screens are lazy chunks: the first visit to one in a test file compiles it, which on a busy machine takes
+// longer than testing-library's default 1 s wait.
+configure({ asyncUtilTimeout: 3000 });
 
 installMatchMedia();
 setViewportWidth();

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/shared/auth/current-user";
 import { PageLoader } from "@/shared/ui/page-loader";
 
 /** SPEC §2: nothing renders until the current user is known, so no screen flashes its guest version. */

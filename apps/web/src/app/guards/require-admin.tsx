@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from "react-router";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/shared/auth/current-user";
 import { PageLoader } from "@/shared/ui/page-loader";
 
 /** Admin routes: anyone who is not an admin, guests included, is sent to /not-access and sees nothing of them. */

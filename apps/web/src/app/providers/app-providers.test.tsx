@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { currentUserQueryKey } from "@/features/auth/api/get-current-user";
+import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { ApiError } from "@/shared/api/api-error";
 import { emitSessionLost } from "@/shared/api/session-lost";
 import { makeUser } from "@/test/render-app";

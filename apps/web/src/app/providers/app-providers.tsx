@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { currentUserQueryKey } from "@/features/auth/api/get-current-user";
+import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { onSessionLost } from "@/shared/api/session-lost";
 import { theme } from "./theme";
 

@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeUser, renderApp } from "@/test/render-app";
 import { setViewportWidth } from "@/test/viewport";
 
@@ -45,9 +45,11 @@ describe("default layout navigation", () => {
 
   it("leads a signed-in user to their chats, the sell form and their own profile, marking the current one", async () => {
     setViewportWidth(375);
-    renderApp("/profile/mira", { user: makeUser({ username: "mira" }) });
+    const mira = makeUser({ username: "mira" });
+    vi.stubGlobal("fetch", () => Promise.resolve(Response.json(mira)));
+    renderApp("/profile/mira", { user: mira });
 
-    await screen.findByRole("heading", { level: 1, name: "Profile of mira" });
+    await screen.findByRole("heading", { level: 1, name: "mira" });
     expect(navLinks()).toEqual([
       ["Home", "/"],
       ["Chats", "/chats"],

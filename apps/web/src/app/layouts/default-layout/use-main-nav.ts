@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { matchPath, useLocation } from "react-router";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/shared/auth/current-user";
 import { ChatIcon, HomeIcon, TagIcon, UserIcon, type IconProps } from "@/shared/ui/icons";
 
 export interface MainNavItem {

@@ -1,10 +1,34 @@
+import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
-import { PageTitle } from "@/shared/ui/page-title";
+import { Navigate, useParams } from "react-router";
+import { toApiError } from "@/shared/api/api-error";
+import { useCurrentUser } from "@/shared/auth/current-user";
+import { PageLoader } from "@/shared/ui/page-loader";
+import { useProfile } from "../api/get-profile";
+import { ProfileCard } from "../components/profile-card";
+import { ProfileTabs } from "../components/profile-tabs";
+import classes from "./profile-page.module.css";
 
-/** /profile/{username} (SPEC §2 Profile, owner or visitor view). */
+/** /profile/{username} (SPEC §2 Profile): the owner's view when it is the signed-in user's own, else the visitor's. */
 export function ProfilePage() {
   const { t } = useTranslation("profile");
+  const { t: tc } = useTranslation("common");
   const { username = "" } = useParams();
-  return <PageTitle>{t("title", { username })}</PageTitle>;
+  const { data: currentUser } = useCurrentUser();
+  const profile = useProfile(username, currentUser?.username ?? null);
+  useDocumentTitle(tc("documentTitle", { title: t("title", { username }) }));
+
+  if (!profile.data) {
+    if (!profile.isError) return <PageLoader />;
+    // SPEC §2 redirects: an unknown user has its own screen; any other failure the generic one.
+    return <Navigate to={toApiError(profile.error).status === 404 ? "/404" : "/error"} replace />;
+  }
+
+  return (
+    <div className={classes.layout}>
+      {/* Keyed, so an unsaved description or picked avatar never carries over to another profile. */}
+      <ProfileCard key={username} profile={profile.data} />
+      <ProfileTabs view={profile.data.view} />
+    </div>
+  );
 }

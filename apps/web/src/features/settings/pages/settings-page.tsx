@@ -1,8 +1,21 @@
+import { Box, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/shared/ui/page-title";
+import { ChangePasswordForm } from "../components/change-password-form";
+import { LanguageSettings } from "../components/language-settings";
+import { SessionsSettings } from "../components/sessions-settings";
 
-/** /settings: language, password change, sign out everywhere (ARCHITECTURE §4). */
+/** /settings (ARCHITECTURE §4 Accounts): language, password change, sign out everywhere. Always the user's own. */
 export function SettingsPage() {
   const { t } = useTranslation("settings");
-  return <PageTitle>{t("title")}</PageTitle>;
+  return (
+    <Box maw={640} mx="auto">
+      <PageTitle>{t("title")}</PageTitle>
+      <Stack gap="lg">
+        <LanguageSettings />
+        <ChangePasswordForm />
+        <SessionsSettings />
+      </Stack>
+    </Box>
+  );
 }

@@ -1,36 +1,37 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { userSchema, type User } from "@lootlane/contract";
 import { api } from "@/shared/api/api";
 import { ApiError } from "@/shared/api/api-error";
 
 /**
- * SPEC §3 User, own view. Written here only until the contract publishes the user schema;
- * then this becomes the type inferred from it.
+ * The signed-in user, shared rather than owned by the auth feature: guards, navigation, profile, products and
+ * chats all need to know who is looking.
  */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  username: string;
-  balance: number;
-  avatar_url: string;
-  description: string | null;
-  created_at: string;
-  has_frozen_balance: boolean;
-  is_banned: boolean;
-  is_active: boolean;
-  rating: number;
-  role: "user" | "admin";
-}
+export type CurrentUser = User;
 
 export const currentUserQueryKey = ["auth", "me"] as const;
 
+/**
+ * SPEC §5 Response checks: an answer that is not a User is a failure, logged, instead of a half-read user
+ * that would break screens later (e.g. a missing role letting an admin screen guess).
+ */
+export function parseUser(data: unknown): CurrentUser {
+  const result = userSchema.safeParse(data);
+  if (result.success) return result.data;
+  console.error("The API answered with a user of an unexpected shape", result.error.issues);
+  throw new Error("Unexpected user shape", { cause: result.error });
+}
+
 /** POST /auth/: the signed-in user, or null for a guest (the API answers 401 after the refresh also failed). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
+  let data: unknown;
   try {
-    return await api.post("auth/").json<CurrentUser>();
+    data = await api.post("auth/").json();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+  return parseUser(data);
 }
 
 export function currentUserQueryOptions() {

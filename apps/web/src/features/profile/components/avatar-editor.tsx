@@ -1,0 +1,100 @@
+import { useEffect, useState } from "react";
+import { Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useTranslation } from "react-i18next";
+import { describeError } from "@/shared/errors/error-message";
+import { useUpdateAvatar } from "../api/update-avatar";
+import { AVATAR_ACCEPT, checkAvatarFile, type AvatarFileProblem } from "../utils/avatar-file";
+import { UserAvatar } from "./user-avatar";
+
+interface AvatarEditorProps {
+  username: string;
+  avatarUrl: string;
+  size: number;
+}
+
+/** An address the <img> can show for a picked file, released when the file is dropped. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+/**
+ * The owner's avatar: pick a file, see it in place, then upload it or cancel. Nothing is sent before Upload.
+ * While a file is picked the picker is replaced by Upload and Cancel, so each new pick starts from a fresh input.
+ */
+export function AvatarEditor({ username, avatarUrl, size }: AvatarEditorProps) {
+  const { t } = useTranslation("profile");
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<AvatarFileProblem | null>(null);
+  const preview = usePreviewUrl(file);
+  const upload = useUpdateAvatar(username);
+
+  const cancel = () => {
+    setFile(null);
+    upload.reset();
+  };
+
+  const pick = (picked: File | null) => {
+    upload.reset();
+    if (!picked) return;
+    const found = checkAvatarFile(picked);
+    setProblem(found);
+    setFile(found ? null : picked);
+  };
+
+  const submit = () => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: () => {
+        setFile(null);
+        notifications.show({ color: "green", message: t("avatar.uploaded") });
+      },
+    });
+  };
+
+  const error = problem ? t(`avatar.${problem}`) : upload.isError ? describeError(upload.error) : null;
+
+  return (
+    <Stack align="center" gap="sm">
+      <UserAvatar
+        username={username}
+        src={preview ?? avatarUrl}
+        alt={preview ? t("avatar.previewAlt") : t("avatar.alt", { username })}
+        size={size}
+      />
+      {file ? (
+        <Group gap="xs" justify="center">
+          <Button size="xs" onClick={submit} loading={upload.isPending}>
+            {t("avatar.upload")}
+          </Button>
+          <Button size="xs" variant="default" onClick={cancel} disabled={upload.isPending}>
+            {t("avatar.cancel")}
+          </Button>
+        </Group>
+      ) : (
+        <FileButton onChange={pick} accept={AVATAR_ACCEPT} inputProps={{ "aria-label": t("avatar.change") }}>
+          {(props) => (
+            <Button {...props} size="xs" variant="light">
+              {t("avatar.change")}
+            </Button>
+          )}
+        </FileButton>
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert" ta="center">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { ActionIcon, Menu } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useSignOut } from "@/shared/auth/sign-out";
+import { DotsIcon, LogOutIcon, SettingsIcon } from "./profile-icons";
+
+/** The owner's menu (SPEC §2): settings, and signing out, which only the owner can do from their profile. */
+export function ProfileMenu() {
+  const { t } = useTranslation("profile");
+  const signOut = useSignOut();
+  return (
+    <Menu position="bottom-end" width={200} shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("menu.label")}>
+          <DotsIcon size={20} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/settings" leftSection={<SettingsIcon size={16} />}>
+          {t("menu.settings")}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<LogOutIcon size={16} />} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+          {t("menu.logOut")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

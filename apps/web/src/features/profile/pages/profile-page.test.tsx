@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { i18n } from "@/shared/i18n/i18n";
+import { makeUser, renderApp } from "@/test/render-app";
+import { errorResponse, jsonResponse, publicProfileOf, stubApi } from "../testing/fake-api";
+
+const mira = makeUser({ username: "mira", balance: 1500.5, rating: 4, description: "Rare Dota 2 items", created_at: "2025-01-15T10:00:00.000Z" });
+
+function tabNames() {
+  return screen.getAllByRole("tab").map((tab) => tab.textContent);
+}
+
+describe("profile, owner view", () => {
+  it("shows the balance with two decimals, the rating with one and the member-since date", async () => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    renderApp("/profile/mira", { user: mira });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "mira" })).toBeInTheDocument();
+    // The query collapses the no-break spaces Intl writes into plain ones.
+    expect(screen.getByText("1 500,50 ₽")).toBeInTheDocument();
+    expect(screen.getByText("4,0")).toBeInTheDocument();
+    expect(screen.getByText("15.01.2025")).toBeInTheDocument();
+    expect(screen.queryByText(/Frozen/)).not.toBeInTheDocument();
+    expect(document.title).toBe("Profile of mira · Lootlane");
+  });
+
+  it("notes a frozen balance", async () => {
+    const frozen = { ...mira, has_frozen_balance: true };
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, frozen) });
+    renderApp("/profile/mira", { user: frozen });
+
+    expect(await screen.findByText("Frozen: it cannot be spent for now")).toBeInTheDocument();
+  });
+
+  it("has the tabs products, reviews and purchases, each with its empty state", async () => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    await screen.findByRole("heading", { level: 1, name: "mira" });
+    expect(tabNames()).toEqual(["Products", "Reviews", "Purchases"]);
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet");
+    expect(screen.getByRole("link", { name: "Sell a product" })).toHaveAttribute("href", "/product/create");
+
+    await events.click(screen.getByRole("tab", { name: "Purchases" }));
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("No purchases yet");
+    await events.click(screen.getByRole("tab", { name: "Reviews" }));
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("No reviews yet");
+  });
+
+  it("opens settings from the profile menu", async () => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    const { events, router } = renderApp("/profile/mira", { user: mira });
+
+    await events.click(await screen.findByRole("button", { name: "Profile menu" }));
+    const menu = screen.getByRole("menu");
+    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Settings", "Log out"]);
+    await events.click(within(menu).getByRole("menuitem", { name: "Settings" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
+  });
+
+  it("logs out from the profile menu and goes home as a guest", async () => {
+    const api = stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, mira),
+      "POST /v1/auth/logout": () => jsonResponse(200, {}),
+    });
+    const { events, router } = renderApp("/profile/mira", { user: mira });
+
+    await events.click(await screen.findByRole("button", { name: "Profile menu" }));
+    await events.click(screen.getByRole("menuitem", { name: "Log out" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(api.calls).toContain("POST /v1/auth/logout");
+    // The user is forgotten once home is reached, so the navigation turns to the guest's links.
+    await waitFor(() => expect(screen.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/signin"));
+  });
+
+  it("speaks Russian", async () => {
+    await i18n.changeLanguage("ru");
+    try {
+      stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+      renderApp("/profile/mira", { user: mira });
+
+      expect(await screen.findByRole("button", { name: "Меню профиля" })).toBeInTheDocument();
+      expect(tabNames()).toEqual(["Товары", "Отзывы", "Покупки"]);
+      expect(screen.getByText("Баланс")).toBeInTheDocument();
+      expect(screen.getByRole("textbox", { name: "О себе" })).toBeInTheDocument();
+      expect(screen.getByRole("tabpanel")).toHaveTextContent("Товаров пока нет");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+});
+
+describe("profile, visitor view", () => {
+  it.each([
+    ["another user", makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" })],
+    ["a guest", null],
+  ])("shows %s the tabs active, reviews and sold, and no balance, menu or editors", async (_who, viewer) => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)) });
+    renderApp("/profile/mira", { user: viewer });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "mira" })).toBeInTheDocument();
+    expect(tabNames()).toEqual(["Active", "Reviews", "Sold"]);
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet");
+    expect(screen.getByText("Rare Dota 2 items")).toBeInTheDocument();
+    expect(screen.getByText("4,0")).toBeInTheDocument();
+    expect(screen.queryByText("Balance")).not.toBeInTheDocument();
+    expect(screen.queryByText(/₽/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Profile menu" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change photo" })).not.toBeInTheDocument();
+  });
+
+  it("shows the last tab's empty state", async () => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)) });
+    const { events } = renderApp("/profile/mira", { user: null });
+
+    await events.click(await screen.findByRole("tab", { name: "Sold" }));
+
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("Nothing sold yet");
+  });
+
+  it("shows the rating to one decimal", async () => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, rating: 4.45 })) });
+    renderApp("/profile/mira", { user: null });
+
+    expect(await screen.findByText("4,5")).toBeInTheDocument();
+  });
+
+  it("marks a banned or inactive account", async () => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, is_banned: true, is_active: false })) });
+    renderApp("/profile/mira", { user: null });
+
+    expect(await screen.findByText("Banned")).toBeInTheDocument();
+    expect(screen.getByText("Not active")).toBeInTheDocument();
+  });
+
+  it("shows the avatar image, or the first letter of the name without one", async () => {
+    stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, avatar_url: "/media/avatars/mira.png" })),
+      "GET /v1/users/alex": () => jsonResponse(200, publicProfileOf({ ...mira, username: "alex", avatar_url: "" })),
+    });
+    const { router } = renderApp("/profile/mira", { user: null });
+
+    expect(await screen.findByRole("img", { name: "Avatar of mira" })).toHaveAttribute("src", "/media/avatars/mira.png");
+
+    await router.navigate("/profile/alex");
+    expect(await screen.findByRole("heading", { level: 1, name: "alex" })).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "Avatar of alex" })).not.toBeInTheDocument();
+    expect(screen.getByTitle("Avatar of alex")).toHaveTextContent("A");
+  });
+});
+
+describe("profile that fails to load (SPEC §2 redirects)", () => {
+  it("goes to /404 when there is no such user, replacing the address", async () => {
+    stubApi({ "GET /v1/users/nobody": () => errorResponse(404, "USER_NOT_FOUND", "User not found") });
+    const { router } = renderApp("/profile/nobody", { user: null, history: ["/"] });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Profile not found" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/404");
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("goes to /error on any other failure", async () => {
+    stubApi({ "GET /v1/users/mira": () => errorResponse(500, "SERVER_ERROR", "Something went wrong on our side") });
+    const { router } = renderApp("/profile/mira", { user: null });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/error");
+  });
+
+  it("goes to /error when the answer is not a profile", async () => {
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, { username: "mira" }) });
+    const { router } = renderApp("/profile/mira", { user: null });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/error"));
+  });
+});
