@@ -24,6 +24,14 @@ describe("profile, owner view", () => {
     expect(document.title).toBe("Profile of mira · Lootlane");
   });
 
+  it("is the owner's view when the address spells the name in another case", async () => {
+    stubApi({ "GET /v1/users/MIRA": () => jsonResponse(200, mira) });
+    renderApp("/profile/MIRA", { user: mira });
+
+    expect(await screen.findByText("1 500,50 ₽")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Profile menu" })).toBeInTheDocument();
+  });
+
   it("notes a frozen balance", async () => {
     const frozen = { ...mira, has_frozen_balance: true };
     stubApi({ "GET /v1/users/mira": () => jsonResponse(200, frozen) });
