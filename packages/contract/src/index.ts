@@ -6,3 +6,5 @@ export * from "./health/health.schemas.js";
 export * from "./users/user.schemas.js";
 export * from "./users/users.schemas.js";
 export * from "./auth/auth.schemas.js";
+export * from "./catalog/categories.schemas.js";
+export * from "./catalog/products.schemas.js";

@@ -21,6 +21,12 @@ export const PASSWORD_SPECIALS = "!@#$%^&*";
 export const DESCRIPTION_MAX = 500;
 
 export const PRODUCT_TEXT_MIN = 10;
+export const PRODUCT_TITLE_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+export const PRODUCT_DATA_MAX = 5000;
+export const SEARCH_QUERY_MAX = 100;
+export const CATEGORY_NAME_MAX = 60;
+export const CATEGORY_DESCRIPTION_MAX = 500;
 export const PRODUCT_PRICE_MAX = 10_000_000;
 export const PRODUCT_IMAGES_MAX = 10;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -4,6 +4,7 @@ import enChats from "@/locales/en/chats.json";
 import enCommon from "@/locales/en/common.json";
 import enHome from "@/locales/en/home.json";
 import enLayout from "@/locales/en/layout.json";
+import enProductForm from "@/locales/en/product-form.json";
 import enProducts from "@/locales/en/products.json";
 import enProfile from "@/locales/en/profile.json";
 import enSettings from "@/locales/en/settings.json";
@@ -14,6 +15,7 @@ import ruChats from "@/locales/ru/chats.json";
 import ruCommon from "@/locales/ru/common.json";
 import ruHome from "@/locales/ru/home.json";
 import ruLayout from "@/locales/ru/layout.json";
+import ruProductForm from "@/locales/ru/product-form.json";
 import ruProducts from "@/locales/ru/products.json";
 import ruProfile from "@/locales/ru/profile.json";
 import ruSettings from "@/locales/ru/settings.json";
@@ -31,6 +33,7 @@ export const resources = {
     common: enCommon,
     home: enHome,
     layout: enLayout,
+    productForm: enProductForm,
     products: enProducts,
     profile: enProfile,
     settings: enSettings,
@@ -43,6 +46,7 @@ export const resources = {
     common: ruCommon,
     home: ruHome,
     layout: ruLayout,
+    productForm: ruProductForm,
     products: ruProducts,
     profile: ruProfile,
     settings: ruSettings,

@@ -3,6 +3,6 @@ import { PageTitle } from "@/shared/ui/page-title";
 
 /** /product/create (SPEC §2 Create product). */
 export function ProductCreatePage() {
-  const { t } = useTranslation("products");
+  const { t } = useTranslation("productForm");
   return <PageTitle>{t("create.title")}</PageTitle>;
 }

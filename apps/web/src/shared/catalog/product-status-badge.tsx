@@ -15,7 +15,7 @@ const COLORS: Record<KnownLabel, MantineColor> = { active: "green", sold: "blue"
 
 /** A product's status on its card: ACTIVE, SOLD or PENDING; any other value as the server wrote it, in a neutral style. */
 export function ProductStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation("common");
   const label = LABELS.get(status);
   if (!label) {
     return (

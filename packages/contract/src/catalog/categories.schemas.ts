@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from "../common/constants.js";
+
+/**
+ * SPEC.md §3 Category. A top-level category is a game, its children are kinds of goods (ARCHITECTURE.md §4).
+ * `parent_id` is absent for a game. `image_url` is a path under the API host (`/media/...`).
+ */
+export const categorySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    image_url: z.string().nullable(),
+    parent_id: z.uuid().optional(),
+  })
+  .meta({ id: "Category" });
+
+export const categoryListSchema = z.array(categorySchema).meta({ id: "CategoryList" });
+
+/** GET /categories/game/{gameId}, GET /categories/subcategories/{id}. */
+export const categoryIdParamsSchema = z.object({ id: z.uuid() });
+export const gameIdParamsSchema = z.object({ gameId: z.uuid() });
+
+/** The multipart field POST /admin/category reads the image from. */
+export const CATEGORY_IMAGE_FIELD = "uploaded_image";
+
+/**
+ * POST /admin/category, multipart/form-data: the text fields are checked with this schema, the image (one
+ * .jpg, .jpeg or .png in `uploaded_image`, required) by the image pipeline. Without `parent_category_id` the
+ * category is a game.
+ */
+export const createCategoryFieldsSchema = z.object({
+  name: z.string().trim().min(1, "Enter a name").max(CATEGORY_NAME_MAX, `At most ${CATEGORY_NAME_MAX} characters`),
+  description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX, `At most ${CATEGORY_DESCRIPTION_MAX} characters`).default(""),
+  parent_category_id: z.uuid().optional(),
+});
+
+/** The whole multipart body, for the API documentation. */
+export const createCategoryRequestSchema = createCategoryFieldsSchema
+  .extend({ [CATEGORY_IMAGE_FIELD]: z.file() })
+  .meta({ id: "CreateCategoryRequest" });
+
+export type Category = z.infer<typeof categorySchema>;
+export type CreateCategoryFields = z.infer<typeof createCategoryFieldsSchema>;

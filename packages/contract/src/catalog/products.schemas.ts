@@ -1,0 +1,167 @@
+import { z } from "zod";
+import {
+  HOME_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PRODUCT_DATA_MAX,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_TEXT_MIN,
+  PRODUCT_TITLE_MAX,
+  SEARCH_QUERY_MAX,
+} from "../common/constants.js";
+import { categorySchema } from "./categories.schemas.js";
+
+/**
+ * Product statuses as the API speaks them (ARCHITECTURE.md §4 "Product lifecycle"): `moderation` → `active` |
+ * `rejected`; `active` → `purchased` → `completed`; a dispute may end in `refunded`, or the admin may withdraw.
+ * The API never says `approved`.
+ */
+export const productStatusSchema = z.enum(["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn"]);
+
+/** SPEC.md §3 Seller (summary). */
+export const sellerSummarySchema = z
+  .object({ username: z.string(), avatar_url: z.string(), rating: z.number().nonnegative() })
+  .meta({ id: "SellerSummary" });
+
+/** SPEC.md §3 Image, plus the card-sized thumbnail every stored image has. Both are paths under the API host. */
+export const productImageSchema = z
+  .object({ id: z.uuid(), image_url: z.string(), thumbnail_url: z.string() })
+  .meta({ id: "ProductImage" });
+
+/**
+ * SPEC.md §3 Product. `product_data_string` is the goods: the seller, admins (and the buyer after purchase)
+ * get it, everyone else `null`. `is_sold` is true exactly when the status is `purchased` or `completed`.
+ * `is_owner` tells a signed-in viewer whether the product is theirs.
+ */
+export const productSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string(),
+    /** Whole roubles. */
+    price: z.number().int().positive(),
+    product_data_string: z.string().nullable(),
+    status: productStatusSchema,
+    is_sold: z.boolean(),
+    created_at: z.iso.datetime(),
+    is_owner: z.boolean(),
+    seller: sellerSummarySchema,
+    category: categorySchema,
+    images: z.array(productImageSchema),
+  })
+  .meta({ id: "Product" });
+
+/** GET /products/{id}: the product plus `product_data`, the edit variant's name for the same goods. */
+export const productDetailSchema = productSchema.extend({ product_data: z.string().nullable() }).meta({ id: "ProductDetail" });
+
+export const productListSchema = z.array(productSchema).meta({ id: "ProductList" });
+
+/** GET /products/get/all and GET /admin/products: one page of a listing with its totals. */
+export const productPageSchema = z
+  .object({
+    products: z.array(productSchema),
+    total_pages: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    total: z.number().int().nonnegative(),
+  })
+  .meta({ id: "ProductPage" });
+
+/** Paging of every product list: 1-based pages of `per_page` (default 30, at most 100). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOME_PAGE_SIZE),
+});
+
+/** GET /products/search: words of title and description in any order; optional category and price range. */
+export const productSearchQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().min(1, "Enter what to search for").max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
+  category_id: z.uuid().optional(),
+  min_price: z.coerce.number().int().min(0).optional(),
+  max_price: z.coerce.number().int().min(0).optional(),
+});
+
+/** GET /admin/products: every status, optionally one. */
+export const adminProductsQuerySchema = pageQuerySchema.extend({ status: productStatusSchema.optional() });
+
+export const productIdParamsSchema = z.object({ id: z.uuid() });
+export const categoryProductsParamsSchema = z.object({ id: z.uuid() });
+export const gameSubcategoryParamsSchema = z.object({ gameSlug: z.string().min(1), subcategorySlug: z.string().min(1) });
+export const userIdParamsSchema = z.object({ userId: z.uuid() });
+export const usernameProductsParamsSchema = z.object({ username: z.string().min(1) });
+
+/** DELETE /products/?product_id=, POST /products/approve, POST /admin/products/approve|reject. */
+export const productIdQuerySchema = z.object({ product_id: z.uuid() });
+export const productIdBodySchema = z.object({ product_id: z.uuid() }).meta({ id: "ProductIdRequest" });
+
+/** The multipart field product images are read from (repeated, one file each). */
+export const PRODUCT_IMAGES_FIELD = "uploaded_images";
+
+const productText = (max: number) =>
+  z.string().trim().min(PRODUCT_TEXT_MIN, `At least ${PRODUCT_TEXT_MIN} characters`).max(max, `At most ${max} characters`);
+
+/** SPEC.md §5 Create product, as checked on the server and in the web form. */
+export const productFieldRules = {
+  title: productText(PRODUCT_TITLE_MAX),
+  description: productText(PRODUCT_DESCRIPTION_MAX),
+  product_data: productText(PRODUCT_DATA_MAX),
+  /** Whole roubles above 0 and not above the ceiling. Multipart sends text, so it is coerced. */
+  price: z.coerce
+    .number({ error: "Enter a price" })
+    .int("A whole number of roubles")
+    .positive("Above 0")
+    .max(PRODUCT_PRICE_MAX, `At most ${PRODUCT_PRICE_MAX}`),
+  category_id: z.uuid("Choose a category"),
+};
+
+/** POST /products/, multipart: these text fields plus 1–10 images in `uploaded_images`. */
+export const createProductFieldsSchema = z.object(productFieldRules);
+
+/**
+ * PATCH /products/, multipart: `product_id`, then only the fields that change; `deleted_image_ids` is a JSON
+ * list of image ids, and new images come in `uploaded_images`. The product keeps 1–10 images.
+ */
+export const updateProductFieldsSchema = z.object({
+  product_id: z.uuid(),
+  title: productFieldRules.title.optional(),
+  description: productFieldRules.description.optional(),
+  product_data: productFieldRules.product_data.optional(),
+  price: productFieldRules.price.optional(),
+  category_id: productFieldRules.category_id.optional(),
+  deleted_image_ids: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: "custom", message: "A JSON list of image ids" });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(z.uuid()).max(100))
+    .optional(),
+});
+
+/** PATCH /products/images, multipart: `product_id` plus images in `uploaded_images`. */
+export const addProductImagesFieldsSchema = z.object({ product_id: z.uuid() });
+
+/** The whole multipart bodies, for the API documentation. */
+export const createProductRequestSchema = createProductFieldsSchema
+  .extend({ [PRODUCT_IMAGES_FIELD]: z.array(z.file()) })
+  .meta({ id: "CreateProductRequest" });
+export const updateProductRequestSchema = updateProductFieldsSchema
+  .extend({ deleted_image_ids: z.string().optional(), [PRODUCT_IMAGES_FIELD]: z.array(z.file()).optional() })
+  .meta({ id: "UpdateProductRequest" });
+export const addProductImagesRequestSchema = addProductImagesFieldsSchema
+  .extend({ [PRODUCT_IMAGES_FIELD]: z.array(z.file()) })
+  .meta({ id: "AddProductImagesRequest" });
+
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+export type ProductImage = z.infer<typeof productImageSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+export type ProductPage = z.infer<typeof productPageSchema>;
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;
+export type CreateProductFields = z.infer<typeof createProductFieldsSchema>;
+export type UpdateProductFields = z.infer<typeof updateProductFieldsSchema>;
