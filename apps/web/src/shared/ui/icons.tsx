@@ -3,7 +3,8 @@ import type { ReactNode, SVGProps } from "react";
 /** Line icons drawn for Lootlane (24×24, stroke follows the text colour). Decorative: name the control instead. */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & { size?: number };
 
-function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every icon is drawn in; features draw their own icons inside it. */
+export function LineIcon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -26,110 +27,110 @@ function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNo
 
 export function HomeIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <path d="M3 11.5 12 4l9 7.5" />
       <path d="M5.5 9.5V20h4.5v-6h4v6h4.5V9.5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function ChatIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 3.5V17A2.5 2.5 0 0 1 4 14.5z" />
       <path d="M8.5 9.5h7M8.5 12.5h4.5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function TagIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <path d="M3.5 4.5v6.3a1.5 1.5 0 0 0 .44 1.06l8.2 8.2a1.5 1.5 0 0 0 2.12 0l5.7-5.7a1.5 1.5 0 0 0 0-2.12l-8.2-8.2A1.5 1.5 0 0 0 10.7 3.5H4.5a1 1 0 0 0-1 1z" />
       <circle cx="8" cy="8" r="1.5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function UserIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4.5 20.5c0-3.6 3.4-6 7.5-6s7.5 2.4 7.5 6" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function GlobeIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3c2.6 2.6 3.8 5.6 3.8 9s-1.2 6.4-3.8 9c-2.6-2.6-3.8-5.6-3.8-9S9.4 5.6 12 3z" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function DashboardIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <rect x="3.5" y="3.5" width="7" height="8" rx="1.5" />
       <rect x="13.5" y="3.5" width="7" height="5" rx="1.5" />
       <rect x="3.5" y="14.5" width="7" height="6" rx="1.5" />
       <rect x="13.5" y="11.5" width="7" height="9" rx="1.5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function UsersIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <circle cx="9" cy="8" r="3.5" />
       <path d="M2.5 20c0-3.3 2.9-5.5 6.5-5.5s6.5 2.2 6.5 5.5" />
       <path d="M15.5 4.7a3.5 3.5 0 0 1 0 6.6M18 14.8c2.1.7 3.5 2.5 3.5 5.2" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function BoxIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <path d="M12 3 3.5 7.5v9L12 21l8.5-4.5v-9z" />
       <path d="M3.5 7.5 12 12l8.5-4.5M12 12v9" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function ShieldCheckIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <path d="M12 3 4.5 6v5.5c0 4.4 3.1 8.2 7.5 9.5 4.4-1.3 7.5-5.1 7.5-9.5V6z" />
       <path d="m9 12 2.2 2.2L15.5 10" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function CheckCircleIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <circle cx="12" cy="12" r="9" />
       <path d="m8.5 12.5 2.5 2.5 4.5-5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function LayersIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <path d="M12 3.5 2.5 8.5l9.5 5 9.5-5z" />
       <path d="m2.5 12.5 9.5 5 9.5-5M2.5 16.5l9.5 5 9.5-5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function ArrowLeftIcon(props: IconProps) {
   return (
-    <Icon {...props}>
+    <LineIcon {...props}>
       <path d="M19 12H5M11 6l-6 6 6 6" />
-    </Icon>
+    </LineIcon>
   );
 }
