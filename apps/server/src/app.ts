@@ -5,9 +5,14 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { adminProductRoutes } from "./modules/products/admin-products.routes.js";
+import { productEditingRoutes } from "./modules/products/product-editing.routes.js";
+import { productReadRoutes } from "./modules/products/products.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
+import { createDataCipher } from "./platform/crypto/data-cipher.js";
 import { registerErrorHandlers } from "./platform/errors/error-handler.js";
 import { registerMediaRoute } from "./platform/http/media-route.js";
 import { registerOpenApi } from "./platform/http/openapi.js";
@@ -66,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The auth guards are decorations of the root instance, so every module registered below can use them.
   const clock = deps.clock ?? systemClock;
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock });
+  // product_data is encrypted at rest (ARCHITECTURE.md §4); one cipher serves every module that reads or writes it.
+  const cipher = createDataCipher(config.dataKey);
   const auth = await createAuthDeps(app, { config, db: database.db, clock, mailer: deps.mailer, rateLimitStore: deps.rateLimitStore });
 
   await app.register(
@@ -73,6 +80,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth, secureCookies: config.secureCookies });
       await api.register(usersRoutes, { db: database.db, media });
+      await api.register(categoriesRoutes, { db: database.db, media });
+      await api.register(productReadRoutes, { db: database.db, cipher });
+      await api.register(productEditingRoutes, { db: database.db, media, cipher });
+      await api.register(adminProductRoutes, { db: database.db, cipher });
     },
     { prefix: API_PREFIX },
   );

@@ -93,6 +93,9 @@ export const usernameProductsParamsSchema = z.object({ username: z.string().min(
 export const productIdQuerySchema = z.object({ product_id: z.uuid() });
 export const productIdBodySchema = z.object({ product_id: z.uuid() }).meta({ id: "ProductIdRequest" });
 
+/** Answer of the moderation calls: SPEC.md §7 counts POST /admin/products/reject a success only with the body `true`. */
+export const moderationResultSchema = z.literal(true).meta({ id: "ModerationResult" });
+
 /** The multipart field product images are read from (repeated, one file each). */
 export const PRODUCT_IMAGES_FIELD = "uploaded_images";
 

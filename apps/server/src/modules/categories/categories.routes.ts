@@ -1,0 +1,84 @@
+import {
+  CATEGORY_IMAGE_FIELD,
+  categoryIdParamsSchema,
+  categoryListSchema,
+  categorySchema,
+  createCategoryFieldsSchema,
+  createCategoryRequestSchema,
+  errorResponseSchema,
+  gameIdParamsSchema,
+} from "@lootlane/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client.js";
+import { requireAdmin } from "../../platform/auth/index.js";
+import { validationError } from "../../platform/errors/app-error.js";
+import { parseFormFields, readMultipartForm } from "../../platform/images/upload-request.js";
+import type { MediaStore } from "../../platform/media/media-store.js";
+import { presentCategory } from "./categories.presenter.js";
+import { createCategory, listCategories, listGameSubcategories, listSubcategories } from "./categories.service.js";
+
+const tags = ["categories"];
+const errors = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
+
+/** SPEC.md §7 Categories: reading is public, adding one is for admins. */
+export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore }> = async (app, { db, media }) => {
+  app.get(
+    "/categories/all",
+    { schema: { tags, summary: "Every category: games (no parent_id) and their subcategories", response: { 200: categoryListSchema } } },
+    async () => (await listCategories(db)).map(presentCategory),
+  );
+
+  app.get(
+    "/categories/game/:gameId",
+    {
+      schema: {
+        tags,
+        summary: "The subcategories (kinds of goods) of a game",
+        params: gameIdParamsSchema,
+        response: { 200: categoryListSchema, ...errors(404, 422) },
+      },
+    },
+    async (request) => (await listGameSubcategories(db, request.params.gameId)).map(presentCategory),
+  );
+
+  app.get(
+    "/categories/subcategories/:id",
+    {
+      schema: {
+        tags,
+        summary: "The subcategories of a category",
+        params: categoryIdParamsSchema,
+        response: { 200: categoryListSchema, ...errors(404, 422) },
+      },
+    },
+    async (request) => (await listSubcategories(db, request.params.id)).map(presentCategory),
+  );
+
+  app.post(
+    "/admin/category",
+    {
+      // Before the body is read: a non-admin's upload is never looked at.
+      onRequest: requireAdmin,
+      schema: {
+        tags: ["admin", ...tags],
+        summary: "Add a game, or with parent_category_id a subcategory of a game, with its image",
+        consumes: ["multipart/form-data"],
+        // For the API documentation only (see validatorCompiler below).
+        body: createCategoryRequestSchema,
+        response: { 200: categorySchema, ...errors(400, 401, 403, 404, 409, 413, 422) },
+      },
+      // The multipart parser leaves the body empty; the handler reads and checks the form from the stream.
+      validatorCompiler: () => (body) => ({ value: body }),
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, CATEGORY_IMAGE_FIELD);
+      const fields = parseFormFields(createCategoryFieldsSchema, form.fields);
+      const [upload, ...extra] = form.files;
+      if (!upload || extra.length > 0) {
+        throw validationError([{ field: CATEGORY_IMAGE_FIELD, message: `Send exactly one image in the field "${CATEGORY_IMAGE_FIELD}"` }]);
+      }
+      return presentCategory(await createCategory({ db, media, log: request.log }, fields, upload));
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import type { CreateCategoryFields } from "@lootlane/contract";
+import { and, asc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import { categories, type Category as CategoryRow } from "../../db/schema/catalog.js";
+import { slugify } from "../../db/slug.js";
+import { AppError, validationError } from "../../platform/errors/app-error.js";
+import { processAndStoreImages, storedKeys } from "../../platform/images/image-batch.js";
+import { removeStoredImages } from "../../platform/images/image-storage.js";
+import type { UploadedFile } from "../../platform/images/upload-request.js";
+import type { MediaStore } from "../../platform/media/media-store.js";
+
+export type CategoryDeps = { db: Db; media: MediaStore; log: Pick<FastifyBaseLogger, "warn"> };
+
+// Category pictures are cards in selects and the admin list: 800 px is plenty, 240 px thumbnails for lists.
+const CATEGORY_IMAGE = { maxSide: 800, thumbnailWidth: 240 };
+const CATEGORY_FOLDER = "categories";
+
+/*
+ * GET /products/{gameSlug}/{subcategorySlug} shares its first segment with the fixed product paths; a game
+ * with one of these slugs would be hidden behind them, so such a game gets the next free slug instead.
+ */
+const RESERVED_GAME_SLUGS = new Set(["get", "category", "user", "search"]);
+
+const siblingsOf = (parentId: string | null): SQL => (parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
+
+/** Every category, games first, each group by name: the client picks games and subcategories from one list. */
+export function listCategories(db: Db): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .orderBy(sql`${categories.parentId} is not null`, asc(sql`lower(${categories.name})`), asc(categories.id));
+}
+
+/** The kinds of goods of one game (ARCHITECTURE.md §4); the id must be a game. */
+export async function listGameSubcategories(db: Db, gameId: string): Promise<CategoryRow[]> {
+  const game = await findCategory(db, gameId);
+  if (!game || game.parentId !== null) throw new AppError("CATEGORY_NOT_FOUND");
+  return childrenOf(db, gameId);
+}
+
+/** The children of any category (an empty list for a subcategory). */
+export async function listSubcategories(db: Db, categoryId: string): Promise<CategoryRow[]> {
+  if (!(await findCategory(db, categoryId))) throw new AppError("CATEGORY_NOT_FOUND");
+  return childrenOf(db, categoryId);
+}
+
+/** The category and, for a game, its subcategories: a game's listing includes the goods filed under its kinds. */
+export async function categoryAndSubcategoryIds(db: Db, categoryId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(or(eq(categories.id, categoryId), eq(categories.parentId, categoryId)));
+  if (!rows.some((row) => row.id === categoryId)) throw new AppError("CATEGORY_NOT_FOUND");
+  return rows.map((row) => row.id);
+}
+
+/** The subcategory behind /products/{gameSlug}/{subcategorySlug}. */
+export async function findGameSubcategory(db: Db, gameSlug: string, subcategorySlug: string): Promise<CategoryRow> {
+  const games = alias(categories, "games");
+  const [subcategory] = await db
+    .select({ category: categories })
+    .from(categories)
+    .innerJoin(games, eq(games.id, categories.parentId))
+    .where(and(eq(categories.slug, subcategorySlug), eq(games.slug, gameSlug), isNull(games.parentId)))
+    .limit(1);
+  if (!subcategory) throw new AppError("CATEGORY_NOT_FOUND");
+  return subcategory.category;
+}
+
+/** The category a product is filed under must exist; the caller's transaction sees the same answer. */
+export async function assertCategoryExists(db: Db, categoryId: string): Promise<void> {
+  if (!(await findCategory(db, categoryId))) throw new AppError("CATEGORY_NOT_FOUND");
+}
+
+/**
+ * Admin: adds a game (no parent) or a subcategory of a game. Names are unique among siblings ignoring case;
+ * the slug is made from the name (Cyrillic transliterated) and numbered when a sibling already has it. The
+ * image is stored before the transaction and removed again if the category is refused.
+ */
+export async function createCategory({ db, media, log }: CategoryDeps, fields: CreateCategoryFields, upload: UploadedFile): Promise<CategoryRow> {
+  const [stored] = await processAndStoreImages(media, [upload], CATEGORY_FOLDER, log, CATEGORY_IMAGE);
+  try {
+    return await db.transaction(async (tx) => {
+      const parentId = fields.parent_category_id ?? null;
+      if (parentId !== null) {
+        const parent = await findCategory(tx, parentId);
+        if (!parent) throw new AppError("PARENT_CATEGORY_NOT_FOUND");
+        if (parent.parentId !== null) {
+          throw validationError([{ field: "parent_category_id", message: "A subcategory belongs to a game, not to another subcategory" }]);
+        }
+      }
+      const [sameName] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(siblingsOf(parentId), sql`lower(${categories.name}) = lower(${fields.name})`))
+        .limit(1);
+      if (sameName) throw new AppError("CATEGORY_NAME_ALREADY_EXISTS");
+      const [row] = await tx
+        .insert(categories)
+        .values({ name: fields.name, description: fields.description, slug: await freeSlug(tx, fields.name, parentId), imageUrl: stored!.imageUrl, parentId })
+        .returning();
+      return row!;
+    });
+  } catch (error) {
+    await removeStoredImages(media, storedKeys([stored!]), log);
+    throw conflictOf(error) ?? error;
+  }
+}
+
+async function findCategory(db: Db, id: string): Promise<CategoryRow | undefined> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row;
+}
+
+function childrenOf(db: Db, parentId: string): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(eq(categories.parentId, parentId))
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
+}
+
+/** `slug`, else `slug-2`, `slug-3`…: the first one no sibling (and, for a game, no fixed product path) uses. */
+async function freeSlug(db: Db, name: string, parentId: string | null): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: categories.slug })
+        .from(categories)
+        .where(and(siblingsOf(parentId), like(categories.slug, `${base}%`)))
+    ).map((row) => row.slug),
+  );
+  if (parentId === null) for (const reserved of RESERVED_GAME_SLUGS) taken.add(reserved);
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+// Two admins adding the same name at once both pass the checks above; the unique indexes decide.
+const conflictByConstraint: Record<string, "CATEGORY_NAME_ALREADY_EXISTS" | "CATEGORY_ALREADY_EXISTS"> = {
+  categories_parent_name_key: "CATEGORY_NAME_ALREADY_EXISTS",
+  categories_parent_slug_key: "CATEGORY_ALREADY_EXISTS",
+};
+
+/** A unique violation (SQLSTATE 23505, possibly wrapped by Drizzle) of the categories table, as the API's 409. */
+function conflictOf(error: unknown): AppError | undefined {
+  for (let cause = error, depth = 0; typeof cause === "object" && cause !== null && depth < 5; depth++) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && typeof constraint === "string" && conflictByConstraint[constraint]) {
+      return new AppError(conflictByConstraint[constraint], {}, { cause: error });
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import { adminProductsQuerySchema, errorResponseSchema, moderationResultSchema, productIdBodySchema, productPageSchema } from "@lootlane/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client.js";
+import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { approveProduct, rejectProduct } from "./product-moderation.service.js";
+import { presentProductPage } from "./products.presenter.js";
+import { listAdminProducts } from "./products.service.js";
+
+export type AdminProductRoutesOptions = { db: Db; cipher: DataCipher };
+
+const tags = ["admin", "products"];
+const errors = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
+const moderationErrors = errors(401, 403, 404, 409, 422);
+
+/** Moderation (SPEC.md §7 Admin, and the client's second approve path under /products). Admins only. */
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, cipher }) => {
+  app.get(
+    "/admin/products",
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: "Every product (or those of one status), newest first, with the goods",
+        querystring: adminProductsQuerySchema,
+        response: { 200: productPageSchema, ...errors(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const { status, ...paging } = request.query;
+      return presentProductPage(await listAdminProducts(db, status, paging), { viewer: signedInUser(request), cipher });
+    },
+  );
+
+  for (const path of ["/admin/products/approve", "/products/approve"]) {
+    app.post(
+      path,
+      {
+        onRequest: requireAdmin,
+        schema: { tags, summary: "Approve a product in moderation: it goes on sale", body: productIdBodySchema, response: { 200: moderationResultSchema, ...moderationErrors } },
+      },
+      async (request) => {
+        await approveProduct(db, request.body.product_id);
+        return true as const;
+      },
+    );
+  }
+
+  app.post(
+    "/admin/products/reject",
+    {
+      onRequest: requireAdmin,
+      schema: { tags, summary: "Reject a product in moderation", body: productIdBodySchema, response: { 200: moderationResultSchema, ...moderationErrors } },
+    },
+    async (request) => {
+      await rejectProduct(db, request.body.product_id);
+      return true as const;
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import {
+  addProductImagesFieldsSchema,
+  addProductImagesRequestSchema,
+  createProductFieldsSchema,
+  createProductRequestSchema,
+  errorResponseSchema,
+  PRODUCT_IMAGES_FIELD,
+  productDetailSchema,
+  productIdQuerySchema,
+  successResponseSchema,
+  updateProductFieldsSchema,
+  updateProductRequestSchema,
+} from "@lootlane/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client.js";
+import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { parseFormFields, readMultipartForm } from "../../platform/images/upload-request.js";
+import type { MediaStore } from "../../platform/media/media-store.js";
+import { addProductImages, createProduct, deleteProduct, editProduct } from "./product-editing.service.js";
+import { presentProductDetail } from "./products.presenter.js";
+
+export type ProductEditingRoutesOptions = { db: Db; media: MediaStore; cipher: DataCipher };
+
+const tags = ["products"];
+const errors = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
+const uploadErrors = errors(400, 401, 403, 404, 409, 413, 422);
+
+// The multipart parser leaves the body empty; the handlers read and check the form from the stream. The body
+// schemas below are for the API documentation only.
+const multipartBody = { validatorCompiler: () => (body: unknown) => ({ value: body }) };
+
+/**
+ * A seller's calls of SPEC.md §7 Products: create, edit, add images, delete. The guard runs onRequest, before
+ * the body is read: a guest gets 401 and a guest's upload is never looked at.
+ */
+export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOptions> = async (app, { db, media, cipher }) => {
+  app.post(
+    "/products/",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "List a product for sale: it waits in moderation until an admin approves it",
+        consumes: ["multipart/form-data"],
+        body: createProductRequestSchema,
+        response: { 200: productDetailSchema, ...uploadErrors },
+      },
+      ...multipartBody,
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const form = await readMultipartForm(request, PRODUCT_IMAGES_FIELD);
+      const fields = parseFormFields(createProductFieldsSchema, form.fields);
+      const view = await createProduct({ db, media, cipher, log: request.log }, user.id, fields, form.files);
+      return presentProductDetail(view, { viewer: user, cipher });
+    },
+  );
+
+  app.patch(
+    "/products/",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Change the sent fields of an own product, delete and add images; content edits go back to moderation",
+        consumes: ["multipart/form-data"],
+        body: updateProductRequestSchema,
+        response: { 200: productDetailSchema, ...uploadErrors },
+      },
+      ...multipartBody,
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const form = await readMultipartForm(request, PRODUCT_IMAGES_FIELD);
+      const fields = parseFormFields(updateProductFieldsSchema, form.fields);
+      const view = await editProduct({ db, media, cipher, log: request.log }, user, fields, form.files);
+      return presentProductDetail(view, { viewer: user, cipher });
+    },
+  );
+
+  app.patch(
+    "/products/images",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Add images to an own product (at most 10 in all)",
+        consumes: ["multipart/form-data"],
+        body: addProductImagesRequestSchema,
+        response: { 200: productDetailSchema, ...uploadErrors },
+      },
+      ...multipartBody,
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const form = await readMultipartForm(request, PRODUCT_IMAGES_FIELD);
+      const { product_id } = parseFormFields(addProductImagesFieldsSchema, form.fields);
+      const view = await addProductImages({ db, media, cipher, log: request.log }, user, product_id, form.files);
+      return presentProductDetail(view, { viewer: user, cipher });
+    },
+  );
+
+  app.delete(
+    "/products/",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Delete an own product (it disappears everywhere); not while it is in an open deal",
+        querystring: productIdQuerySchema,
+        response: { 200: successResponseSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      await deleteProduct(db, signedInUser(request), request.query.product_id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,171 @@
+import { PRODUCT_IMAGES_FIELD, PRODUCT_IMAGES_MAX, type CreateProductFields, type UpdateProductFields } from "@lootlane/contract";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import { productImages, products, type Product as ProductRow, type ProductImage as ProductImageRow, type ProductStatus } from "../../db/schema/catalog.js";
+import type { AuthUser } from "../../platform/auth/index.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { AppError, validationError } from "../../platform/errors/app-error.js";
+import { processAndStoreImages, storedKeys } from "../../platform/images/image-batch.js";
+import { removeStoredImages, storedImageKeys, type StoredImage } from "../../platform/images/image-storage.js";
+import type { UploadedFile } from "../../platform/images/upload-request.js";
+import type { MediaStore } from "../../platform/media/media-store.js";
+import { assertCategoryExists } from "../categories/categories.service.js";
+import { mayView } from "./product-access.js";
+import { loadProductViews, type ProductView } from "./product-views.js";
+
+export type EditingDeps = { db: Db; media: MediaStore; cipher: DataCipher; log: Pick<FastifyBaseLogger, "warn"> };
+
+const PRODUCT_FOLDER = "products";
+// A seller may change these; a product in a deal or sold is the buyer's record and stays as it was bought.
+const EDITABLE_STATUSES: readonly ProductStatus[] = ["moderation", "active", "rejected"];
+
+/**
+ * POST /products/: a new listing in `moderation` with 1–10 images. Images are checked and stored before the
+ * transaction; if anything fails afterwards they are removed, so a refused request leaves no row and no file.
+ */
+export async function createProduct(deps: EditingDeps, sellerId: string, fields: CreateProductFields, uploads: readonly UploadedFile[]): Promise<ProductView> {
+  const { db, media, cipher, log } = deps;
+  assertImageCount(uploads.length);
+  // Categories are never deleted, so one that exists now still exists when the row is inserted.
+  await assertCategoryExists(db, fields.category_id);
+  const stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [product] = await tx
+        .insert(products)
+        .values({
+          sellerId,
+          categoryId: fields.category_id,
+          title: fields.title,
+          description: fields.description,
+          priceKopecks: fields.price * 100,
+          productDataEncrypted: cipher.encrypt(fields.product_data),
+          status: "moderation",
+        })
+        .returning();
+      await insertImages(tx, product!.id, stored, 0);
+      return product!;
+    });
+    const [view] = await loadProductViews(db, [row]);
+    return view!;
+  } catch (error) {
+    await removeStoredImages(media, storedKeys(stored), log);
+    throw error;
+  }
+}
+
+/**
+ * PATCH /products/ and PATCH /products/images: the seller changes only what was sent, removes the images named
+ * in `deleted_image_ids` and adds the uploads; the product keeps 1–10 images. A rejected product goes back to
+ * moderation on any edit (the seller resubmits it); an active one when what a buyer reads or sees changes
+ * (title, description, goods, category, new images), not for a new price or a removed image alone.
+ * Removed images' files go once the change is committed; new files go if it fails.
+ */
+export async function editProduct(deps: EditingDeps, user: AuthUser, fields: UpdateProductFields, uploads: readonly UploadedFile[]): Promise<ProductView> {
+  const { db, media, cipher, log } = deps;
+  const deletedImageIds = [...new Set(fields.deleted_image_ids ?? [])];
+  const changes = { title: fields.title, description: fields.description, productData: fields.product_data, price: fields.price, categoryId: fields.category_id };
+  if (Object.values(changes).every((value) => value === undefined) && deletedImageIds.length === 0 && uploads.length === 0) {
+    throw new AppError("PAYLOAD_IS_EMPTY");
+  }
+  // Checked before any image is processed, and again under the row lock below.
+  const before = await loadEditable(db, fields.product_id, user, false);
+  checkImageEdit(before.images, deletedImageIds, uploads.length);
+  if (changes.categoryId !== undefined) await assertCategoryExists(db, changes.categoryId);
+
+  const stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
+  let result: { row: ProductRow; removed: ProductImageRow[] };
+  try {
+    result = await db.transaction(async (tx) => {
+      const { product, images } = await loadEditable(tx, fields.product_id, user, true);
+      const removed = checkImageEdit(images, deletedImageIds, uploads.length);
+      const contentChanged =
+        (changes.title !== undefined && changes.title !== product.title) ||
+        (changes.description !== undefined && changes.description !== product.description) ||
+        (changes.categoryId !== undefined && changes.categoryId !== product.categoryId) ||
+        (changes.productData !== undefined && changes.productData !== cipher.decrypt(product.productDataEncrypted)) ||
+        uploads.length > 0;
+      const backToModeration = product.status === "rejected" || (product.status === "active" && contentChanged);
+      const [row] = await tx
+        .update(products)
+        .set({
+          ...(changes.title === undefined ? {} : { title: changes.title }),
+          ...(changes.description === undefined ? {} : { description: changes.description }),
+          ...(changes.productData === undefined ? {} : { productDataEncrypted: cipher.encrypt(changes.productData) }),
+          ...(changes.price === undefined ? {} : { priceKopecks: changes.price * 100 }),
+          ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
+          ...(backToModeration ? { status: "moderation" as const } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(products.id, product.id))
+        .returning();
+      if (removed.length > 0) {
+        await tx.delete(productImages).where(inArray(productImages.id, removed.map((image) => image.id)));
+      }
+      await insertImages(tx, product.id, stored, Math.max(-1, ...images.map((image) => image.position)) + 1);
+      return { row: row!, removed };
+    });
+  } catch (error) {
+    await removeStoredImages(media, storedKeys(stored), log);
+    throw error;
+  }
+  await removeStoredImages(media, result.removed.flatMap((image) => storedImageKeys(image.imageUrl)), log);
+  const [view] = await loadProductViews(db, [result.row]);
+  return view!;
+}
+
+/** PATCH /products/images: an edit that only adds images, so at least one must come. */
+export function addProductImages(deps: EditingDeps, user: AuthUser, productId: string, uploads: readonly UploadedFile[]): Promise<ProductView> {
+  if (uploads.length === 0) throw validationError([{ field: PRODUCT_IMAGES_FIELD, message: "Add at least one image" }]);
+  return editProduct(deps, user, { product_id: productId }, uploads);
+}
+
+/** DELETE /products/: a soft delete by the seller; a product in an open deal stays. */
+export async function deleteProduct(db: Db, user: AuthUser, productId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
+    assertSeller(product, user);
+    if (product.status === "purchased") throw new AppError("PRODUCT_IN_OPEN_DEAL");
+    await tx.update(products).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, productId));
+  });
+}
+
+/** The product and its images, if `user` may edit it now; `lock` holds the row until the transaction ends. */
+async function loadEditable(db: Db, productId: string, user: AuthUser, lock: boolean): Promise<{ product: ProductRow; images: ProductImageRow[] }> {
+  const query = db.select().from(products).where(eq(products.id, productId));
+  const [product] = lock ? await query.for("update") : await query;
+  assertSeller(product, user);
+  if (product.status === "purchased") throw new AppError("PRODUCT_IN_OPEN_DEAL");
+  if (!EDITABLE_STATUSES.includes(product.status)) throw new AppError("INVALID_PRODUCT_STATUS");
+  const images = await db.select().from(productImages).where(eq(productImages.productId, productId));
+  return { product, images };
+}
+
+/** Only the seller changes a product (admins moderate instead); someone who may not even see it gets 404. */
+function assertSeller(product: ProductRow | undefined, user: AuthUser): asserts product is ProductRow {
+  if (!product || !mayView(product, user) || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_FOUND");
+  if (product.sellerId !== user.id) throw new AppError("INSUFFICIENT_PERMISSIONS");
+}
+
+/** The images an edit removes; refuses ids of other products' images and a result outside 1–10 images. */
+function checkImageEdit(images: readonly ProductImageRow[], deletedImageIds: readonly string[], added: number): ProductImageRow[] {
+  const removed = images.filter((image) => deletedImageIds.includes(image.id));
+  if (removed.length !== deletedImageIds.length) {
+    throw validationError([{ field: "deleted_image_ids", message: "Only images of this product can be deleted" }]);
+  }
+  assertImageCount(images.length - removed.length + added);
+  return removed;
+}
+
+function assertImageCount(count: number): void {
+  if (count > PRODUCT_IMAGES_MAX) throw new AppError("MAXIMUM_NUMBER_PHOTOS_EXCEEDED", { max: PRODUCT_IMAGES_MAX });
+  if (count < 1) throw validationError([{ field: PRODUCT_IMAGES_FIELD, message: "A product needs at least one image" }]);
+}
+
+async function insertImages(db: Db, productId: string, stored: readonly StoredImage[], firstPosition: number): Promise<void> {
+  if (stored.length === 0) return;
+  await db
+    .insert(productImages)
+    .values(stored.map((image, index) => ({ productId, imageUrl: image.imageUrl, thumbnailUrl: image.thumbnailUrl, position: firstPosition + index })));
+}

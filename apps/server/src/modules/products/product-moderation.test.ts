@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Category } from "../../db/schema/catalog.js";
+import type { User } from "../../db/schema/users.js";
+import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
+import type { TestClient } from "../../test/test-client.js";
+import { createTestUser, signInAs } from "../../test/test-users.js";
+
+let t: TestApp;
+let seller: User;
+let asAdmin: TestClient;
+let asUser: TestClient;
+let game: Category;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  seller = await createTestUser(db, { username: "mod_seller" });
+  asAdmin = await signInAs(t.app, await createTestUser(db, { username: "mod_admin", role: "admin" }));
+  asUser = await signInAs(t.app, seller);
+  game = await createTestGame(db, "Moderated Game");
+});
+afterAll(() => t.close());
+
+const pending = () => createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status: "moderation", productData: "the goods themselves" });
+const statusOf = async (id: string) => (await asAdmin.get(`/v1/products/${id}`)).json().status;
+
+describe("approve and reject", () => {
+  for (const path of ["/v1/admin/products/approve", "/v1/products/approve"]) {
+    it(`POST ${path} puts a product in moderation on sale and answers true`, async () => {
+      const product = await pending();
+      const response = await asAdmin.post(path, { product_id: product.id });
+      expect([response.statusCode, response.json()]).toEqual([200, true]);
+      expect(await statusOf(product.id)).toBe("active");
+      expect((await t.app.inject({ method: "GET", url: "/v1/products/get/all" })).json().products.map((p: { id: string }) => p.id)).toContain(product.id);
+    });
+  }
+
+  it("POST /admin/products/reject rejects it and answers true; it stays hidden from others", async () => {
+    const product = await pending();
+    const response = await asAdmin.post("/v1/admin/products/reject", { product_id: product.id });
+    expect([response.statusCode, response.body]).toEqual([200, "true"]);
+    expect(await statusOf(product.id)).toBe("rejected");
+    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).statusCode).toBe(404);
+  });
+
+  it("decides a product only once, and only while it is in moderation (409 INVALID_PRODUCT_STATUS)", async () => {
+    const product = await pending();
+    await asAdmin.post("/v1/admin/products/approve", { product_id: product.id });
+    for (const path of ["/v1/admin/products/approve", "/v1/admin/products/reject"]) {
+      const response = await asAdmin.post(path, { product_id: product.id });
+      expect([response.statusCode, response.json().detail.error_code], path).toEqual([409, "INVALID_PRODUCT_STATUS"]);
+    }
+    expect(await statusOf(product.id)).toBe("active");
+  });
+
+  it("answers 404 PRODUCT_NOT_FOUND for an unknown or deleted product and 422 without a product id", async () => {
+    const deleted = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status: "moderation", deletedAt: new Date() });
+    for (const id of [crypto.randomUUID(), deleted.id]) {
+      const response = await asAdmin.post("/v1/admin/products/reject", { product_id: id });
+      expect([response.statusCode, response.json().detail.error_code]).toEqual([404, "PRODUCT_NOT_FOUND"]);
+    }
+    expect((await asAdmin.post("/v1/admin/products/approve", {})).statusCode).toBe(422);
+  });
+
+  it("is for admins only: 403 for a user (even the seller), 401 for a guest", async () => {
+    const product = await pending();
+    for (const path of ["/v1/admin/products/approve", "/v1/products/approve", "/v1/admin/products/reject"]) {
+      const asSeller = await asUser.post(path, { product_id: product.id });
+      expect([asSeller.statusCode, asSeller.json().detail.error_code], path).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
+      const guest = await t.app.inject({ method: "POST", url: path, payload: { product_id: product.id } });
+      expect(guest.statusCode, path).toBe(401);
+    }
+    expect(await statusOf(product.id)).toBe("moderation");
+  });
+});
+
+describe("GET /v1/admin/products", () => {
+  it("lists every status newest first with seller, category, images and the goods, optionally one status", async () => {
+    const a = await createTestApp();
+    try {
+      const owner = await createTestUser(a.database.db, { username: "adm_list_seller" });
+      const admin = await signInAs(a.app, await createTestUser(a.database.db, { username: "adm_list_admin", role: "admin" }));
+      const category = await createTestGame(a.database.db, "Admin Listed");
+      const made = [];
+      for (const [index, status] of (["moderation", "active", "rejected", "completed", "moderation"] as const).entries()) {
+        made.push(await createTestProduct(a, { sellerId: owner.id, categoryId: category.id, status, createdAt: new Date(Date.UTC(2030, 0, 1, 10 - index)), productData: `goods ${index}` }));
+      }
+      await createTestProduct(a, { sellerId: owner.id, categoryId: category.id, deletedAt: new Date() });
+
+      const all = (await admin.get("/v1/admin/products")).json();
+      expect([all.total, all.page, all.total_pages]).toEqual([5, 1, 1]);
+      expect(all.products.map((p: { id: string }) => p.id)).toEqual(made.map((p) => p.id));
+      expect(all.products[0]).toMatchObject({
+        status: "moderation",
+        product_data_string: "goods 0",
+        seller: { username: "adm_list_seller" },
+        category: { id: category.id, name: "Admin Listed" },
+        images: [expect.objectContaining({ image_url: expect.any(String) })],
+      });
+      expect(all.products[3]).toMatchObject({ status: "completed", is_sold: true });
+
+      const queue = (await admin.get("/v1/admin/products?status=moderation&per_page=1&page=2")).json();
+      expect([queue.total, queue.total_pages, queue.products.map((p: { id: string }) => p.id)]).toEqual([2, 2, [made[4]!.id]]);
+      expect((await admin.get("/v1/admin/products?status=approved")).statusCode).toBe(422);
+    } finally {
+      await a.close();
+    }
+  });
+
+  it("is for admins only", async () => {
+    expect((await asUser.get("/v1/admin/products")).json().detail.error_code).toBe("INSUFFICIENT_PERMISSIONS");
+    expect((await t.app.inject({ method: "GET", url: "/v1/admin/products" })).json().detail.error_code).toBe("TOKEN_NOT_FOUND");
+  });
+});

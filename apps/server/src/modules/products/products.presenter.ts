@@ -1,0 +1,57 @@
+import type { Product, ProductDetail, ProductImage, ProductPage } from "@lootlane/contract";
+import type { ProductImage as ProductImageRow } from "../../db/schema/catalog.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { presentCategory } from "../categories/categories.presenter.js";
+import type { Viewer } from "../users/users.service.js";
+import { mayReadGoods } from "./product-access.js";
+import type { ProductView } from "./product-views.js";
+
+/*
+ * Rows become contract objects here and nowhere else. Fields are copied by name, so the encrypted goods, the
+ * seller's e-mail or balance can never reach a client by accident; the goods are decrypted only for a viewer
+ * product-access.ts allows.
+ */
+
+export type PresentContext = { viewer: Viewer; cipher: DataCipher };
+
+/** One page of a listing with its totals; `total` may be capped (see product listing in products.service.ts). */
+export type ViewPage = { views: ProductView[]; total: number; page: number; perPage: number };
+
+const SOLD_STATUSES: readonly string[] = ["purchased", "completed"];
+
+export function presentProduct({ product, seller, category, images }: ProductView, { viewer, cipher }: PresentContext): Product {
+  return {
+    id: product.id,
+    title: product.title,
+    description: product.description,
+    // Prices are whole roubles, stored as kopecks.
+    price: product.priceKopecks / 100,
+    product_data_string: mayReadGoods(product, viewer) ? cipher.decrypt(product.productDataEncrypted) : null,
+    status: product.status,
+    is_sold: SOLD_STATUSES.includes(product.status),
+    created_at: product.createdAt.toISOString(),
+    is_owner: viewer?.id === product.sellerId,
+    seller: { username: seller.username, avatar_url: seller.avatarUrl, rating: seller.rating },
+    category: presentCategory(category),
+    images: images.map(presentImage),
+  };
+}
+
+/** GET /products/{id} and the edit answers: the same goods under the edit variant's name too. */
+export function presentProductDetail(view: ProductView, context: PresentContext): ProductDetail {
+  const product = presentProduct(view, context);
+  return { ...product, product_data: product.product_data_string };
+}
+
+export function presentProductPage({ views, total, page, perPage }: ViewPage, context: PresentContext): ProductPage {
+  return {
+    products: views.map((view) => presentProduct(view, context)),
+    total_pages: Math.ceil(total / perPage),
+    page,
+    total,
+  };
+}
+
+function presentImage(row: ProductImageRow): ProductImage {
+  return { id: row.id, image_url: row.imageUrl, thumbnail_url: row.thumbnailUrl };
+}

@@ -1,0 +1,115 @@
+import type { PageQuery, ProductSearchQuery, ProductStatus } from "@lootlane/contract";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema/catalog.js";
+import { users } from "../../db/schema/users.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { categoryAndSubcategoryIds, findGameSubcategory } from "../categories/categories.service.js";
+import type { Viewer } from "../users/users.service.js";
+import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./product-access.js";
+import { searchProductIds } from "./product-search.js";
+import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./product-views.js";
+import type { ViewPage } from "./products.presenter.js";
+
+/**
+ * `total` of a listing counts at most this many products. An exact count(*) has to visit every matching index
+ * entry: at 1,000,000 active products that is most of a second on each page view, far more than the page
+ * itself. Counting stops here instead (a few milliseconds); "load more" at 30 per page would need 333 clicks
+ * to get past it. A total equal to the cap therefore means "this many or more", and paging on past it still
+ * works.
+ */
+export const LISTING_COUNT_CAP = 10_000;
+
+const notDeleted = isNull(products.deletedAt);
+const publicStatuses = inArray(products.status, [...PUBLIC_STATUSES]);
+// Newest first; the id breaks ties so pages never repeat or skip a product. Matches the listing indexes.
+const newestFirst = [desc(products.createdAt), desc(products.id)];
+
+/** GET /products/{id}: a product the viewer may see (product-access.ts), else PRODUCT_NOT_FOUND. */
+export async function getProductView(db: Db, productId: string, viewer: Viewer): Promise<ProductView> {
+  const [row] = await db.select().from(products).where(eq(products.id, productId));
+  if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
+  const [view] = await loadProductViews(db, [row]);
+  return view!;
+}
+
+/** The home listing: active products, newest first. */
+export function listActiveProducts(db: Db, paging: PageQuery): Promise<ViewPage> {
+  return listPage(db, and(eq(products.status, "active"), notDeleted)!, paging);
+}
+
+/** Active products of a category; a game's listing includes its subcategories. */
+export async function listCategoryProducts(db: Db, categoryId: string, paging: PageQuery): Promise<ProductView[]> {
+  const categoryIds = await categoryAndSubcategoryIds(db, categoryId);
+  return listRows(db, and(inArray(products.categoryId, categoryIds), eq(products.status, "active"), notDeleted)!, paging);
+}
+
+/** Active products of one subcategory of one game, both named by slug. */
+export async function listGameSubcategoryProducts(db: Db, gameSlug: string, subcategorySlug: string, paging: PageQuery): Promise<ProductView[]> {
+  const subcategory = await findGameSubcategory(db, gameSlug, subcategorySlug);
+  return listRows(db, and(eq(products.categoryId, subcategory.id), eq(products.status, "active"), notDeleted)!, paging);
+}
+
+/** GET /products/search: the matching engine ranks the ids, this loads the products of one page in that order. */
+export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<ViewPage> {
+  const { ids, total } = await searchProductIds(db, {
+    q: query.q,
+    ...(query.category_id === undefined ? {} : { categoryIds: await categoryAndSubcategoryIds(db, query.category_id) }),
+    ...(query.min_price === undefined ? {} : { minPriceKopecks: query.min_price * 100 }),
+    ...(query.max_price === undefined ? {} : { maxPriceKopecks: query.max_price * 100 }),
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  const views = await loadProductViews(db, await loadProductRowsInOrder(db, ids));
+  return { views, total, page: query.page, perPage: query.per_page };
+}
+
+/** A seller's products: every status for the seller and admins, otherwise only those on sale or sold. */
+export async function listUserProducts(db: Db, userId: string, viewer: Viewer, paging: PageQuery): Promise<ProductView[]> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("USER_NOT_FOUND");
+  return listSellerProducts(db, user.id, viewer, paging);
+}
+
+/** As listUserProducts, for the profile page, which knows the username (any letter case). */
+export async function listUsernameProducts(db: Db, username: string, viewer: Viewer, paging: PageQuery): Promise<ProductView[]> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  if (!user) throw new AppError("USER_NOT_FOUND");
+  return listSellerProducts(db, user.id, viewer, paging);
+}
+
+/** GET /admin/products: every status (or one), deleted products left out. */
+export function listAdminProducts(db: Db, status: ProductStatus | undefined, paging: PageQuery): Promise<ViewPage> {
+  return listPage(db, and(notDeleted, status === undefined ? undefined : eq(products.status, status))!, paging);
+}
+
+function listSellerProducts(db: Db, sellerId: string, viewer: Viewer, paging: PageQuery): Promise<ProductView[]> {
+  const visible = isSellerOrAdmin({ sellerId }, viewer) ? undefined : publicStatuses;
+  return listRows(db, and(eq(products.sellerId, sellerId), notDeleted, visible)!, paging);
+}
+
+async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery): Promise<ProductView[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(per_page)
+    .offset((page - 1) * per_page);
+  return loadProductViews(db, rows);
+}
+
+async function listPage(db: Db, where: SQL, paging: PageQuery): Promise<ViewPage> {
+  const [views, total] = await Promise.all([listRows(db, where, paging), cappedCount(db, where)]);
+  return { views, total, page: paging.page, perPage: paging.per_page };
+}
+
+/** count(*) of at most LISTING_COUNT_CAP matching products (see there why). */
+async function cappedCount(db: Db, where: SQL): Promise<number> {
+  const capped = db.select({ one: sql`1`.as("one") }).from(products).where(where).limit(LISTING_COUNT_CAP).as("capped");
+  const [row] = await db.select({ total: count() }).from(capped);
+  return row?.total ?? 0;
+}

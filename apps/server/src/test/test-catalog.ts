@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import type { Db } from "../db/client.js";
+import { categories, productImages, products, type Category, type NewProduct, type Product } from "../db/schema/catalog.js";
+import { slugify } from "../db/slug.js";
+import { createDataCipher } from "../platform/crypto/data-cipher.js";
+import type { TestApp } from "./test-app.js";
+import type { TestClient } from "./test-client.js";
+import { multipartForm, type FormPart } from "./multipart.js";
+
+/** A game (a top-level category) straight in the database; the slug is made from the name. */
+export async function createTestGame(db: Db, name = `Game ${randomUUID().slice(0, 8)}`): Promise<Category> {
+  const [row] = await db.insert(categories).values({ name, slug: slugify(name), description: `${name} goods` }).returning();
+  return row!;
+}
+
+/** A subcategory (a kind of goods) of a game. */
+export async function createTestSubcategory(db: Db, game: Pick<Category, "id">, name = `Kind ${randomUUID().slice(0, 8)}`): Promise<Category> {
+  const [row] = await db.insert(categories).values({ name, slug: slugify(name), description: `${name} of the game`, parentId: game.id }).returning();
+  return row!;
+}
+
+export type TestProductValues = Partial<Omit<NewProduct, "productDataEncrypted">> & {
+  sellerId: string;
+  categoryId: string;
+  /** The goods in plain text; stored encrypted with the app's key, as the API would. */
+  productData?: string;
+  /** How many image rows (pointing at seed-style addresses no upload owns). */
+  imageCount?: number;
+};
+
+/** A product straight in the database, `active` unless told, with one image row unless told. */
+export async function createTestProduct(t: Pick<TestApp, "database" | "config">, values: TestProductValues): Promise<Product> {
+  const { productData = "login: seller / password: hunter2", imageCount = 1, ...columns } = values;
+  const id = randomUUID();
+  const [row] = await t.database.db
+    .insert(products)
+    .values({
+      id,
+      title: "Test product title",
+      description: "Test product description",
+      priceKopecks: 100_00,
+      status: "active",
+      ...columns,
+      productDataEncrypted: createDataCipher(t.config.dataKey).encrypt(productData),
+    })
+    .returning();
+  if (imageCount > 0) {
+    await t.database.db.insert(productImages).values(
+      Array.from({ length: imageCount }, (_, position) => ({
+        productId: id,
+        imageUrl: `/media/seed/products/${id.slice(0, 8)}${position}.png`,
+        thumbnailUrl: `/media/seed/products/${id.slice(0, 8)}${position}-t.png`,
+        position,
+      })),
+    );
+  }
+  return row!;
+}
+
+/** A multipart request as `client` (a guest when undefined), carrying its access cookie like a browser. */
+export function sendForm(t: Pick<TestApp, "app">, client: TestClient | undefined, method: "POST" | "PATCH", url: string, parts: FormPart[]): Promise<LightMyRequestResponse> {
+  const form = multipartForm(parts);
+  const token = client?.cookie("access_token");
+  return t.app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...(token ? { cookie: `access_token=${token}` } : {}) } });
+}
+
+/** Text fields of a multipart form. */
+export function textParts(fields: Record<string, string | number>): FormPart[] {
+  return Object.entries(fields).map(([field, value]) => ({ field, content: String(value) }));
+}
+
+/** One image file of a multipart form. */
+export function imagePart(field: string, content: Buffer, filename = "picture.png"): FormPart {
+  return { field, content, filename, contentType: filename.endsWith(".png") ? "image/png" : "image/jpeg" };
+}

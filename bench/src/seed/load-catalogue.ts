@@ -1,0 +1,129 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../apps/server/src/db/client.js";
+import { categories, type NewCategory } from "../../../apps/server/src/db/schema/catalog.js";
+import { demoGames } from "../../../apps/server/src/db/seed/demo-games.js";
+import { slugify } from "../../../apps/server/src/db/slug.js";
+import { createDataCipher } from "../../../apps/server/src/platform/crypto/data-cipher.js";
+import { hashPassword } from "../../../apps/server/src/platform/security/password-hash.js";
+import { selectRows } from "./bench-database.js";
+import { generateListings, type ListingBatch, type ListingCategory, seededRandom } from "./listings.js";
+
+export type LoadOptions = { products: number; sellers: number; seed: number; dataKey: Buffer; log: (message: string) => void };
+export type LoadCounts = { products: number; active: number; images: number; sellers: number; categories: number };
+
+/** The password of every generated seller, so a bench scenario can sign in as one. */
+export const BENCH_SELLER_PASSWORD = "Bench#pass1";
+/** Rows per insert: big enough that round trips do not matter, small enough to keep the arrays in memory cheap. */
+const BATCH_SIZE = 20_000;
+/** A handful of shared pictures; the bench measures queries, not media. */
+const IMAGE_URLS = Array.from({ length: 8 }, (_, i) => `/media/bench/product-${i + 1}.png`);
+
+/**
+ * Inserts sellers, the demo games with their subcategories, `products` listings and their images, all in one
+ * transaction. The secondary indexes of products and product_images are dropped first and rebuilt after the
+ * load from their own definitions (pg_indexes), which is several times faster than maintaining two trigram
+ * indexes row by row; if anything fails the transaction puts them back untouched.
+ */
+export async function loadCatalogue(db: Db, options: LoadOptions): Promise<LoadCounts> {
+  const random = seededRandom(options.seed);
+  const passwordHash = await hashPassword(BENCH_SELLER_PASSWORD);
+  const productData = createDataCipher(options.dataKey).encrypt("Login: bench_account\nPassword: Bench#goods1");
+  const now = Date.now();
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const sellerIds = await insertSellers(tx, options.sellers, passwordHash, random);
+    const listingCategories = await insertCategories(tx, random);
+    options.log(`${sellerIds.length} sellers, ${listingCategories.length} listing categories`);
+
+    const indexes = await dropSecondaryIndexes(tx);
+    let active = 0;
+    for (let done = 0; done < options.products; done += BATCH_SIZE) {
+      const batch = generateListings(random, Math.min(BATCH_SIZE, options.products - done), { sellerIds, categories: listingCategories, now });
+      active += batch.statuses.filter((status, i) => status === "active" && batch.deletedAts[i] === null).length;
+      await insertListings(tx, batch, productData);
+      if ((done / BATCH_SIZE) % 10 === 9) options.log(`${done + BATCH_SIZE} products`);
+    }
+    options.log(`${options.products} products inserted`);
+
+    const images = await insertImages(tx);
+    options.log(`${images} images inserted; rebuilding ${indexes.length} indexes`);
+    for (const index of indexes) await tx.execute(sql.raw(index));
+    options.log("indexes rebuilt");
+    return { products: options.products, active, images, sellers: sellerIds.length, categories: listingCategories.length };
+  });
+}
+
+async function insertSellers(tx: Db, count: number, passwordHash: string, random: () => number): Promise<string[]> {
+  const numbers = Array.from({ length: count }, (_, i) => i + 1);
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`insert into users (email, username, password_hash, rating, created_at)
+        select 'seller' || n || '@bench.lootlane.test', 'seller' || n, ${passwordHash}, r, now() - interval '400 days'
+        from unnest(${sql.param(numbers)}::int[], ${sql.param(numbers.map(() => Math.floor(random() * 6)))}::int[]) as u(n, r)
+        returning id`,
+  );
+  // users.balance is the projection of this account, so every user has one (as the server's own seed does).
+  await tx.execute(sql`insert into ledger_accounts (kind, user_id) select 'user_available', id from users`);
+  return rows.map((row) => row.id);
+}
+
+/** The demo games and their subcategories; a listing is filed under a subcategory, or now and then the game itself. */
+async function insertCategories(tx: Db, random: () => number): Promise<ListingCategory[]> {
+  const listingCategories: ListingCategory[] = [];
+  for (const [position, game] of demoGames.entries()) {
+    const gameRow: NewCategory = { name: game.name, slug: slugify(game.name), description: game.description, imageUrl: IMAGE_URLS[position % IMAGE_URLS.length]! };
+    const [inserted] = await tx.insert(categories).values(gameRow).returning({ id: categories.id });
+    const children = await tx
+      .insert(categories)
+      .values(game.subcategories.map((sub) => ({ name: sub.name, slug: slugify(sub.name), description: sub.description, parentId: inserted!.id })))
+      .returning({ id: categories.id });
+    game.subcategories.forEach((sub, i) => listingCategories.push({ id: children[i]!.id, game: game.name, kind: sub.kind }));
+    const gameKind = game.subcategories[Math.floor(random() * game.subcategories.length)]!.kind;
+    listingCategories.push({ id: inserted!.id, game: game.name, kind: gameKind });
+  }
+  return listingCategories;
+}
+
+/** Drops every index of the two tables that no constraint owns and returns the statements that recreate them. */
+async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
+  const rows = await selectRows<{ name: string; definition: string }>(
+    tx,
+    sql`select quote_ident(i.indexname) as name, i.indexdef as definition
+        from pg_indexes i
+        where i.schemaname = 'public' and i.tablename in ('products', 'product_images')
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
+  for (const row of rows) await tx.execute(sql.raw(`drop index ${row.name}`));
+  return rows.map((row) => row.definition);
+}
+
+async function insertListings(tx: Db, batch: ListingBatch, productData: string): Promise<void> {
+  await tx.execute(sql`
+    insert into products (seller_id, category_id, title, description, price_kopecks, product_data_encrypted, status, created_at, updated_at, deleted_at)
+    select seller_id, category_id, title, description, price, ${productData}, status, created_at, created_at, deleted_at
+    from unnest(
+      ${sql.param(batch.sellerIds)}::uuid[], ${sql.param(batch.categoryIds)}::uuid[], ${sql.param(batch.titles)}::text[],
+      ${sql.param(batch.descriptions)}::text[], ${sql.param(batch.priceKopecks)}::bigint[], ${sql.param(batch.statuses)}::text[],
+      ${sql.param(batch.createdAts)}::timestamptz[], ${sql.param(batch.deletedAts)}::timestamptz[]
+    ) as u(seller_id, category_id, title, description, price, status, created_at, deleted_at)`);
+}
+
+/** One to three pictures per listing, picked from the shared set by the product id so reruns agree. */
+async function insertImages(tx: Db): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    tx,
+    sql`with inserted as (
+          insert into product_images (product_id, image_url, thumbnail_url, position, created_at)
+          select p.id, urls[1 + (h + n) % ${IMAGE_URLS.length}], urls[1 + (h + n) % ${IMAGE_URLS.length}], n, p.created_at
+          from products p
+          cross join lateral (select abs(hashtext(p.id::text)) as h) hashed
+          cross join lateral generate_series(0, h % 3) n
+          cross join (select ${sql.param(IMAGE_URLS)}::text[] as urls) shared
+          returning 1
+        )
+        select count(*)::int as count from inserted`,
+  );
+  return row!.count;
+}
