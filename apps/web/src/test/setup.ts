@@ -15,6 +15,17 @@ configure({ asyncUtilTimeout: 3000 });
 installMatchMedia();
 setViewportWidth();
 
+// jsdom has no ResizeObserver; Mantine's ScrollArea (inside every Select's dropdown) observes its size.
+// Without layout there is nothing to report, so an observer that never calls back is faithful enough.
+window.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+
+// jsdom does not lay out, so it has no scrollIntoView; Mantine's Combobox scrolls the selected option into view.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 afterEach(() => {
   cleanup();
   // Notifications live in a module-level store that outlives each render.

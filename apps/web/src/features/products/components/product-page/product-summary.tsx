@@ -1,0 +1,44 @@
+import { Alert, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import type { ProductDetail } from "@lootlane/contract";
+import { useTranslation } from "react-i18next";
+import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
+import { formatPrice } from "@/shared/format/number";
+import { ProductActions } from "./product-actions";
+import { ProductCategory } from "./product-category";
+import { SellerCard } from "./seller-card";
+
+interface ProductSummaryProps {
+  product: ProductDetail;
+  signedIn: boolean;
+}
+
+/** What decides a purchase, in one card: status, title, price, category, the actions and the seller. */
+export function ProductSummary({ product, signedIn }: ProductSummaryProps) {
+  const { t } = useTranslation("products");
+  // Only the owner (and admins) can open a product that is not public, so only they need to know why.
+  const reviewNote = product.status === "moderation" ? t("status.moderation") : product.status === "rejected" ? t("status.rejected") : null;
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <ProductCategory category={product.category} />
+          <ProductStatusBadge status={product.status} />
+        </Group>
+        <Title order={1} fz={{ base: "h3", sm: "h2" }} style={{ overflowWrap: "anywhere" }}>
+          {product.title}
+        </Title>
+        <Text fz={32} fw={800} lh={1} c="indigo.7">
+          {formatPrice(product.price)}
+        </Text>
+        {reviewNote && (
+          <Alert color={product.status === "rejected" ? "red" : "yellow"} variant="light">
+            {reviewNote}
+          </Alert>
+        )}
+        <ProductActions product={product} signedIn={signedIn} />
+        <Divider />
+        <SellerCard seller={product.seller} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { makeCategory, makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
+import { i18n } from "@/shared/i18n/i18n";
+import { makeUser, renderApp } from "@/test/render-app";
+import { refusal, stubApi, type StubReply } from "@/test/stub-api";
+
+const dota = makeCategory(1, { name: "Dota 2" });
+const accounts = makeCategory(3, { name: "Accounts", parent_id: dota.id });
+const mira = makeUser({ username: "mira" });
+const alex = makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" });
+
+const images = [
+  { id: "22222222-0000-4000-8000-000000000001", image_url: "/media/products/a.png", thumbnail_url: "/media/products/a-thumb.png" },
+  { id: "22222222-0000-4000-8000-000000000002", image_url: "/media/products/b.png", thumbnail_url: "/media/products/b-thumb.png" },
+];
+const product = makeProduct(7, {
+  title: "Dota 2 account with Arcana",
+  description: "Immortal rank.\nAll heroes.",
+  price: 12500,
+  category: accounts,
+  images,
+  seller: { username: "mira", avatar_url: "", rating: 4.25 },
+});
+const owned = { ...product, is_owner: true, product_data: "login: arcana / password: hunter22", product_data_string: "login: arcana / password: hunter22" };
+const path = `/product/${product.id}`;
+
+function routes(answer: StubReply | StubReply[], extra: Record<string, StubReply> = {}) {
+  return { "GET categories/all": { body: [dota, accounts] }, [`GET products/${product.id}`]: answer, ...extra };
+}
+
+describe("product page, visitor", () => {
+  it("shows pictures, title, price, description, category and the seller", async () => {
+    stubApi(routes({ body: product }));
+    renderApp(path, { user: null });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Dota 2 account with Arcana" })).toBeInTheDocument();
+    expect(screen.getByText("12 500 ₽")).toBeInTheDocument();
+    expect(screen.getByText(/Immortal rank/)).toHaveTextContent("Immortal rank. All heroes.");
+    expect(screen.getByText("ACTIVE")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "mira" })).toHaveAttribute("href", "/profile/mira");
+    expect(screen.getByText("Rating 4,3")).toBeInTheDocument();
+    const category = screen.getByRole("navigation", { name: "Category" });
+    expect(await within(category).findByRole("link", { name: "Dota 2" })).toHaveAttribute("href", `/?game=${dota.id}`);
+    expect(within(category).getByRole("link", { name: "Accounts" })).toHaveAttribute("href", `/?game=${dota.id}&subcategory=${accounts.id}`);
+    expect(document.title).toBe("Dota 2 account with Arcana · Lootlane");
+  });
+
+  it("sends a guest who wants to buy to sign in, and back here after", async () => {
+    stubApi(routes({ body: product }));
+    const { events, router } = renderApp(path, { user: null });
+
+    await events.click(await screen.findByRole("link", { name: "Buy" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/signin"));
+    expect(router.state.location.state).toEqual({ from: path });
+  });
+
+  it("shows another signed-in user the purchase as not open yet, and no owner actions or goods", async () => {
+    stubApi(routes({ body: product }));
+    renderApp(path, { user: alex });
+
+    expect(await screen.findByRole("button", { name: "Buy" })).toBeDisabled();
+    expect(screen.getByText("Purchases open soon.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Goods" })).not.toBeInTheDocument();
+  });
+
+  it("offers no purchase of a sold product", async () => {
+    stubApi(routes({ body: { ...product, status: "purchased", is_sold: true } }));
+    renderApp(path, { user: alex });
+
+    expect(await screen.findByText("This product has been sold.")).toBeInTheDocument();
+    expect(screen.getByText("SOLD")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Buy" })).not.toBeInTheDocument();
+  });
+
+  it("shows the goods to an admin", async () => {
+    stubApi(routes({ body: { ...product, product_data: "login: arcana", product_data_string: "login: arcana" } }));
+    renderApp(path, { user: makeUser({ id: alex.id, username: "admin", role: "admin" }) });
+
+    expect(await screen.findByRole("heading", { name: "Goods" })).toBeInTheDocument();
+    expect(screen.getByText("login: arcana")).toBeInTheDocument();
+    expect(screen.getByText("You see this as an administrator.")).toBeInTheDocument();
+  });
+});
+
+describe("product page, gallery", () => {
+  it("switches pictures with the thumbnails and zooms the large one", async () => {
+    stubApi(routes({ body: product }));
+    const { events } = renderApp(path, { user: null });
+
+    const large = await screen.findByRole("button", { name: "Zoom image 1 of 2" });
+    expect(within(large).getByRole("img")).toHaveAttribute("src", "/media/products/a.png");
+    await events.click(screen.getByRole("button", { name: "Show image 2 of 2" }));
+    expect(screen.getByRole("button", { name: "Show image 2 of 2" })).toHaveAttribute("aria-current", "true");
+
+    await events.click(screen.getByRole("button", { name: "Zoom image 2 of 2" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Dota 2 account with Arcana" });
+    expect(within(dialog).getByRole("img", { name: "Dota 2 account with Arcana, image 2 of 2" })).toHaveAttribute("src", "/media/products/b.png");
+    await events.click(within(dialog).getByRole("button", { name: "Next image" }));
+    expect(within(dialog).getByRole("img", { name: "Dota 2 account with Arcana, image 1 of 2" })).toBeInTheDocument();
+    await events.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows a placeholder for a product without pictures", async () => {
+    stubApi(routes({ body: { ...product, images: [] } }));
+    renderApp(path, { user: null });
+
+    expect(await screen.findByRole("img", { name: "No images" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Zoom image/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("product page, owner", () => {
+  it("shows Edit, Delete and the goods, and no Buy", async () => {
+    stubApi(routes({ body: owned }));
+    renderApp(path, { user: mira });
+
+    expect(await screen.findByRole("link", { name: "Edit" })).toHaveAttribute("href", `/product/edit/${product.id}`);
+    expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    expect(screen.getByText("login: arcana / password: hunter22")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Buy" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Buy" })).not.toBeInTheDocument();
+  });
+
+  it("tells the owner a product waits for moderation", async () => {
+    stubApi(routes({ body: { ...owned, status: "moderation" } }));
+    renderApp(path, { user: mira });
+
+    expect(await screen.findByText("PENDING")).toBeInTheDocument();
+    expect(screen.getByText(/Waiting for moderation/)).toBeInTheDocument();
+  });
+
+  it("deletes after confirmation and goes to the own profile", async () => {
+    stubApi(routes({ body: owned }, { "DELETE products/": { body: {} }, "GET users/mira": { body: mira } }));
+    const { events, router } = renderApp(path, { user: mira });
+
+    await events.click(await screen.findByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this product?" });
+    await events.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile/mira"));
+    const deletes = vi
+      .mocked(fetch)
+      .mock.calls.map(([request]) => request as Request)
+      .filter((request) => request.method === "DELETE")
+      .map((request) => new URL(request.url).search);
+    expect(deletes).toEqual([`?product_id=${product.id}`]);
+    expect(await screen.findByText("The product was deleted")).toBeInTheDocument();
+  });
+
+  it("deletes nothing when the owner cancels", async () => {
+    const api = stubApi(routes({ body: owned }));
+    const { events } = renderApp(path, { user: mira });
+
+    await events.click(await screen.findByRole("button", { name: "Delete" }));
+    await events.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(api.calls.map((call) => call.route)).not.toContain("DELETE products/");
+  });
+
+  it("shows why a delete failed, translated, and stays on the page", async () => {
+    stubApi(routes({ body: owned }, { "DELETE products/": refusal(409, "PRODUCT_IN_OPEN_DEAL", "The product is in an open deal and cannot be changed") }));
+    const { events, router } = renderApp(path, { user: mira });
+
+    await i18n.changeLanguage("ru");
+    try {
+      await events.click(await screen.findByRole("button", { name: "Удалить" }));
+      const dialog = await screen.findByRole("dialog", { name: "Удалить этот товар?" });
+      await events.click(within(dialog).getByRole("button", { name: "Удалить" }));
+
+      expect(await within(dialog).findByRole("alert")).toHaveTextContent("Товар в незавершённой сделке, изменить его нельзя");
+      expect(router.state.location.pathname).toBe(path);
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+});
+
+describe("product page, failures", () => {
+  it("says clearly when there is no such product", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    stubApi(routes(refusal(404, "PRODUCT_NOT_FOUND", "Product not found")));
+    renderApp(path, { user: null });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Product not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the catalogue" })).toHaveAttribute("href", "/");
+    expect(document.title).toBe("Product not found · Lootlane");
+  });
+
+  it("offers to try again after another failure", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    stubApi(routes([refusal(500, "SERVER_ERROR", "Internal error"), { body: product }]));
+    const { events } = renderApp(path, { user: null });
+
+    expect(await screen.findByText("The product did not load")).toBeInTheDocument();
+    await events.click(screen.getByRole("button", { name: "Try again" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Dota 2 account with Arcana" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { AspectRatio, Card, Group, Image, Stack, Text, VisuallyHidden } from "@mantine/core";
+import type { Product } from "@lootlane/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatPrice, formatRating } from "@/shared/format/number";
+import { BoxIcon } from "@/shared/ui/icons";
+import classes from "./product-card.module.css";
+import { ProductStatusBadge } from "./product-status-badge";
+
+interface ProductCardProps {
+  product: Product;
+  /** Always show the status label (a seller's own list); otherwise only a sold product is labelled. */
+  showStatus?: boolean;
+}
+
+/** One product in a grid: picture, title, price and seller; the whole card opens the product page. */
+export function ProductCard({ product, showStatus = false }: ProductCardProps) {
+  const { t } = useTranslation("common");
+  const thumbnail = product.images[0]?.thumbnail_url;
+  return (
+    <Card component={Link} to={`/product/${product.id}`} className={classes.card} padding="sm" withBorder>
+      <Card.Section>
+        <AspectRatio ratio={4 / 3}>
+          {thumbnail ? (
+            // The title right below names the product, so the picture adds nothing for a screen reader.
+            <Image src={thumbnail} alt="" loading="lazy" fit="cover" />
+          ) : (
+            <div className={classes.placeholder}>
+              <BoxIcon size={40} />
+            </div>
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap={6} mt="sm" flex={1}>
+        <Text fw={600} fz={{ base: "sm", sm: "md" }} lineClamp={2} className={classes.title}>
+          {product.title}
+        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text fw={700} fz={{ base: "md", sm: "lg" }} c="indigo.7">
+            {formatPrice(product.price)}
+          </Text>
+          {(showStatus || product.is_sold) && <ProductStatusBadge status={product.status} />}
+        </Group>
+        <Group gap={6} wrap="nowrap" mt="auto">
+          <VisuallyHidden>{t("catalog.seller")}</VisuallyHidden>
+          <Text size="sm" c="dimmed" truncate>
+            {product.seller.username}
+          </Text>
+          <Text size="sm" c="yellow.8" style={{ whiteSpace: "nowrap" }}>
+            <span aria-hidden>★</span>
+            <VisuallyHidden>{t("catalog.rating")}</VisuallyHidden> {formatRating(product.seller.rating)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Product } from "@lootlane/contract";
+import { ProductCard } from "./product-card";
+import classes from "./product-grid.module.css";
+
+interface ProductGridProps {
+  products: Product[];
+  showStatus?: boolean;
+}
+
+/** Products as a list of cards, two to four in a row by screen width. */
+export function ProductGrid({ products, showStatus = false }: ProductGridProps) {
+  return (
+    <ul className={classes.grid}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} showStatus={showStatus} />
+        </li>
+      ))}
+    </ul>
+  );
+}
