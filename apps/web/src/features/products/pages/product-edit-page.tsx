@@ -1,8 +1,86 @@
+import { useState } from "react";
+import { Alert, Box, Button, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { toApiError } from "@/shared/api/api-error";
+import { describeError } from "@/shared/errors/error-message";
+import { PageLoader } from "@/shared/ui/page-loader";
 import { PageTitle } from "@/shared/ui/page-title";
+import { useProduct } from "../api/get-product";
+import { useUpdateProduct } from "../api/update-product";
+import { ProductForm } from "../components/product-form/product-form";
+import { changesBetween, formValuesOf, hasChanges, type ProductFormValues } from "../components/product-form/product-form-values";
+import { ProductNotFound } from "../components/product-page/product-not-found";
 
-/** /product/edit/{id} (SPEC §2; owner only, checked once the product loads). */
+/** The owner's form, starting from the product as loaded; what it sends is the difference from that start. */
+function EditProductForm({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation("productForm");
+  const navigate = useNavigate();
+  const update = useUpdateProduct();
+  // Frozen at mount: a refetch of the product must not move the baseline the changes are measured from.
+  const [initial] = useState(() => formValuesOf(product));
+  const productPath = `/product/${encodeURIComponent(product.id)}`;
+
+  const submit = async (values: ProductFormValues) => {
+    await update.mutateAsync({ productId: product.id, ...changesBetween(initial, values) });
+    notifications.show({ color: "green", message: t("edit.saved") });
+    // Replace: Back from the product page should not reopen the form that was just saved.
+    await navigate(productPath, { replace: true });
+  };
+
+  return (
+    <ProductForm
+      initialValues={initial}
+      submitLabel={t("edit.submit")}
+      pending={update.isPending}
+      onSubmit={submit}
+      unchangedHint={(values) => (hasChanges(changesBetween(initial, values)) ? null : t("edit.unchanged"))}
+      notice={
+        // A standing note, not an alert: it is there from the start and needs no announcement.
+        <Alert color="yellow" variant="light" role="note">
+          {t("edit.moderationWarning")}
+        </Alert>
+      }
+      secondaryAction={
+        <Button component={Link} to={productPath} variant="default">
+          {t("edit.cancel")}
+        </Button>
+      }
+    />
+  );
+}
+
+/** /product/edit/{id} (SPEC §2, §6): the product's owner only; anyone else gets the page-forbidden screen. */
 export function ProductEditPage() {
   const { t } = useTranslation("productForm");
-  return <PageTitle>{t("edit.title")}</PageTitle>;
+  const { t: tc } = useTranslation("common");
+  const { id = "" } = useParams();
+  const product = useProduct(id);
+
+  // A product others may not see (moderation, rejected, deleted) answers 404 to them, the same as a missing one.
+  if (product.isError && toApiError(product.error).status === 404) return <ProductNotFound />;
+  if (!product.data) {
+    if (!product.isError) return <PageLoader />;
+    return (
+      <Alert color="red" title={t("edit.loadError")}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{describeError(product.error)}</Text>
+          <Button variant="light" color="red" onClick={() => void product.refetch()}>
+            {tc("retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!product.data.is_owner) return <Navigate to="/not-access" replace />;
+
+  return (
+    <Box maw={760} mx="auto">
+      <PageTitle>{t("edit.title")}</PageTitle>
+      {/* Keyed, so moving to another product's edit address starts a fresh form. */}
+      <EditProductForm key={product.data.id} product={product.data} />
+    </Box>
+  );
 }

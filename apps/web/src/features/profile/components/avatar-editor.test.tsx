@@ -28,6 +28,7 @@ async function openOwnProfile(upload: (request: Request) => Response | Promise<R
   const api = stubApi({
     "GET /v1/users/mira": () => jsonResponse(200, current),
     "POST /v1/auth/": () => jsonResponse(200, current),
+    "GET /v1/products/user/by-username/mira": () => jsonResponse(200, []),
     "PATCH /v1/users/avatar": async (request) => {
       const response = await upload(request);
       if (response.ok) current = { ...current, avatar_url: NEW_AVATAR };

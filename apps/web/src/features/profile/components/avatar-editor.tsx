@@ -1,31 +1,17 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { describeError } from "@/shared/errors/error-message";
+import { checkImageFile, IMAGE_ACCEPT, type ImageFileProblem } from "@/shared/lib/image-file";
+import { usePreviewUrl } from "@/shared/lib/use-preview-url";
 import { useUpdateAvatar } from "../api/update-avatar";
-import { AVATAR_ACCEPT, checkAvatarFile, type AvatarFileProblem } from "../utils/avatar-file";
 import { UserAvatar } from "./user-avatar";
 
 interface AvatarEditorProps {
   username: string;
   avatarUrl: string;
   size: number;
-}
-
-/** An address the <img> can show for a picked file, released when the file is dropped. */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /**
@@ -35,7 +21,7 @@ function usePreviewUrl(file: File | null): string | null {
 export function AvatarEditor({ username, avatarUrl, size }: AvatarEditorProps) {
   const { t } = useTranslation("profile");
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<AvatarFileProblem | null>(null);
+  const [problem, setProblem] = useState<ImageFileProblem | null>(null);
   const preview = usePreviewUrl(file);
   const upload = useUpdateAvatar(username);
 
@@ -47,7 +33,7 @@ export function AvatarEditor({ username, avatarUrl, size }: AvatarEditorProps) {
   const pick = (picked: File | null) => {
     upload.reset();
     if (!picked) return;
-    const found = checkAvatarFile(picked);
+    const found = checkImageFile(picked);
     setProblem(found);
     setFile(found ? null : picked);
   };
@@ -82,7 +68,7 @@ export function AvatarEditor({ username, avatarUrl, size }: AvatarEditorProps) {
           </Button>
         </Group>
       ) : (
-        <FileButton onChange={pick} accept={AVATAR_ACCEPT} inputProps={{ "aria-label": t("avatar.change") }}>
+        <FileButton onChange={pick} accept={IMAGE_ACCEPT} inputProps={{ "aria-label": t("avatar.change") }}>
           {(props) => (
             <Button {...props} size="xs" variant="light">
               {t("avatar.change")}

@@ -6,6 +6,11 @@ import { errorResponse, jsonResponse, publicProfileOf, stubApi } from "../testin
 
 const mira = makeUser({ username: "mira", balance: 1500.5, rating: 4, description: "Rare Dota 2 items", created_at: "2025-01-15T10:00:00.000Z" });
 
+/** Mira's products as the server answers whoever asks; none unless a test gives some. */
+function miraProducts(products: unknown[] = []) {
+  return { "GET /v1/products/user/by-username/mira": () => jsonResponse(200, products) };
+}
+
 function tabNames() {
   return screen.getAllByRole("tab").map((tab) => tab.textContent);
 }
@@ -41,12 +46,12 @@ describe("profile, owner view", () => {
   });
 
   it("has the tabs products, reviews and purchases, each with its empty state", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira), ...miraProducts() });
     const { events } = renderApp("/profile/mira", { user: mira });
 
     await screen.findByRole("heading", { level: 1, name: "mira" });
     expect(tabNames()).toEqual(["Products", "Reviews", "Purchases"]);
-    expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet");
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet"));
     expect(screen.getByRole("link", { name: "Sell a product" })).toHaveAttribute("href", "/product/create");
 
     await events.click(screen.getByRole("tab", { name: "Purchases" }));
@@ -86,14 +91,14 @@ describe("profile, owner view", () => {
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+      stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira), ...miraProducts() });
       renderApp("/profile/mira", { user: mira });
 
       expect(await screen.findByRole("button", { name: "Меню профиля" })).toBeInTheDocument();
       expect(tabNames()).toEqual(["Товары", "Отзывы", "Покупки"]);
       expect(screen.getByText("Баланс")).toBeInTheDocument();
       expect(screen.getByRole("textbox", { name: "О себе" })).toBeInTheDocument();
-      expect(screen.getByRole("tabpanel")).toHaveTextContent("Товаров пока нет");
+      await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("Товаров пока нет"));
     } finally {
       await i18n.changeLanguage("en");
     }
@@ -105,12 +110,12 @@ describe("profile, visitor view", () => {
     ["another user", makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" })],
     ["a guest", null],
   ])("shows %s the tabs active, reviews and sold, and no balance, menu or editors", async (_who, viewer) => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)) });
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)), ...miraProducts() });
     renderApp("/profile/mira", { user: viewer });
 
     expect(await screen.findByRole("heading", { level: 1, name: "mira" })).toBeInTheDocument();
     expect(tabNames()).toEqual(["Active", "Reviews", "Sold"]);
-    expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet");
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet"));
     expect(screen.getByText("Rare Dota 2 items")).toBeInTheDocument();
     expect(screen.getByText("4,0")).toBeInTheDocument();
     expect(screen.queryByText("Balance")).not.toBeInTheDocument();
@@ -121,12 +126,12 @@ describe("profile, visitor view", () => {
   });
 
   it("shows the last tab's empty state", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)) });
+    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)), ...miraProducts() });
     const { events } = renderApp("/profile/mira", { user: null });
 
     await events.click(await screen.findByRole("tab", { name: "Sold" }));
 
-    expect(screen.getByRole("tabpanel")).toHaveTextContent("Nothing sold yet");
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("Nothing sold yet"));
   });
 
   it("shows the rating to one decimal", async () => {

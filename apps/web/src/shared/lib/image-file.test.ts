@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES } from "@lootlane/contract";
-import { checkAvatarFile } from "./avatar-file";
+import { checkImageFile, IMAGE_ACCEPT } from "./image-file";
 
 function file(name: string, type: string, size = 1024): File {
   return new File([new Uint8Array(size)], name, { type });
 }
 
-describe("checkAvatarFile", () => {
+describe("checkImageFile", () => {
   it.each([
     ["me.jpg", "image/jpeg"],
     ["me.JPEG", "image/jpeg"],
     ["me.png", "image/png"],
     ["me.png", ""],
   ])("accepts %s (%s)", (name, type) => {
-    expect(checkAvatarFile(file(name, type))).toBeNull();
+    expect(checkImageFile(file(name, type))).toBeNull();
   });
 
   it.each([
@@ -23,11 +23,17 @@ describe("checkAvatarFile", () => {
     ["renamed.png", "application/pdf"],
     ["png", "image/png"],
   ])("refuses %s (%s) as the wrong type", (name, type) => {
-    expect(checkAvatarFile(file(name, type))).toBe("wrongType");
+    expect(checkImageFile(file(name, type))).toBe("wrongType");
   });
 
   it("accepts exactly 5 MB and refuses one byte more", () => {
-    expect(checkAvatarFile(file("big.jpg", "image/jpeg", IMAGE_MAX_BYTES))).toBeNull();
-    expect(checkAvatarFile(file("big.jpg", "image/jpeg", IMAGE_MAX_BYTES + 1))).toBe("tooLarge");
+    expect(checkImageFile(file("big.jpg", "image/jpeg", IMAGE_MAX_BYTES))).toBeNull();
+    expect(checkImageFile(file("big.jpg", "image/jpeg", IMAGE_MAX_BYTES + 1))).toBe("tooLarge");
+  });
+});
+
+describe("IMAGE_ACCEPT", () => {
+  it("lets a file dialog show the three extensions and their MIME types", () => {
+    expect(IMAGE_ACCEPT.split(",").sort()).toEqual([".jpeg", ".jpg", ".png", "image/jpeg", "image/png"]);
   });
 });

@@ -1,0 +1,78 @@
+import { productFieldRules } from "@lootlane/contract";
+
+/** Keys of productForm:validation: the client-side rules of SPEC §5 Create product, each with its own text. */
+export type RuleKey =
+  | "required"
+  | "minLength"
+  | "maxLength"
+  | "pricePositive"
+  | "priceWhole"
+  | "priceMax"
+  | "categoryRequired"
+  | "imagesRequired"
+  | "invalid";
+
+/** A broken rule and the limit its text names ("At least {{min}} characters"). */
+export interface RuleProblem {
+  key: RuleKey;
+  limits?: { min?: number; max?: number };
+}
+
+/** Missing values have their own text, and the form sums them up as "fill in all fields" (SPEC §5 fillAllFields). */
+export function isMissing(problem: RuleProblem | null): boolean {
+  return problem?.key === "required" || problem?.key === "categoryRequired" || problem?.key === "imagesRequired";
+}
+
+/** The parts of a zod issue the rules are told apart by. */
+interface RuleIssue {
+  code: string;
+  origin?: string;
+  expected?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+}
+
+/**
+ * The contract's rule decides; this only names the first issue it reports. Reading the issue (not its English
+ * message) keeps the limits in one place, the contract, while the text comes from the interface language.
+ */
+function problemOf(issues: readonly RuleIssue[] | undefined): RuleProblem | null {
+  const issue = issues?.[0];
+  if (!issue) return null;
+  switch (issue.code) {
+    case "too_small":
+      return issue.origin === "number" ? { key: "pricePositive" } : { key: "minLength", limits: { min: Number(issue.minimum) } };
+    case "too_big":
+      return issue.origin === "number" ? { key: "priceMax", limits: { max: Number(issue.maximum) } } : { key: "maxLength", limits: { max: Number(issue.maximum) } };
+    case "invalid_type":
+      return issue.expected === "int" ? { key: "priceWhole" } : { key: "required" };
+    default:
+      // A rule the contract gains later still blocks the form, with a general text until it gets its own.
+      return { key: "invalid" };
+  }
+}
+
+export type ProductTextField = "title" | "description" | "product_data";
+
+/** Title, description and product data: required, then the contract's length limits (on the trimmed text). */
+export function checkProductText(field: ProductTextField, value: string): RuleProblem | null {
+  if (value.trim() === "") return { key: "required" };
+  return problemOf(productFieldRules[field].safeParse(value).error?.issues);
+}
+
+/** Whole roubles above 0, up to the ceiling. An empty number input gives "" and means the price is missing. */
+export function checkPrice(value: number | string): RuleProblem | null {
+  if (value === "") return { key: "required" };
+  return problemOf(productFieldRules.price.safeParse(value).error?.issues);
+}
+
+/** A game must be chosen; the subcategory is optional (ARCHITECTURE §4: a product belongs to a game or a subcategory). */
+export function checkCategory(categoryId: string | null): RuleProblem | null {
+  if (categoryId === null) return { key: "categoryRequired" };
+  return productFieldRules.category_id.safeParse(categoryId).success ? null : { key: "categoryRequired" };
+}
+
+/** At least one image; the picker itself refuses anything beyond the maximum. */
+export function checkImageCount(count: number): RuleProblem | null {
+  return count === 0 ? { key: "imagesRequired" } : null;
+}

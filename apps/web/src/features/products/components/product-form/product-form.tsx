@@ -1,0 +1,180 @@
+import { useState, type ReactNode } from "react";
+import { Alert, Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { CURRENCY, PRODUCT_PRICE_MAX } from "@lootlane/contract";
+import { formatPrice } from "@/shared/format/number";
+import { CategoryFields } from "./category-fields";
+import { ImagePicker } from "./image-picker";
+import { LockIcon } from "./product-form-icons";
+import { checkCategory, checkImageCount, checkPrice, checkProductText, isMissing, type RuleProblem } from "./product-form-rules";
+import { categoryIdOf, type ProductFormValues } from "./product-form-values";
+import { serverFieldErrors, useRefusalText } from "./server-refusal";
+
+interface ProductFormProps {
+  initialValues: ProductFormValues;
+  submitLabel: string;
+  pending: boolean;
+  /** Sends the checked values; a rejection is shown in the form (validation errors, translated codes). */
+  onSubmit: (values: ProductFormValues) => Promise<unknown>;
+  /** Edit: Save stays off until something changed; the text says why. */
+  unchangedHint?: (values: ProductFormValues) => string | null;
+  /** Above the fields, e.g. the edit page's moderation warning. */
+  notice?: ReactNode;
+  /** Beside the submit button, e.g. Cancel. */
+  secondaryAction?: ReactNode;
+}
+
+/** Each field's first broken rule, in the order the fields appear, so the first error is the first one on screen. */
+function problemsOf(values: ProductFormValues): Partial<Record<keyof ProductFormValues, RuleProblem | null>> {
+  return {
+    title: checkProductText("title", values.title),
+    description: checkProductText("description", values.description),
+    price: checkPrice(values.price),
+    gameId: checkCategory(categoryIdOf(values)),
+    productData: checkProductText("product_data", values.productData),
+    images: checkImageCount(values.images.length),
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="section">
+      <Stack gap="md">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The product's fields for Create and Edit (SPEC §2, §5): checked with the contract's rules in the interface
+ * language before anything is sent; the server's refusal is shown below, with its validation errors at their
+ * fields too.
+ */
+export function ProductForm({ initialValues, submitLabel, pending, onSubmit, unchangedHint, notice, secondaryAction }: ProductFormProps) {
+  const { t } = useTranslation("productForm");
+  const refusalText = useRefusalText();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const message = (field: string, problem: RuleProblem | null) => {
+    if (!problem) return null;
+    const { min, max } = problem.limits ?? {};
+    return t(`validation.${problem.key}`, { min, max: max === undefined ? undefined : limitText(field, max) });
+  };
+  const form = useForm<ProductFormValues>({
+    initialValues,
+    validate: (values) => Object.fromEntries(Object.entries(problemsOf(values)).map(([field, problem]) => [field, message(field, problem)])),
+  });
+  const values = form.getValues();
+  const missing = attempted && Object.values(problemsOf(values)).some(isMissing);
+  const hint = unchangedHint?.(values) ?? null;
+
+  const submit = form.onSubmit(
+    async (checked) => {
+      setRefusal(null);
+      try {
+        await onSubmit(checked);
+      } catch (error) {
+        setRefusal(refusalText(error));
+        form.setErrors(serverFieldErrors(error));
+      }
+    },
+    (errors) => {
+      setAttempted(true);
+      const first = Object.keys(errors).find((field) => errors[field]);
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {notice}
+        <Section title={t("sections.details")}>
+          <TextInput label={t("fields.title.label")} placeholder={t("fields.title.placeholder")} withAsterisk {...form.getInputProps("title")} />
+          <Textarea
+            label={t("fields.description.label")}
+            placeholder={t("fields.description.placeholder")}
+            withAsterisk
+            rows={5}
+            resize="vertical"
+            {...form.getInputProps("description")}
+          />
+          <NumberInput
+            label={t("fields.price.label")}
+            description={t("fields.price.description")}
+            withAsterisk
+            min={1}
+            step={1}
+            max={PRODUCT_PRICE_MAX}
+            // The rule's own message is clearer than a value that silently changes on blur.
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=" "
+            hideControls
+            rightSection={<Text c="dimmed">{CURRENCY.symbol}</Text>}
+            inputMode="numeric"
+            maw={{ base: "100%", xs: 240 }}
+            {...form.getInputProps("price")}
+          />
+        </Section>
+        <Section title={t("sections.category")}>
+          <CategoryFields form={form} />
+        </Section>
+        <Section title={t("sections.goods")}>
+          <Textarea
+            label={t("fields.productData.label")}
+            description={
+              <Group component="span" gap={6} wrap="nowrap" align="flex-start">
+                <LockIcon size={16} style={{ flexShrink: 0 }} />
+                <span>{t("fields.productData.description")}</span>
+              </Group>
+            }
+            placeholder={t("fields.productData.placeholder")}
+            withAsterisk
+            rows={3}
+            resize="vertical"
+            inputWrapperOrder={["label", "description", "input", "error"]}
+            {...form.getInputProps("productData")}
+          />
+        </Section>
+        <Section title={t("sections.images")}>
+          <ImagePicker value={values.images} onChange={(images) => form.setFieldValue("images", images)} error={form.errors.images} />
+        </Section>
+        <Stack gap="sm">
+          {missing && (
+            <Alert color="red" variant="light">
+              {t("validation.fillAllFields")}
+            </Alert>
+          )}
+          {refusal && (
+            <Alert color="red" variant="light">
+              {refusal}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            {hint && (
+              <Text size="sm" c="dimmed" mr="auto">
+                {hint}
+              </Text>
+            )}
+            {secondaryAction}
+            <Button type="submit" loading={pending} disabled={hint !== null}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+/** A price limit reads as money ("10 000 000 ₽"); a length limit as a plain number. */
+function limitText(field: string, max: number): string {
+  return field === "price" ? formatPrice(max) : String(max);
+}

@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
+import { makeUser, renderApp } from "@/test/render-app";
+import { errorResponse, jsonResponse, publicProfileOf, stubApi } from "../testing/fake-api";
+
+const mira = makeUser({ username: "mira" });
+const seller = { username: "mira", avatar_url: "", rating: 5 };
+
+const onSale = makeProduct(1, { title: "Arcana bundle", status: "active", seller });
+const inModeration = makeProduct(2, { title: "Immortal treasure", status: "moderation", seller });
+const bought = makeProduct(3, { title: "Account with 5000 MMR", status: "purchased", is_sold: true, seller });
+const delivered = makeProduct(4, { title: "Battle pass level 300", status: "completed", is_sold: true, seller });
+const refused = makeProduct(5, { title: "Courier skin", status: "rejected", seller });
+
+/** The cards in the open tab: each card's title and its status label, if it shows one. */
+function cardsInPanel() {
+  return within(screen.getByRole("tabpanel"))
+    .queryAllByRole("listitem")
+    .map((card) => ({
+      title: within(card).getByRole("link").querySelector("p")?.textContent,
+      label: card.querySelector(".mantine-Badge-root")?.textContent ?? null,
+    }));
+}
+
+describe("profile product tabs", () => {
+  it("lists every one of the owner's products with its status label", async () => {
+    const api = stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, mira),
+      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [onSale, inModeration, bought, delivered, refused]),
+    });
+    renderApp("/profile/mira", { user: mira });
+
+    expect(await screen.findByRole("link", { name: /Arcana bundle/ })).toHaveAttribute("href", `/product/${onSale.id}`);
+    expect(cardsInPanel()).toEqual([
+      { title: "Arcana bundle", label: "ACTIVE" },
+      { title: "Immortal treasure", label: "PENDING" },
+      { title: "Account with 5000 MMR", label: "SOLD" },
+      { title: "Battle pass level 300", label: "SOLD" },
+      { title: "Courier skin", label: "rejected" },
+    ]);
+    expect(screen.queryByText("No products yet")).not.toBeInTheDocument();
+    // One request serves the whole profile.
+    expect(api.calls.filter((call) => call.startsWith("GET /v1/products/"))).toEqual(["GET /v1/products/user/by-username/mira"]);
+  });
+
+  it("shows a visitor what is on sale under Active and what sold under Sold", async () => {
+    stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [onSale, bought, delivered]),
+    });
+    const { events } = renderApp("/profile/mira", { user: null });
+
+    await screen.findByRole("link", { name: /Arcana bundle/ });
+    // On sale is the visitor's default: no label needed.
+    expect(cardsInPanel()).toEqual([{ title: "Arcana bundle", label: null }]);
+
+    await events.click(screen.getByRole("tab", { name: "Sold" }));
+    expect(cardsInPanel()).toEqual([
+      { title: "Account with 5000 MMR", label: "SOLD" },
+      { title: "Battle pass level 300", label: "SOLD" },
+    ]);
+  });
+
+  it("keeps a tab's empty state when none of the products belong in it", async () => {
+    stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [bought]),
+    });
+    renderApp("/profile/mira", { user: null });
+
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet"));
+    expect(cardsInPanel()).toEqual([]);
+  });
+
+  it("says when the products did not load and tries again on request", async () => {
+    let fail = true;
+    stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, mira),
+      "GET /v1/products/user/by-username/mira": () => (fail ? errorResponse(400, "DATABASE_ERROR", "Database error") : jsonResponse(200, [onSale])),
+    });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    expect(await screen.findByText("The products did not load")).toBeInTheDocument();
+    fail = false;
+    await events.click(screen.getByRole("button", { name: "Try again" }));
+
+    expect(await screen.findByRole("link", { name: /Arcana bundle/ })).toBeInTheDocument();
+  });
+});
