@@ -22,7 +22,8 @@ export async function catalogueScenarios(baseUrl: string): Promise<{ description
   ];
   if (game) scenarios.push({ name: `GET /v1/products/category/{${game.name}}`, url: `${baseUrl}/v1/products/category/${game.id}` });
   for (const q of searches) scenarios.push({ name: `GET /v1/products/search?q=${q}`, url: `${baseUrl}/v1/products/search?q=${encodeURIComponent(q)}` });
-  return { description: `${first.total} active products`, scenarios };
+  // The listing counts at most LISTING_COUNT_CAP (products.service.ts), so a big catalogue shows as "at least".
+  return { description: `${first.total} active products (the listing count is capped)`, scenarios };
 }
 
 async function getJson(url: string): Promise<unknown> {

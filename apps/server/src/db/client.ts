@@ -55,8 +55,14 @@ export function pgliteDatabase(client: PGlite): Database {
   };
 }
 
+/**
+ * pg's default of 10 connections queues requests behind one another while PostgreSQL has CPU to spare: a listing
+ * holds a connection for several short queries. Beyond about twice the cores more connections only contend.
+ */
+const POOL_SIZE = 20;
+
 function openPostgres(connectionString: string, onIdleConnectionError = logIdleConnectionError): Database {
-  const pool = new pg.Pool({ connectionString });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   pool.on("error", onIdleConnectionError);
   return {
     db: drizzleNodePostgres({ client: pool, schema }),

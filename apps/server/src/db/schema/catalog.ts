@@ -47,11 +47,17 @@ export const products = pgTable(
     deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
-    // Keyset pagination of the public listing and of a category listing stays an index scan at 1M rows.
-    // DESC NULLS FIRST is what `order by x desc` means, so these indexes serve drizzle's desc() directly.
+    // Every listing reads newest first and stops after one page, so each walks one of these indexes and reads only
+    // the rows it shows. DESC NULLS FIRST is what `order by x desc` means, so they serve drizzle's desc() directly.
+    // The public listing (and its capped count, an index-only scan) and the admin listing of one status:
     index("products_status_created_idx")
       .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // The admin listing of every status.
+    index("products_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    // A subcategory's listing; a game's spans several categories and walks products_status_created_idx instead.
     index("products_category_status_created_idx").on(t.categoryId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     // Substring search (`lower(title) like '%q%'`) uses these trigram indexes.
