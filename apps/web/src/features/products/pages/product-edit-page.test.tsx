@@ -81,7 +81,8 @@ describe("edit product", () => {
   });
 
   it("sends only the changed fields, the removed image ids and the new images, then opens the product page", async () => {
-    const { api, events, pick, router } = await openEdit();
+    // A new image is content: the server sends the product back to moderation.
+    const { api, events, pick, router } = await openEdit(own, () => jsonResponse(200, { ...own, status: "moderation" }));
     await screen.findByRole("heading", { level: 1, name: "Edit product" });
 
     await events.clear(field("Price"));
@@ -97,6 +98,20 @@ describe("edit product", () => {
       fields: { product_id: own.id, price: "2000", deleted_image_ids: JSON.stringify([front.id]) },
       files: { uploaded_images: 1 },
     });
+  });
+
+  it("says the product stays on sale when the server kept it active after a new price", async () => {
+    const { api, events, router } = await openEdit(own, () => jsonResponse(200, { ...own, price: 1800 }));
+    await screen.findByRole("heading", { level: 1, name: "Edit product" });
+
+    await events.clear(field("Price"));
+    await fill(events, field("Price"), "1800");
+    await events.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/product/${own.id}`));
+    expect(await screen.findByText("Changes saved.")).toBeInTheDocument();
+    expect(screen.queryByText(/back in moderation/)).not.toBeInTheDocument();
+    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({ fields: { product_id: own.id, price: "1800" }, files: {} });
   });
 
   it("leaves out deleted_image_ids when no image was removed, and sends a new category alone", async () => {
@@ -160,7 +175,7 @@ describe("edit product", () => {
       await openEdit();
 
       expect(await screen.findByRole("heading", { level: 1, name: "Редактирование товара" })).toBeInTheDocument();
-      expect(screen.getByRole("note")).toHaveTextContent(/отправляет товар на повторную модерацию/);
+      expect(screen.getByRole("note")).toHaveTextContent(/отправляют товар на повторную модерацию/);
       expect(screen.getByRole("button", { name: "Сохранить изменения" })).toBeDisabled();
     } finally {
       await i18n.changeLanguage("en");

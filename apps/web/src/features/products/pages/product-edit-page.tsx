@@ -24,8 +24,9 @@ function EditProductForm({ product }: { product: ProductDetail }) {
   const productPath = `/product/${encodeURIComponent(product.id)}`;
 
   const submit = async (values: ProductFormValues) => {
-    await update.mutateAsync({ productId: product.id, ...changesBetween(initial, values) });
-    notifications.show({ color: "green", message: t("edit.saved") });
+    const saved = await update.mutateAsync({ productId: product.id, ...changesBetween(initial, values) });
+    // The server decides: content edits go back to moderation, a new price or fewer images do not.
+    notifications.show({ color: "green", message: t(saved.status === "moderation" ? "edit.savedForModeration" : "edit.saved") });
     // Replace: Back from the product page should not reopen the form that was just saved.
     await navigate(productPath, { replace: true });
   };
