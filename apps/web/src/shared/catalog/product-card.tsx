@@ -35,7 +35,8 @@ export function ProductCard({ product, showStatus = false }: ProductCardProps) {
         <Text fw={600} fz={{ base: "sm", sm: "md" }} lineClamp={2} className={classes.title}>
           {product.title}
         </Text>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        {/* Wraps: on a phone's two-column grid a Russian label does not fit beside the price. */}
+        <Group justify="space-between" gap={4}>
           <Text fw={700} fz={{ base: "md", sm: "lg" }} c="indigo.7">
             {formatPrice(product.price)}
           </Text>
