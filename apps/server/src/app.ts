@@ -6,6 +6,8 @@ import type { Database } from "./db/client.js";
 import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
+import { registerChatSocket } from "./modules/chats/chat-socket.js";
+import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/admin-products.routes.js";
 import { productEditingRoutes } from "./modules/products/product-editing.routes.js";
@@ -25,6 +27,8 @@ import { registerWebApp } from "./platform/http/web-app.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
 import type { RateLimitStore } from "./platform/rate-limit/rate-limit-store.js";
+import { createRateLimiter, createRateLimitStore } from "./platform/rate-limit/rate-limiter.js";
+import { attachRealtime } from "./platform/realtime/socket-server.js";
 import { systemClock, type Clock } from "./platform/time/clock.js";
 
 export type AppDeps = {
@@ -37,7 +41,7 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Defaults to the system clock; tests move time forward to expire codes, tokens and rate-limit windows. */
   clock?: Clock;
-  /** Defaults to Redis (REDIS_URL) or memory. */
+  /** Defaults to Redis (REDIS_URL) or memory; shared by every module's business limits. */
   rateLimitStore?: RateLimitStore;
 };
 
@@ -45,7 +49,8 @@ export type AppDeps = {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**
- * Builds the whole HTTP application: API under /v1, OpenAPI at /v1/docs, media, the web app. Never listens
+ * Builds the whole application: API under /v1, OpenAPI at /v1/docs, Socket.IO at /socket.io, media, the web
+ * app. Never listens
  * (main.ts does), so tests drive it with app.inject. The caller owns the database and closes it after app.close().
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -73,7 +78,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock });
   // product_data is encrypted at rest (ARCHITECTURE.md §4); one cipher serves every module that reads or writes it.
   const cipher = createDataCipher(config.dataKey);
-  const auth = await createAuthDeps(app, { config, db: database.db, clock, mailer: deps.mailer, rateLimitStore: deps.rateLimitStore });
+  // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.
+  const rateLimitStore = deps.rateLimitStore ?? (await createRateLimitStore(config, clock, app.log));
+  if (!deps.rateLimitStore) app.addHook("onClose", () => rateLimitStore.close());
+  const auth = await createAuthDeps(app, { config, db: database.db, clock, mailer: deps.mailer, rateLimitStore });
+  // Socket.IO shares the HTTP server (and so the port); it closes with the app.
+  const realtime = await attachRealtime(app, { config, clock });
+  const chats = { db: database.db, presence: realtime.presence, limiter: createRateLimiter(rateLimitStore, clock) };
+  const chatNotifier = registerChatSocket({ realtime, deps: chats, cipher, log: app.log });
 
   await app.register(
     async (api) => {
@@ -84,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productReadRoutes, { db: database.db, cipher });
       await api.register(productEditingRoutes, { db: database.db, media, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
+      await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
     },
     { prefix: API_PREFIX },
   );

@@ -8,3 +8,4 @@ export * from "./users/users.schemas.js";
 export * from "./auth/auth.schemas.js";
 export * from "./catalog/categories.schemas.js";
 export * from "./catalog/products.schemas.js";
+export * from "./chats/chats.schemas.js";

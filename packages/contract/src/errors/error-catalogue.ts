@@ -63,6 +63,7 @@ export const errorCatalogue = {
   REVIEW_ALREADY_EXISTS: { status: 409, en: "You have already left a review for this deal", ru: "Вы уже оставили отзыв по этой сделке" },
   REVIEW_NOT_FOUND: { status: 404, en: "Review not found", ru: "Отзыв не найден" },
   IDEMPOTENCY_KEY_REUSED: { status: 409, en: "This request key was already used for another request", ru: "Этот ключ запроса уже использован для другого запроса" },
+  CANNOT_MESSAGE_OWN_PRODUCT: { status: 409, en: "You cannot start a chat about your own product", ru: "Нельзя начать чат о своём товаре" },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

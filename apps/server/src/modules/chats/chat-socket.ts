@@ -1,0 +1,124 @@
+import {
+  joinRoomPayloadSchema,
+  markReadPayloadSchema,
+  messageTextSchema,
+  sendMessagePayloadSchema,
+  typingPayloadSchema,
+  type SendMessageAck,
+  type SocketError,
+} from "@lootlane/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { validationError } from "../../platform/errors/app-error.js";
+import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
+import { isMember } from "./chat-access.js";
+import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
+import { chatToFollow, getChatRow, markChatRead, postMessage, recordPresence, type ChatDeps } from "./chats.service.js";
+
+/**
+ * Tells members' tabs and devices that a chat of theirs changed (new message, read, created). Never throws:
+ * what it reports is already stored, so a failed notice is logged rather than failing the action.
+ */
+export type ChatNotifier = { chatChanged(chatId: string, memberIds: readonly string[]): Promise<void> };
+
+export type ChatSocketSetup = { realtime: Realtime; deps: ChatDeps; cipher: DataCipher; log: FastifyBaseLogger };
+
+/** The room of one chat: its members (and reading admins) who opened it get its messages live. */
+const chatRoom = (chatId: string) => `chat:${chatId}`;
+
+/**
+ * The chat events of SPEC.md §7 on the realtime server, handled like routes: validate with the contract, call
+ * the service, then emit. Every refusal of `send_message` is answered (acknowledgement, else
+ * `send_message_error`); nothing is delivered that was not stored first.
+ */
+export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSetup): ChatNotifier {
+  const { io } = realtime;
+
+  const notifier: ChatNotifier = {
+    async chatChanged(chatId, memberIds) {
+      try {
+        const rows = await Promise.all(memberIds.map(async (memberId) => ({ memberId, row: await getChatRow(deps, chatId, memberId) })));
+        for (const { memberId, row } of rows) io.to(personalRoom(memberId)).emit("chat_updated", presentChatListItem(row));
+      } catch (error) {
+        log.error({ err: error, chatId }, "chat_updated could not be sent");
+      }
+    },
+  };
+
+  const refusal = (socket: RealtimeSocket, error: unknown): SocketError => {
+    const answer = realtime.socketError(socket, error);
+    if (answer.error_code === "SERVER_ERROR" || answer.error_code === "DATABASE_ERROR") log.error({ err: error, userId: socket.data.user.id }, "socket event failed");
+    return answer;
+  };
+
+  realtime.onPresenceChange(async ({ userId, online, at }) => {
+    const { username, lastSeen, watchers } = await recordPresence(deps.db, userId, online, at);
+    if (watchers.length > 0) io.to(watchers.map(personalRoom)).emit("presence", presentPresence(userId, username, online, lastSeen));
+  });
+
+  io.on("connection", (socket) => {
+    const { user } = socket.data;
+    // Chats this socket joined as a member, the ones it may show typing in without asking the database again.
+    const writable = new Set<string>();
+
+    socket.on("join_room", async (payload) => {
+      const room = typeof (payload as { chat_id?: unknown } | undefined)?.chat_id === "string" ? (payload as { chat_id: string }).chat_id : "";
+      try {
+        const { chat_id } = parsePayload(joinRoomPayloadSchema, payload);
+        const chat = await chatToFollow(deps, user, chat_id);
+        await socket.join(chatRoom(chat_id));
+        if (isMember(chat, user.id)) writable.add(chat_id);
+        socket.emit("join_room_success", { room: chat_id });
+      } catch (error) {
+        const { error_code, error_message } = refusal(socket, error);
+        socket.emit("join_room_error", { room, message: error_message, error_code });
+      }
+    });
+
+    socket.on("send_message", async (payload, ack) => {
+      const answer = (result: SendMessageAck) => {
+        if (typeof ack === "function") ack(result);
+        else if (!result.ok) socket.emit("send_message_error", { ...result.error, chat_id: String((payload as { chat_id?: unknown } | undefined)?.chat_id ?? "") });
+      };
+      let sent;
+      try {
+        const { chat_id, message } = parsePayload(sendMessagePayloadSchema, payload);
+        const text = parsePayload(messageTextSchema, message, "message");
+        const { chat, view } = await postMessage(deps, user, chat_id, text);
+        sent = { chat, message: presentMessage(view, user.id, cipher) };
+      } catch (error) {
+        answer({ ok: false, error: refusal(socket, error) });
+        return;
+      }
+      io.to(chatRoom(sent.chat.id)).emit("new_message", sent.message);
+      answer({ ok: true, message: sent.message });
+      await notifier.chatChanged(sent.chat.id, [sent.chat.buyerId, sent.chat.sellerId]);
+    });
+
+    socket.on("typing", (payload) => {
+      const parsed = typingPayloadSchema.safeParse(payload);
+      if (!parsed.success || !writable.has(parsed.data.chat_id)) return;
+      socket.to(chatRoom(parsed.data.chat_id)).emit("typing", { chat_id: parsed.data.chat_id, user_id: user.id, username: user.username });
+    });
+
+    socket.on("mark_read", async (payload) => {
+      try {
+        const { chat_id } = parsePayload(markReadPayloadSchema, payload);
+        if (await markChatRead(deps, user, chat_id)) await notifier.chatChanged(chat_id, [user.id]);
+      } catch (error) {
+        // Nothing to answer (the event has no reply): a refused one changes nothing; our own failures are logged.
+        refusal(socket, error);
+      }
+    });
+  });
+
+  return notifier;
+}
+
+/** The payload as the contract reads it, else a VALIDATION_ERROR naming the bad fields (`field` for a bare value). */
+function parsePayload<S extends z.ZodType>(schema: S, payload: unknown, field = ""): z.output<S> {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  throw validationError(result.error.issues.map((issue) => ({ field: issue.path.join(".") || field, message: issue.message })));
+}

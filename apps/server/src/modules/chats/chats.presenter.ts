@@ -1,0 +1,59 @@
+import type { ChatListItem, ChatMessage, ChatProductCard, PresenceEvent } from "@lootlane/contract";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import type { ProductView } from "../products/product-views.js";
+import type { ChatRowView, MessageView } from "./chats.service.js";
+
+/*
+ * Rows become contract objects here and nowhere else. Message text is passed on as plain text: it is never
+ * turned into HTML on either side. The goods on a purchase card are decrypted only when the service allowed it.
+ */
+
+export function presentChatListItem({ chat, other, isOnline, lastMessage, unreadCount }: ChatRowView): ChatListItem {
+  return {
+    id: chat.id,
+    another_user: {
+      username: other.username,
+      avatar_url: other.avatarUrl,
+      is_online: isOnline,
+      last_seen: isOnline || other.lastSeenAt === null ? null : other.lastSeenAt.toISOString(),
+    },
+    last_message: lastMessage && {
+      text: lastMessage.text,
+      created_at: lastMessage.createdAt.toISOString(),
+      message_type: lastMessage.messageType,
+    },
+    unread_count: unreadCount,
+  };
+}
+
+export function presentMessage({ message, senderUsername, product, mayReadGoods }: MessageView, viewerId: string, cipher: DataCipher): ChatMessage {
+  return {
+    id: message.id,
+    chat_room_id: message.chatId,
+    sender_id: message.senderId,
+    sender_username: senderUsername,
+    text: message.text,
+    message_type: message.messageType,
+    is_read: message.isRead,
+    created_at: message.createdAt.toISOString(),
+    product: product && presentProductCard(product, viewerId, mayReadGoods, cipher),
+  };
+}
+
+export function presentPresence(userId: string, username: string, online: boolean, lastSeen: Date | null): PresenceEvent {
+  return { user_id: userId, username, is_online: online, last_seen: online || lastSeen === null ? null : lastSeen.toISOString() };
+}
+
+function presentProductCard({ product, seller, images }: ProductView, viewerId: string, mayReadGoods: boolean, cipher: DataCipher): ChatProductCard {
+  return {
+    id: product.id,
+    title: product.title,
+    // Prices are whole roubles, stored as kopecks.
+    price: product.priceKopecks / 100,
+    seller: { username: seller.username, avatar_url: seller.avatarUrl, rating: seller.rating },
+    images: images.map((image) => ({ id: image.id, image_url: image.imageUrl, thumbnail_url: image.thumbnailUrl })),
+    status: product.status,
+    is_owner: product.sellerId === viewerId,
+    product_data_string: mayReadGoods ? cipher.decrypt(product.productDataEncrypted) : null,
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  chatIdParamsSchema,
+  chatListItemSchema,
+  chatListSchema,
+  chatMessageListSchema,
+  chatMessagesQuerySchema,
+  createChatRequestSchema,
+  errorResponseSchema,
+} from "@lootlane/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import type { ChatNotifier } from "./chat-socket.js";
+import { presentChatListItem, presentMessage } from "./chats.presenter.js";
+import { listChats, listMessages, openChat, type ChatDeps } from "./chats.service.js";
+
+export type ChatRoutesOptions = { deps: ChatDeps; cipher: DataCipher; notifier: ChatNotifier };
+
+const tags = ["chats"];
+const errors = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
+
+/**
+ * SPEC.md §7 Chats plus "Message seller". Every call needs a signed-in user; what they may see of a chat is
+ * decided by chat-access.ts. Live delivery is the socket's (chat-socket.ts); these calls tell it when a
+ * member's chat list changed, so their other tabs follow.
+ */
+export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { deps, cipher, notifier }) => {
+  app.addHook("onRequest", requireUser);
+
+  app.get(
+    "/chats/",
+    { schema: { tags, summary: "The viewer's chats, latest activity first, with unread counts and the other user's presence", response: { 200: chatListSchema, ...errors(401, 403) } } },
+    async (request) => (await listChats(deps, signedInUser(request))).map(presentChatListItem),
+  );
+
+  app.get(
+    "/chats/:id/messages",
+    {
+      schema: {
+        tags,
+        summary: "One page of a chat's messages, oldest first; `before` pages back. A member reading marks the chat read",
+        params: chatIdParamsSchema,
+        querystring: chatMessagesQuerySchema,
+        response: { 200: chatMessageListSchema, ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { views, markedRead } = await listMessages(deps, user, request.params.id, request.query);
+      if (markedRead) await notifier.chatChanged(request.params.id, [user.id]);
+      return views.map((view) => presentMessage(view, user.id, cipher));
+    },
+  );
+
+  app.post(
+    "/chats/",
+    {
+      schema: {
+        tags,
+        summary: "Message seller: the buyer's chat about an active product of someone else, created on first use",
+        body: createChatRequestSchema,
+        response: { 200: chatListItemSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const row = await openChat(deps, user, request.body.product_id);
+      // The seller's list shows the new chat at once; the buyer's other tabs too.
+      await notifier.chatChanged(row.chat.id, [row.chat.sellerId, row.chat.buyerId]);
+      return presentChatListItem(row);
+    },
+  );
+};

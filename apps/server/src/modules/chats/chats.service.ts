@@ -1,0 +1,233 @@
+import type { ChatMessagesQuery } from "@lootlane/contract";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema/catalog.js";
+import { chats, messages, type Chat, type Message } from "../../db/schema/chats.js";
+import { deals } from "../../db/schema/deals.js";
+import { users, type User } from "../../db/schema/users.js";
+import type { AuthUser } from "../../platform/auth/index.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
+import type { PresenceStore } from "../../platform/realtime/presence.js";
+import { mayView } from "../products/product-access.js";
+import { loadProductViews, type ProductView } from "../products/product-views.js";
+import type { Viewer } from "../users/users.service.js";
+import { ensureMayRead, ensureMayWrite, isMember } from "./chat-access.js";
+
+export type ChatDeps = { db: Db; presence: PresenceStore; limiter: RateLimiter };
+
+export type ChatUserRow = Pick<User, "id" | "username" | "avatarUrl" | "lastSeenAt">;
+
+/** A chat as one member's list shows it. */
+export type ChatRowView = {
+  chat: Chat;
+  other: ChatUserRow;
+  isOnline: boolean;
+  lastMessage: Pick<Message, "text" | "createdAt" | "messageType"> | null;
+  unreadCount: number;
+};
+
+/** A message with what its answer shows: the sender's name and, for a purchase card, the product. */
+export type MessageView = { message: Message; senderUsername: string | null; product: ProductView | null; mayReadGoods: boolean };
+
+type SignedIn = NonNullable<Viewer>;
+
+/** Per sender, over REST and every socket and instance alike: a person types far slower; a script does not. */
+export const MESSAGE_RATE: RateLimitRule = { name: "chat-message", max: 30, windowMs: 60_000 };
+
+/** Deal states in which the buyer owns the goods and may read them on the purchase card. */
+const BUYER_HAS_GOODS = ["purchased", "completed", "disputed"] as const;
+
+/** GET /chats/: the viewer's chats, most recent activity first (a chat without messages by its creation). */
+export function listChats(deps: ChatDeps, viewer: SignedIn): Promise<ChatRowView[]> {
+  return loadChatRows(deps, viewer.id);
+}
+
+/** One chat as a member's list shows it: the answer of POST /chats/ and the `chat_updated` event. */
+export async function getChatRow(deps: ChatDeps, chatId: string, memberId: string): Promise<ChatRowView> {
+  const [row] = await loadChatRows(deps, memberId, eq(chats.id, chatId));
+  if (!row) throw new AppError("CHAT_NOT_FOUND");
+  return row;
+}
+
+/**
+ * POST /chats/, the buyer's "Message seller": the chat of (product, buyer), created on first use. A new chat
+ * needs an active product of someone else; an existing one is answered whatever became of the product since.
+ */
+export async function openChat(deps: ChatDeps, buyer: SignedIn, productId: string): Promise<ChatRowView> {
+  const chatId = await deps.db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id, sellerId: products.sellerId, status: products.status, deletedAt: products.deletedAt })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
+    if (product.sellerId === buyer.id) throw new AppError("CANNOT_MESSAGE_OWN_PRODUCT");
+    const ofBuyer = and(eq(chats.productId, productId), eq(chats.buyerId, buyer.id));
+    const [existing] = await tx.select({ id: chats.id }).from(chats).where(ofBuyer);
+    if (existing) return existing.id;
+    if (product.status !== "active" || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_AVAILABLE");
+    const [created] = await tx
+      .insert(chats)
+      .values({ productId, buyerId: buyer.id, sellerId: product.sellerId })
+      .onConflictDoNothing()
+      .returning({ id: chats.id });
+    if (created) return created.id;
+    // Another tab of the same buyer created it between our read and insert.
+    const [raced] = await tx.select({ id: chats.id }).from(chats).where(ofBuyer);
+    return raced!.id;
+  });
+  return getChatRow(deps, chatId, buyer.id);
+}
+
+/**
+ * GET /chats/{id}/messages: one page, oldest first, of the messages before `before` (the newest when absent).
+ * A member reading marks what they received as read; `markedRead` tells whether that changed anything.
+ */
+export async function listMessages(
+  deps: ChatDeps,
+  viewer: SignedIn,
+  chatId: string,
+  query: ChatMessagesQuery,
+): Promise<{ views: MessageView[]; markedRead: boolean }> {
+  const { chat, rows, markedRead } = await deps.db.transaction(async (tx) => {
+    const [chat] = await tx.select().from(chats).where(eq(chats.id, chatId));
+    ensureMayRead(chat, viewer);
+    const markedRead = isMember(chat, viewer.id) ? await markRead(tx, chatId, viewer.id) : false;
+    const olderThanCursor =
+      query.before === undefined
+        ? undefined
+        : sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${query.before} and m.chat_id = ${chatId})`;
+    const rows = await tx
+      .select({ message: messages, senderUsername: users.username })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(and(eq(messages.chatId, chatId), olderThanCursor))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(query.limit);
+    return { chat: chat as Chat, rows: rows.reverse(), markedRead };
+  });
+  return { views: await withProductCards(deps.db, chat, viewer, rows), markedRead };
+}
+
+/** The socket's `mark_read`: the member has seen everything in the chat. True when something became read. */
+export async function markChatRead(deps: ChatDeps, viewer: SignedIn, chatId: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [chat] = await tx.select({ buyerId: chats.buyerId, sellerId: chats.sellerId }).from(chats).where(eq(chats.id, chatId));
+    ensureMayWrite(chat, viewer);
+    return markRead(tx, chatId, viewer.id);
+  });
+}
+
+/**
+ * A member's text message: rate-limited, stored (and the chat moved to the top of both lists) before anyone
+ * is told, so a message that could not be stored is never delivered (ARCHITECTURE.md §4 "Chats").
+ */
+export async function postMessage(deps: ChatDeps, sender: AuthUser, chatId: string, text: string): Promise<{ chat: Chat; view: MessageView }> {
+  await deps.limiter.consume(MESSAGE_RATE, sender.id);
+  const { chat, message } = await deps.db.transaction(async (tx) => {
+    const [chat] = await tx.select().from(chats).where(eq(chats.id, chatId));
+    ensureMayWrite(chat, sender);
+    // The socket was authenticated at connect; a ban since then stops the writing at once.
+    const [author] = await tx.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, sender.id));
+    if (!author || author.isBanned) throw new AppError("USER_IS_BANNED");
+    const [message] = await tx.insert(messages).values({ chatId, senderId: sender.id, text, messageType: "text" }).returning();
+    await tx.update(chats).set({ lastMessageAt: message!.createdAt }).where(eq(chats.id, chatId));
+    return { chat: chat as Chat, message: message! };
+  });
+  return { chat, view: { message, senderUsername: sender.username, product: null, mayReadGoods: false } };
+}
+
+/** `join_room`: the chat a reader may follow live, else CHAT_NOT_FOUND. */
+export async function chatToFollow(deps: ChatDeps, viewer: SignedIn, chatId: string): Promise<Chat> {
+  const [chat] = await deps.db.select().from(chats).where(eq(chats.id, chatId));
+  ensureMayRead(chat, viewer);
+  return chat as Chat;
+}
+
+/**
+ * A user came online or went offline: going offline stores the last-seen time. Answers the users who share a
+ * chat with them, who are the ones to tell, and the user's name for the event.
+ */
+export async function recordPresence(db: Db, userId: string, online: boolean, at: Date): Promise<{ username: string; lastSeen: Date | null; watchers: string[] }> {
+  const [user] = online
+    ? await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
+    : await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId)).returning({ username: users.username });
+  const partners = await db
+    .selectDistinct({ id: sql<string>`case when ${chats.buyerId} = ${userId} then ${chats.sellerId} else ${chats.buyerId} end` })
+    .from(chats)
+    .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)));
+  return { username: user?.username ?? "", lastSeen: online ? null : at, watchers: partners.map((partner) => partner.id) };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Marks what the member received in the chat as read (their own messages are read by the other side). */
+async function markRead(tx: Tx | Db, chatId: string, readerId: string): Promise<boolean> {
+  const changed = await tx
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.chatId, chatId), eq(messages.isRead, false), sql`${messages.senderId} is distinct from ${readerId}`))
+    .returning({ id: messages.id });
+  return changed.length > 0;
+}
+
+/** Chats of a member with the other member, the last message and the unread count, in one query. */
+async function loadChatRows(deps: ChatDeps, memberId: string, filter?: SQL): Promise<ChatRowView[]> {
+  const otherId = sql`case when ${chats.buyerId} = ${memberId} then ${chats.sellerId} else ${chats.buyerId} end`;
+  const last = deps.db
+    .select({ text: messages.text, createdAt: messages.createdAt, messageType: messages.messageType })
+    .from(messages)
+    .where(eq(messages.chatId, chats.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as("last_message");
+  const rows = await deps.db
+    .select({
+      chat: chats,
+      other: { id: users.id, username: users.username, avatarUrl: users.avatarUrl, lastSeenAt: users.lastSeenAt },
+      last: { text: last.text, createdAt: last.createdAt, messageType: last.messageType },
+      unreadCount: sql<number>`(select count(*)::int from ${messages} m where m.chat_id = ${chats.id} and not m.is_read and m.sender_id is distinct from ${memberId})`,
+    })
+    .from(chats)
+    .innerJoin(users, eq(users.id, otherId))
+    .leftJoinLateral(last, sql`true`)
+    .where(and(or(eq(chats.buyerId, memberId), eq(chats.sellerId, memberId)), filter))
+    .orderBy(desc(chats.lastMessageAt), desc(chats.id));
+  const online = await deps.presence.online([...new Set(rows.map((row) => row.other.id))]);
+  return rows.map(({ chat, other, last: lastMessage, unreadCount }) => ({
+    chat,
+    other,
+    isOnline: online.has(other.id),
+    lastMessage,
+    unreadCount: Number(unreadCount),
+  }));
+}
+
+/** Purchase cards show the chat's product as it is now; its goods only to the seller, admins and the buyer who paid. */
+async function withProductCards(
+  db: Db,
+  chat: Chat,
+  viewer: SignedIn,
+  rows: Array<{ message: Message; senderUsername: string | null }>,
+): Promise<MessageView[]> {
+  const hasCard = rows.some((row) => row.message.messageType === "purchase_info");
+  const [product] = hasCard ? await loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))) : [];
+  const mayReadGoods = product !== undefined && (await buyerOrStaffHasGoods(db, chat, viewer));
+  return rows.map(({ message, senderUsername }) => ({
+    message,
+    senderUsername,
+    product: message.messageType === "purchase_info" ? (product ?? null) : null,
+    mayReadGoods,
+  }));
+}
+
+async function buyerOrStaffHasGoods(db: Db, chat: Chat, viewer: SignedIn): Promise<boolean> {
+  if (viewer.role === "admin" || viewer.id === chat.sellerId) return true;
+  if (viewer.id !== chat.buyerId) return false;
+  const [deal] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.chatId, chat.id), eq(deals.buyerId, viewer.id), inArray(deals.status, [...BUYER_HAS_GOODS])))
+    .limit(1);
+  return deal !== undefined;
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { createClient } from "redis";
+
+/**
+ * Who is online: a user is online while at least one of their sockets is connected, on any instance.
+ * `add` and `remove` say whether the call changed that, so exactly one caller reports each transition.
+ */
+export type PresenceStore = {
+  /** Counts a connected socket; true when it is the user's first, i.e. they just came online. */
+  add(userId: string, socketId: string): Promise<boolean>;
+  /** Forgets a socket; true when it was the user's last, i.e. they just went offline. */
+  remove(userId: string, socketId: string): Promise<boolean>;
+  /** Which of these users are online now. */
+  online(userIds: readonly string[]): Promise<Set<string>>;
+  close(): Promise<void>;
+};
+
+/** One instance: the sockets of this process are all there is. */
+export function createMemoryPresenceStore(): PresenceStore {
+  const sockets = new Map<string, Set<string>>();
+  return {
+    async add(userId, socketId) {
+      const own = sockets.get(userId) ?? new Set<string>();
+      own.add(socketId);
+      sockets.set(userId, own);
+      return own.size === 1;
+    },
+    async remove(userId, socketId) {
+      const own = sockets.get(userId);
+      if (!own?.delete(socketId)) return false;
+      if (own.size > 0) return false;
+      sockets.delete(userId);
+      return true;
+    },
+    async online(userIds) {
+      return new Set(userIds.filter((userId) => sockets.has(userId)));
+    },
+    async close() {
+      sockets.clear();
+    },
+  };
+}
+
+type ErrorLog = { error(object: object, message: string): void };
+
+/*
+ * Several instances: each user has a sorted set of "<instance>:<socket>" whose scores are lease ends. Every
+ * instance renews the leases of its own sockets, so the sockets of an instance that died without saying
+ * goodbye stop counting when their leases run out instead of keeping their users online forever.
+ */
+const LEASE_MS = 60_000;
+const RENEW_EVERY_MS = 20_000;
+const keyOf = (userId: string) => `lootlane:presence:${userId}`;
+
+/** Presence shared by every instance through Redis. Connects before returning, so a wrong REDIS_URL stops the boot. */
+export async function createRedisPresenceStore(url: string, log: ErrorLog): Promise<PresenceStore> {
+  const client = createClient({ url, disableOfflineQueue: true });
+  client.on("error", (error: unknown) => log.error({ err: error }, "presence Redis connection error"));
+  await client.connect();
+
+  const instance = randomUUID();
+  // This instance's sockets, to renew their leases.
+  const local = new Map<string, Set<string>>();
+  const member = (socketId: string) => `${instance}:${socketId}`;
+
+  const renew = async () => {
+    const leaseEnd = Date.now() + LEASE_MS;
+    const batch = client.multi();
+    for (const [userId, socketIds] of local) {
+      for (const socketId of socketIds) batch.zAdd(keyOf(userId), { score: leaseEnd, value: member(socketId) });
+      batch.pExpire(keyOf(userId), LEASE_MS);
+    }
+    if (local.size > 0) await batch.exec();
+  };
+  const timer = setInterval(() => renew().catch((error: unknown) => log.error({ err: error }, "presence lease renewal failed")), RENEW_EVERY_MS);
+  timer.unref();
+
+  return {
+    async add(userId, socketId) {
+      const own = local.get(userId) ?? new Set<string>();
+      own.add(socketId);
+      local.set(userId, own);
+      const now = Date.now();
+      // One MULTI: drop dead leases, add ours, count. Only the call that finds exactly one live socket reports.
+      const replies = await client
+        .multi()
+        .zRemRangeByScore(keyOf(userId), "-inf", now)
+        .zAdd(keyOf(userId), { score: now + LEASE_MS, value: member(socketId) })
+        .pExpire(keyOf(userId), LEASE_MS)
+        .zCard(keyOf(userId))
+        .exec();
+      return Number(replies[3]) === 1;
+    },
+    async remove(userId, socketId) {
+      const own = local.get(userId);
+      own?.delete(socketId);
+      if (own?.size === 0) local.delete(userId);
+      const replies = await client
+        .multi()
+        .zRem(keyOf(userId), member(socketId))
+        .zRemRangeByScore(keyOf(userId), "-inf", Date.now())
+        .zCard(keyOf(userId))
+        .exec();
+      // Only the call that removed the last live socket reports the user offline.
+      return Number(replies[0]) === 1 && Number(replies[2]) === 0;
+    },
+    async online(userIds) {
+      if (userIds.length === 0) return new Set();
+      const now = Date.now();
+      const batch = client.multi();
+      for (const userId of userIds) batch.zCount(keyOf(userId), now, "+inf");
+      const counts = await batch.exec();
+      return new Set(userIds.filter((_, index) => Number(counts[index]) > 0));
+    },
+    async close() {
+      clearInterval(timer);
+      await client.close();
+    },
+  };
+}

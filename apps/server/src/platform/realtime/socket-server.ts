@@ -1,0 +1,167 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { errorText, type ClientToServerEvents, type Locale, type ServerToClientEvents, type SocketError } from "@lootlane/contract";
+import type { FastifyInstance } from "fastify";
+import { decodeJwt } from "jose";
+import { createClient } from "redis";
+import { Server, type Socket } from "socket.io";
+import type { Config } from "../../config.js";
+import { ACCESS_COOKIE, type AuthUser } from "../auth/index.js";
+import { AppError } from "../errors/app-error.js";
+import { toAppError } from "../errors/error-mapping.js";
+import type { Clock } from "../time/clock.js";
+import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from "./presence.js";
+
+/** What every socket carries once the handshake has authenticated it. */
+export type SocketData = { user: AuthUser; locale: Locale; tokenExpiresAtMs: number };
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Told when a user's first socket connects (online) or their last one closes (offline), on any instance. */
+export type PresenceListener = (change: { userId: string; online: boolean; at: Date }) => Promise<void>;
+
+export type Realtime = {
+  io: RealtimeServer;
+  presence: PresenceStore;
+  onPresenceChange(listener: PresenceListener): void;
+  /** The error in the words of the catalogue and the socket's language, for acknowledgements and error events. */
+  socketError(socket: RealtimeSocket, error: unknown): SocketError;
+};
+
+/** Every user's sockets join this room, so anything for the user reaches all their tabs on every instance. */
+export const personalRoom = (userId: string) => `user:${userId}`;
+
+export const SOCKET_PATH = "/socket.io";
+
+export type RealtimeSetup = { config: Pick<Config, "redisUrl" | "allowedOrigins" | "publicUrl">; clock: Clock };
+
+/**
+ * Socket.IO on the app's own HTTP server (ARCHITECTURE.md §1, §6): websocket transport only (no sticky
+ * sessions needed behind a load balancer), the handshake authenticated by the access-token cookie, a personal
+ * room per user, presence, and with REDIS_URL the Redis adapter so rooms span instances. Closed with the app.
+ */
+export async function attachRealtime(app: FastifyInstance, { config, clock }: RealtimeSetup): Promise<Realtime> {
+  const configuredOrigins = new Set([...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])].map((origin) => new URL(origin).origin.toLowerCase()));
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ["websocket"],
+    serveClient: false,
+    // Same defence as the HTTP origin check: a page of another site must not ride on the user's cookie.
+    allowRequest: (request, callback) => callback(null, isAllowedOrigin(request.headers, configuredOrigins)),
+  });
+
+  const redisClients = config.redisUrl ? await connectAdapter(io, config.redisUrl, app) : [];
+  const presence = config.redisUrl ? await createRedisPresenceStore(config.redisUrl, app.log) : createMemoryPresenceStore();
+  const listeners: PresenceListener[] = [];
+  // Disconnect work (presence, last seen) still running; the app waits for it before the database closes.
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const task = work.catch((error: unknown) => app.log.error({ err: error }, "socket presence update failed"));
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+  };
+  const announce = (userId: string, online: boolean) =>
+    Promise.all(listeners.map((listener) => listener({ userId, online, at: clock() }))).then(() => undefined);
+
+  io.use((socket, next) => {
+    authenticateHandshake(app, socket).then(
+      () => next(),
+      (error: unknown) => {
+        const appError = toAppError(error);
+        const refusal = new Error(appError.code) as Error & { data: SocketError };
+        refusal.data = { error_code: appError.code, error_message: errorText(appError.code, localeOf(socket.handshake.headers), appError.params) };
+        next(refusal);
+      },
+    );
+  });
+
+  io.on("connection", (socket) => {
+    const { user } = socket.data;
+    void socket.join(personalRoom(user.id));
+    expireWithToken(socket, clock);
+    track(presence.add(user.id, socket.id).then((cameOnline) => (cameOnline ? announce(user.id, true) : undefined)));
+    socket.on("disconnect", () => {
+      track(presence.remove(user.id, socket.id).then((wentOffline) => (wentOffline ? announce(user.id, false) : undefined)));
+    });
+  });
+
+  // Open sockets would keep the HTTP server from closing; they go first, their disconnect work is awaited.
+  app.addHook("preClose", async () => {
+    io.local.disconnectSockets(true);
+    await Promise.all(pending);
+  });
+  app.addHook("onClose", async () => {
+    io.engine.close();
+    await presence.close();
+    await Promise.all(redisClients.map((client) => client.close()));
+  });
+
+  return {
+    io,
+    presence,
+    onPresenceChange: (listener) => void listeners.push(listener),
+    socketError: (socket, error) => {
+      const appError = toAppError(error);
+      return {
+        error_code: appError.code,
+        error_message: errorText(appError.code, socket.data.locale, appError.params),
+        ...(appError.fieldErrors ? { errors: appError.fieldErrors } : {}),
+      };
+    },
+  };
+}
+
+/** The Redis adapter relays room broadcasts between instances over pub/sub; it needs a client of each kind. */
+async function connectAdapter(io: RealtimeServer, url: string, app: FastifyInstance) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on("error", (error: unknown) => app.log.error({ err: error }, "socket adapter Redis connection error"));
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  return [pub, sub];
+}
+
+/** The access cookie of the handshake, checked like every guarded request: no cookie, bad token or a ban refuse it. */
+async function authenticateHandshake(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
+  const header = socket.handshake.headers.cookie;
+  const token = header ? app.parseCookie(header)[ACCESS_COOKIE] : undefined;
+  if (!token) throw new AppError("TOKEN_NOT_FOUND");
+  const { user, isBanned } = await app.authenticator.authenticate(token);
+  if (isBanned) throw new AppError("USER_IS_BANNED");
+  // authenticate() has verified the token, so its expiry is there and still ahead.
+  socket.data = { user, locale: localeOf(socket.handshake.headers), tokenExpiresAtMs: (decodeJwt(token).exp ?? 0) * 1000 };
+}
+
+/**
+ * The socket lives no longer than its access token (ARCHITECTURE.md §6): when it runs out the client is told
+ * `session_expired` and disconnected; it refreshes its tokens once and connects again.
+ */
+function expireWithToken(socket: RealtimeSocket, clock: Clock): void {
+  const remainingMs = socket.data.tokenExpiresAtMs - clock().getTime();
+  const timer = setTimeout(() => {
+    socket.emit("session_expired", { error_code: "TOKEN_IS_EXPIRED", error_message: errorText("TOKEN_IS_EXPIRED", socket.data.locale) });
+    socket.disconnect(true);
+  }, Math.max(0, remainingMs));
+  timer.unref();
+  socket.on("disconnect", () => clearTimeout(timer));
+}
+
+function localeOf(headers: IncomingHttpHeaders): Locale {
+  return headers["accept-language"]?.trim().toLowerCase().startsWith("ru") ? "ru" : "en";
+}
+
+/**
+ * A browser's handshake from another origin is refused unless that origin is configured (the app's own host is
+ * always allowed); clients that are not browsers send no Origin.
+ */
+function isAllowedOrigin(headers: IncomingHttpHeaders, configured: ReadonlySet<string>): boolean {
+  const origin = headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    return configured.has(url.origin.toLowerCase()) || url.host.toLowerCase() === headers.host?.toLowerCase();
+  } catch {
+    return false;
+  }
+}
