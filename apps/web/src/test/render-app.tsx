@@ -6,27 +6,30 @@ import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "@/app/providers/app-providers";
 import { createRoutes } from "@/app/router/routes";
 import { currentUserQueryKey, type CurrentUser } from "@/shared/auth/current-user";
+import { FakeRealtime } from "@/shared/realtime/testing/fake-realtime";
 
 interface RenderAppOptions {
   /** The signed-in user, or null for a guest; leave out to let the app ask the (stubbed) API. */
   user?: CurrentUser | null;
   /** Earlier history entries, so Back has somewhere to go. */
   history?: string[];
+  /** The in-memory socket server; by default one that accepts no connection, so no live update arrives. */
+  realtime?: FakeRealtime;
 }
 
 /** The real route table, layouts and providers, at `path`, in memory. */
-export function renderApp(path: string, { user, history = [] }: RenderAppOptions = {}) {
+export function renderApp(path: string, { user, history = [], realtime = new FakeRealtime() }: RenderAppOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (user !== undefined) queryClient.setQueryData(currentUserQueryKey, user);
   const entries = [...history, path];
   const router = createMemoryRouter(createRoutes(), { initialEntries: entries, initialIndex: entries.length - 1 });
   const events = userEvent.setup();
   render(
-    <AppProviders queryClient={queryClient} env="test">
+    <AppProviders queryClient={queryClient} env="test" createSocket={realtime.createSocket}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, queryClient, events };
+  return { router, queryClient, events, realtime };
 }
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {

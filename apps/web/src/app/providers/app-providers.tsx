@@ -4,6 +4,8 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { onSessionLost } from "@/shared/api/session-lost";
+import type { SocketFactory } from "@/shared/realtime/realtime-client";
+import { RealtimeProvider } from "@/shared/realtime/realtime-provider";
 import { theme } from "./theme";
 
 interface AppProvidersProps {
@@ -11,16 +13,20 @@ interface AppProvidersProps {
   children: ReactNode;
   /** "test" turns off Mantine transitions and portals, so tests see content at once. */
   env?: "default" | "test";
+  /** Tests give the realtime connection an in-memory socket. */
+  createSocket?: SocketFactory;
 }
 
-export function AppProviders({ queryClient, children, env = "default" }: AppProvidersProps) {
+export function AppProviders({ queryClient, children, env = "default", createSocket }: AppProvidersProps) {
   // SPEC §4: when the refresh fails the current user is cleared, so guards and navigation treat the visitor as a guest.
   useEffect(() => onSessionLost(() => queryClient.setQueryData(currentUserQueryKey, null)), [queryClient]);
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <Notifications position="top-center" />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider createSocket={createSocket}>{children}</RealtimeProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

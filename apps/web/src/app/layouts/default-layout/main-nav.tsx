@@ -1,3 +1,4 @@
+import { VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { MainNavItem } from "./use-main-nav";
@@ -13,10 +14,19 @@ export function MainNav({ items, variant }: MainNavProps) {
   const { t } = useTranslation("layout");
   return (
     <nav aria-label={t("nav.label")} className={variant === "header" ? classes.header : classes.bottom}>
-      {items.map(({ key, to, icon: Icon, active }) => (
+      {items.map(({ key, to, icon: Icon, active, badge = 0 }) => (
         <Link key={key} to={to} className={classes.link} aria-current={active ? "page" : undefined}>
-          <Icon size={variant === "header" ? 18 : 24} />
+          <span className={classes.icon}>
+            <Icon size={variant === "header" ? 18 : 24} />
+            {badge > 0 && (
+              <span className={classes.badge} aria-hidden="true">
+                {badge > 99 ? "99+" : badge}
+              </span>
+            )}
+          </span>
           <span>{t(`nav.${key}`)}</span>
+          {/* The visible number is a decoration on the icon; the link's name carries the count for screen readers. */}
+          {badge > 0 && <VisuallyHidden>{t("nav.unread", { count: badge })}</VisuallyHidden>}
         </Link>
       ))}
     </nav>

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { matchPath, useLocation } from "react-router";
+import { useUnreadChatsCount } from "@/features/chats/hooks/use-unread-chats-count";
 import { useCurrentUser } from "@/shared/auth/current-user";
 import { ChatIcon, HomeIcon, TagIcon, UserIcon, type IconProps } from "@/shared/ui/icons";
 
@@ -8,6 +9,8 @@ export interface MainNavItem {
   to: string;
   icon: ComponentType<IconProps>;
   active: boolean;
+  /** Unread messages, shown as a badge when above 0. */
+  badge?: number;
 }
 
 /**
@@ -17,12 +20,13 @@ export interface MainNavItem {
 export function useMainNav(): MainNavItem[] {
   const { data: user } = useCurrentUser();
   const { pathname } = useLocation();
+  const unreadChats = useUnreadChatsCount();
   const profilePath = user ? `/profile/${encodeURIComponent(user.username)}` : null;
   const isAt = (path: string) => matchPath({ path, end: true }, pathname) !== null;
 
   return [
     { key: "home", to: "/", icon: HomeIcon, active: isAt("/") },
-    { key: "chats", to: user ? "/chats" : "/signin", icon: ChatIcon, active: Boolean(user) && isAt("/chats") },
+    { key: "chats", to: user ? "/chats" : "/signin", icon: ChatIcon, active: Boolean(user) && isAt("/chats"), badge: user ? unreadChats : 0 },
     { key: "sell", to: user ? "/product/create" : "/signin", icon: TagIcon, active: Boolean(user) && isAt("/product/create") },
     { key: "profile", to: profilePath ?? "/signin", icon: UserIcon, active: profilePath !== null && isAt(profilePath) },
   ];

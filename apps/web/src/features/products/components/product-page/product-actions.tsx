@@ -1,8 +1,9 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { signInRedirectState } from "@/shared/auth/return-path";
+import { useStartChat } from "../../api/start-chat";
 import { DeleteProductButton } from "./delete-product-button";
 
 interface ProductActionsProps {
@@ -10,9 +11,27 @@ interface ProductActionsProps {
   signedIn: boolean;
 }
 
+/** Opens (creating on first use) the chat with the seller about this product, then shows it on /chats. */
+function MessageSellerButton({ productId }: { productId: string }) {
+  const { t } = useTranslation("products");
+  const navigate = useNavigate();
+  const startChat = useStartChat();
+  return (
+    <Button
+      size="md"
+      variant="light"
+      loading={startChat.isPending}
+      onClick={() => startChat.mutate(productId, { onSuccess: (chat) => void navigate(`/chats?chat=${encodeURIComponent(chat.id)}`) })}
+    >
+      {t("messageSeller")}
+    </Button>
+  );
+}
+
 /**
- * The owner edits or deletes; anyone else may buy an active product (SPEC §2). Buying itself arrives with
- * deals: until then a guest is sent to sign in, and a signed-in buyer is told it is not open yet.
+ * The owner edits or deletes; anyone else may buy an active product (SPEC §2) or message its seller first.
+ * Buying itself arrives with deals: until then a signed-in buyer is told it is not open yet. A guest is sent
+ * to sign in for either, and comes back here.
  */
 export function ProductActions({ product, signedIn }: ProductActionsProps) {
   const { t } = useTranslation("products");
@@ -32,19 +51,27 @@ export function ProductActions({ product, signedIn }: ProductActionsProps) {
   if (product.status !== "active") return null;
   if (!signedIn) {
     return (
-      <Button component={Link} to="/signin" state={signInRedirectState(location)} size="md">
-        {t("buy.action")}
-      </Button>
+      <Stack gap="xs">
+        <Button component={Link} to="/signin" state={signInRedirectState(location)} size="md">
+          {t("buy.action")}
+        </Button>
+        <Button component={Link} to="/signin" state={signInRedirectState(location)} size="md" variant="light">
+          {t("messageSeller")}
+        </Button>
+      </Stack>
     );
   }
   return (
-    <Stack gap={4}>
-      <Button size="md" disabled>
-        {t("buy.action")}
-      </Button>
-      <Text size="sm" c="dimmed" ta="center">
-        {t("buy.soon")}
-      </Text>
+    <Stack gap="xs">
+      <Stack gap={4}>
+        <Button size="md" disabled>
+          {t("buy.action")}
+        </Button>
+        <Text size="sm" c="dimmed" ta="center">
+          {t("buy.soon")}
+        </Text>
+      </Stack>
+      <MessageSellerButton productId={product.id} />
     </Stack>
   );
 }

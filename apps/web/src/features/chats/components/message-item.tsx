@@ -1,0 +1,42 @@
+import { Stack, Text } from "@mantine/core";
+import type { ChatMessage } from "@lootlane/contract";
+import { useTranslation } from "react-i18next";
+import { messageTime } from "../lib/message-time";
+import classes from "./chats-layout.module.css";
+import { ProductCardMessage } from "./product-card-message";
+
+/**
+ * One message: the viewer's own on the right in blue, the other user's on the left, system notes centred, each
+ * with its time. Text is rendered as text, never as HTML, whatever it contains.
+ */
+export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
+  const { t } = useTranslation("chats");
+  const time = messageTime(message.created_at);
+  if (message.message_type === "purchase_info" && message.product) {
+    return (
+      <Stack gap={2} className={own ? classes.ownCard : classes.otherCard} align={own ? "flex-end" : "flex-start"} data-own={own || undefined}>
+        <ProductCardMessage product={message.product} />
+        <Text size="xs" c="dimmed">
+          {time}
+        </Text>
+      </Stack>
+    );
+  }
+  if (message.message_type === "system") {
+    return (
+      <Text size="sm" c="dimmed" className={classes.system}>
+        {message.text} · {time}
+      </Text>
+    );
+  }
+  return (
+    <div className={`${classes.bubble} ${own ? classes.own : classes.other}`} data-own={own || undefined}>
+      <Text size="sm" inherit component="span">
+        {message.text}
+      </Text>
+      <Text size="xs" ta="right" c={own ? "blue.1" : "dimmed"} mt={2} aria-label={t("sentAt", { time })}>
+        {time}
+      </Text>
+    </div>
+  );
+}
