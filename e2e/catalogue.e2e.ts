@@ -134,7 +134,7 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     await owner.page.getByLabel("Price").fill("2750");
     await owner.page.getByRole("button", { name: "Save changes" }).click();
     await owner.page.getByText("Changes saved.", { exact: true }).waitFor();
-    expect(new URL(owner.page.url()).pathname).toBe(`/product/${created!.id}`);
+    await expect.poll(() => new URL(owner.page.url()).pathname).toBe(`/product/${created!.id}`);
     await owner.page.getByText("2\u00a0750\u00a0₽").first().waitFor();
     const repriced = (await (await fetch(`${server.baseUrl}/v1/products/${created!.id}`)).json()) as ProductSummary;
     expect(repriced).toMatchObject({ price: 2750, status: "active" });
@@ -157,7 +157,8 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     const confirm = owner.page.getByRole("dialog", { name: "Delete this product?" });
     await confirm.getByRole("button", { name: "Delete" }).click();
     await owner.page.getByText("The product was deleted").waitFor();
-    expect(new URL(owner.page.url()).pathname).toBe(`/profile/${seller.username}`);
+    // The notice shows as the page moves on to the profile, so wait for the address.
+    await expect.poll(() => new URL(owner.page.url()).pathname).toBe(`/profile/${seller.username}`);
     await owner.page.getByRole("link", { name: listing.title }).waitFor();
     expect(await owner.page.getByRole("link", { name: "Ключ Minecraft Realms Plus" }).count()).toBe(0);
     expect((await sellerProducts()).map((product) => product.id)).toEqual([created!.id]);
