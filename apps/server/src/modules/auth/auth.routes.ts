@@ -3,7 +3,6 @@ import {
   codeSentResponseSchema,
   confirmPasswordResetCodeRequestSchema,
   confirmVerificationCodeRequestSchema,
-  errorResponseSchema,
   loginRequestSchema,
   myUserIdResponseSchema,
   passwordResetCodeRequestSchema,
@@ -20,25 +19,24 @@ import { presentUser } from "../users/users.presenter.js";
 import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
 import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./password-reset.service.js";
 import { confirmSignUp, sendSignUpCode } from "./sign-up.service.js";
+import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type AuthRoutesOptions = { deps: AuthDeps; secureCookies: boolean };
 
 const tags = ["auth"];
 const ok = { success: true } as const;
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
 
 /** The Auth calls of SPEC.md §7, plus sign-out everywhere and password change (credentials live here too). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps, secureCookies }) => {
   app.post(
     "/auth/",
-    { preHandler: requireUser, schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401, 403) } } },
+    { preHandler: requireUser, schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } } },
     async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
   );
 
   app.post(
     "/auth/login",
-    { schema: { tags, summary: "Sign in", body: loginRequestSchema, response: { 200: userSchema, ...errors(401, 403, 422, 429) } } },
+    { schema: { tags, summary: "Sign in", body: loginRequestSchema, response: { 200: userSchema, ...errorResponses(401, 403, 422, 429) } } },
     async (request, reply) => {
       const { user, tokens } = await signIn(deps, request.body, requestContext(request));
       setAuthCookies(reply, tokens, secureCookies);
@@ -53,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags,
         summary: "Sign-up step one: mail a code, unless the e-mail or username is taken",
         body: sendVerificationCodeRequestSchema,
-        response: { 200: codeSentResponseSchema, ...errors(409, 422, 429, 502) },
+        response: { 200: codeSentResponseSchema, ...errorResponses(409, 422, 429, 502) },
       },
     },
     (request) => sendSignUpCode(deps, request.body, requestContext(request)),
@@ -66,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags,
         summary: "Sign-up step two: create the account with the mailed code and sign in",
         body: confirmVerificationCodeRequestSchema,
-        response: { 200: userSchema, ...errors(400, 409, 422, 429) },
+        response: { 200: userSchema, ...errorResponses(400, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -83,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags,
         summary: "Password reset step one: mail a code (same answer for unknown e-mails)",
         body: passwordResetCodeRequestSchema,
-        response: { 200: codeSentResponseSchema, ...errors(422, 429, 502) },
+        response: { 200: codeSentResponseSchema, ...errorResponses(422, 429, 502) },
       },
     },
     (request) => sendPasswordResetCode(deps, request.body, requestContext(request)),
@@ -96,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags,
         summary: "Password reset step two: check the code without using it up",
         body: confirmPasswordResetCodeRequestSchema,
-        response: { 200: successResponseSchema, ...errors(400, 422, 429) },
+        response: { 200: successResponseSchema, ...errorResponses(400, 422, 429) },
       },
     },
     async (request) => {
@@ -112,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags,
         summary: "Password reset step three: set the password, end every session, sign in afresh",
         body: setNewPasswordRequestSchema,
-        response: { 200: successResponseSchema, ...errors(400, 403, 422, 429) },
+        response: { 200: successResponseSchema, ...errorResponses(400, 403, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -123,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/auth/update-tokens",
-    { schema: { tags, summary: "Rotate the refresh token and issue a new access token", response: { 200: successResponseSchema, ...errors(401, 403) } } },
+    { schema: { tags, summary: "Rotate the refresh token and issue a new access token", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => {
       try {
         setAuthCookies(reply, await refreshSession(deps, readRefreshToken(request), requestContext(request)), secureCookies);
@@ -148,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/auth/logout-all",
-    { preHandler: requireUser, schema: { tags, summary: "End every session of the user, this one included", response: { 200: successResponseSchema, ...errors(401, 403) } } },
+    { preHandler: requireUser, schema: { tags, summary: "End every session of the user, this one included", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => {
       await signOutEverywhere(deps, signedInUser(request));
       clearAuthCookies(reply, secureCookies);
@@ -158,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/auth/get-my-user-id",
-    { preHandler: requireUser, schema: { tags, summary: "The signed-in user's id", response: { 200: myUserIdResponseSchema, ...errors(401, 403) } } },
+    { preHandler: requireUser, schema: { tags, summary: "The signed-in user's id", response: { 200: myUserIdResponseSchema, ...errorResponses(401, 403) } } },
     (request) => ({ user_id: signedInUser(request).id }),
   );
 
@@ -170,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags,
         summary: "Change the password; the user's other sessions end",
         body: changePasswordRequestSchema,
-        response: { 200: successResponseSchema, ...errors(400, 401, 403, 422, 429) },
+        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.contex
 import { authLimits } from "./auth.limits.js";
 import type { SignedIn } from "./auth.service.js";
 import { issueCode, mailCode, withCheckedCode } from "./email-code.service.js";
+import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 
 type NewAccount = { email: string; username: string };
 
@@ -72,14 +73,9 @@ const conflictByConstraint: Record<string, "EMAIL_ALREADY_EXISTS" | "USERNAME_AL
   users_username_lower_key: "USERNAME_ALREADY_EXISTS",
 };
 
-/** A unique violation (SQLSTATE 23505, possibly wrapped by Drizzle) of the users table, as the API's 409. */
+/** A unique violation of the users table, as the API's 409. */
 function conflictOf(error: unknown): AppError | undefined {
-  for (let cause = error, depth = 0; typeof cause === "object" && cause !== null && depth < 5; depth++) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && typeof constraint === "string" && conflictByConstraint[constraint]) {
-      return new AppError(conflictByConstraint[constraint], {}, { cause: error });
-    }
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const constraint = violatedUniqueConstraint(error);
+  const code = constraint === undefined ? undefined : conflictByConstraint[constraint];
+  return code ? new AppError(code, {}, { cause: error }) : undefined;
 }

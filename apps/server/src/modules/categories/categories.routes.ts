@@ -5,7 +5,6 @@ import {
   categorySchema,
   createCategoryFieldsSchema,
   createCategoryRequestSchema,
-  errorResponseSchema,
   gameIdParamsSchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,10 +15,9 @@ import { parseFormFields, readMultipartForm } from "../../platform/images/upload
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { presentCategory } from "./categories.presenter.js";
 import { createCategory, listCategories, listGameSubcategories, listSubcategories } from "./categories.service.js";
+import { errorResponses } from "../../platform/http/error-responses.js";
 
 const tags = ["categories"];
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
 
 /** SPEC.md §7 Categories: reading is public, adding one is for admins. */
 export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore }> = async (app, { db, media }) => {
@@ -36,7 +34,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore
         tags,
         summary: "The subcategories (kinds of goods) of a game",
         params: gameIdParamsSchema,
-        response: { 200: categoryListSchema, ...errors(404, 422) },
+        response: { 200: categoryListSchema, ...errorResponses(404, 422) },
       },
     },
     async (request) => (await listGameSubcategories(db, request.params.gameId)).map(presentCategory),
@@ -49,7 +47,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore
         tags,
         summary: "The subcategories of a category",
         params: categoryIdParamsSchema,
-        response: { 200: categoryListSchema, ...errors(404, 422) },
+        response: { 200: categoryListSchema, ...errorResponses(404, 422) },
       },
     },
     async (request) => (await listSubcategories(db, request.params.id)).map(presentCategory),
@@ -66,7 +64,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore
         consumes: ["multipart/form-data"],
         // For the API documentation only (see validatorCompiler below).
         body: createCategoryRequestSchema,
-        response: { 200: categorySchema, ...errors(400, 401, 403, 404, 409, 413, 422) },
+        response: { 200: categorySchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
       },
       // The multipart parser leaves the body empty; the handler reads and checks the form from the stream.
       validatorCompiler: () => (body) => ({ value: body }),

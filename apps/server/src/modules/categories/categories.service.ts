@@ -10,6 +10,7 @@ import { processAndStoreImages, storedKeys } from "../../platform/images/image-b
 import { removeStoredImages } from "../../platform/images/image-storage.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
+import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 
 export type CategoryDeps = { db: Db; media: MediaStore; log: Pick<FastifyBaseLogger, "warn"> };
 
@@ -145,14 +146,9 @@ const conflictByConstraint: Record<string, "CATEGORY_NAME_ALREADY_EXISTS" | "CAT
   categories_parent_slug_key: "CATEGORY_ALREADY_EXISTS",
 };
 
-/** A unique violation (SQLSTATE 23505, possibly wrapped by Drizzle) of the categories table, as the API's 409. */
+/** A unique violation of the categories table, as the API's 409. */
 function conflictOf(error: unknown): AppError | undefined {
-  for (let cause = error, depth = 0; typeof cause === "object" && cause !== null && depth < 5; depth++) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && typeof constraint === "string" && conflictByConstraint[constraint]) {
-      return new AppError(conflictByConstraint[constraint], {}, { cause: error });
-    }
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const constraint = violatedUniqueConstraint(error);
+  const code = constraint === undefined ? undefined : conflictByConstraint[constraint];
+  return code ? new AppError(code, {}, { cause: error }) : undefined;
 }

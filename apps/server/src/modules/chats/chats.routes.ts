@@ -5,7 +5,6 @@ import {
   chatMessageListSchema,
   chatMessagesQuerySchema,
   createChatRequestSchema,
-  errorResponseSchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, signedInUser } from "../../platform/auth/index.js";
@@ -13,12 +12,11 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { ChatNotifier } from "./chat-socket.js";
 import { presentChatListItem, presentMessage } from "./chats.presenter.js";
 import { listChats, listMessages, openChat, type ChatDeps } from "./chats.service.js";
+import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type ChatRoutesOptions = { deps: ChatDeps; cipher: DataCipher; notifier: ChatNotifier };
 
 const tags = ["chats"];
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
 
 /**
  * SPEC.md §7 Chats plus "Message seller". Every call needs a signed-in user; what they may see of a chat is
@@ -30,7 +28,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
 
   app.get(
     "/chats/",
-    { schema: { tags, summary: "The viewer's chats, latest activity first, with unread counts and the other user's presence", response: { 200: chatListSchema, ...errors(401, 403) } } },
+    { schema: { tags, summary: "The viewer's chats, latest activity first, with unread counts and the other user's presence", response: { 200: chatListSchema, ...errorResponses(401, 403) } } },
     async (request) => (await listChats(deps, signedInUser(request))).map(presentChatListItem),
   );
 
@@ -42,7 +40,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
         summary: "One page of a chat's messages, oldest first; `before` pages back. A member reading marks the chat read",
         params: chatIdParamsSchema,
         querystring: chatMessagesQuerySchema,
-        response: { 200: chatMessageListSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: chatMessageListSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -60,7 +58,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
         tags,
         summary: "Message seller: the buyer's chat about an active product of someone else, created on first use",
         body: createChatRequestSchema,
-        response: { 200: chatListItemSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: chatListItemSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

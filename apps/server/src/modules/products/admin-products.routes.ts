@@ -1,4 +1,4 @@
-import { adminProductsQuerySchema, errorResponseSchema, moderationResultSchema, productIdBodySchema, productPageSchema } from "@lootlane/contract";
+import { adminProductsQuerySchema, moderationResultSchema, productIdBodySchema, productPageSchema } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
@@ -6,13 +6,12 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { approveProduct, rejectProduct } from "./product-moderation.service.js";
 import { presentProductPage } from "./products.presenter.js";
 import { listAdminProducts } from "./products.service.js";
+import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type AdminProductRoutesOptions = { db: Db; cipher: DataCipher };
 
 const tags = ["admin", "products"];
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
-const moderationErrors = errors(401, 403, 404, 409, 422);
+const moderationErrors = errorResponses(401, 403, 404, 409, 422);
 
 /** Moderation (SPEC.md §7 Admin, and the client's second approve path under /products). Admins only. */
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, cipher }) => {
@@ -24,7 +23,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         tags,
         summary: "Every product (or those of one status), newest first, with the goods",
         querystring: adminProductsQuerySchema,
-        response: { 200: productPageSchema, ...errors(401, 403, 422) },
+        response: { 200: productPageSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) => {

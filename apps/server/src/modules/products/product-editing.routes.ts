@@ -3,7 +3,6 @@ import {
   addProductImagesRequestSchema,
   createProductFieldsSchema,
   createProductRequestSchema,
-  errorResponseSchema,
   PRODUCT_IMAGES_FIELD,
   productDetailSchema,
   productIdQuerySchema,
@@ -19,13 +18,12 @@ import { parseFormFields, readMultipartForm } from "../../platform/images/upload
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { addProductImages, createProduct, deleteProduct, editProduct } from "./product-editing.service.js";
 import { presentProductDetail } from "./products.presenter.js";
+import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type ProductEditingRoutesOptions = { db: Db; media: MediaStore; cipher: DataCipher };
 
 const tags = ["products"];
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
-const uploadErrors = errors(400, 401, 403, 404, 409, 413, 422);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 422);
 
 // The multipart parser leaves the body empty; the handlers read and check the form from the stream. The body
 // schemas below are for the API documentation only.
@@ -110,7 +108,7 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
         tags,
         summary: "Delete an own product (it disappears everywhere); not while it is in an open deal",
         querystring: productIdQuerySchema,
-        response: { 200: successResponseSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: successResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import {
   categoryProductsParamsSchema,
-  errorResponseSchema,
   gameSubcategoryParamsSchema,
   pageQuerySchema,
   productDetailSchema,
@@ -26,12 +25,11 @@ import {
   listUserProducts,
   searchProducts,
 } from "./products.service.js";
+import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type ProductReadRoutesOptions = { db: Db; cipher: DataCipher };
 
 const tags = ["products"];
-const errors = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
 
 /**
  * The reading calls of SPEC.md §7 Products. All are public; a signed-in viewer is recognised (optionalUser) so
@@ -44,7 +42,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     "/products/get/all",
     {
       onRequest: optionalUser,
-      schema: { tags, summary: "Products on sale, newest first, one page", querystring: pageQuerySchema, response: { 200: productPageSchema, ...errors(401, 422) } },
+      schema: { tags, summary: "Products on sale, newest first, one page", querystring: pageQuerySchema, response: { 200: productPageSchema, ...errorResponses(401, 422) } },
     },
     async (request) => presentProductPage(await listActiveProducts(db, request.query), context(request.user)),
   );
@@ -57,7 +55,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         tags,
         summary: "Products on sale matching the words of q, best match first; a game's category_id includes its subcategories",
         querystring: productSearchQuerySchema,
-        response: { 200: productPageSchema, ...errors(401, 404, 422) },
+        response: { 200: productPageSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => presentProductPage(await searchProducts(db, request.query), context(request.user)),
@@ -72,7 +70,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         summary: "Products on sale in a category; a game includes its subcategories",
         params: categoryProductsParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: productListSchema, ...errors(401, 404, 422) },
+        response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => (await listCategoryProducts(db, request.params.id, request.query)).map((view) => presentProduct(view, context(request.user))),
@@ -87,7 +85,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         summary: "A seller's products: every status for the seller and admins, else those on sale or sold",
         params: userIdParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: productListSchema, ...errors(401, 404, 422) },
+        response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) =>
@@ -103,7 +101,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         summary: "A seller's products by username: every status for the seller and admins, else those on sale or sold",
         params: usernameProductsParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: productListSchema, ...errors(401, 404, 422) },
+        response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) =>
@@ -118,7 +116,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         tags,
         summary: "One product; product_data only for its seller and admins",
         params: productIdParamsSchema,
-        response: { 200: productDetailSchema, ...errors(401, 404, 422) },
+        response: { 200: productDetailSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => presentProductDetail(await getProductView(db, request.params.id, request.user), context(request.user)),
@@ -133,7 +131,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         summary: "Products on sale in a game's subcategory, both named by slug",
         params: gameSubcategoryParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: productListSchema, ...errors(401, 404, 422) },
+        response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) =>

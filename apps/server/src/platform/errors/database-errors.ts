@@ -37,3 +37,11 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+/** The constraint a unique violation (SQLSTATE 23505) broke, found in the error or any error it wraps. */
+export function violatedUniqueConstraint(error: unknown, depth = 0): string | undefined {
+  if (typeof error !== "object" || error === null || depth > 5) return undefined;
+  const { code, constraint, cause } = error as { code?: unknown; constraint?: unknown; cause?: unknown };
+  if (code === "23505" && typeof constraint === "string") return constraint;
+  return violatedUniqueConstraint(cause, depth + 1);
+}
