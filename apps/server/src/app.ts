@@ -8,10 +8,14 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { registerChatSocket } from "./modules/chats/chat-socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
+import { adminDealsRoutes } from "./modules/deals/admin-deals.routes.js";
+import { startDealSweeper } from "./modules/deals/deal-sweeper.js";
+import { dealsRoutes } from "./modules/deals/deals.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/admin-products.routes.js";
 import { productEditingRoutes } from "./modules/products/product-editing.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
 import { createDataCipher } from "./platform/crypto/data-cipher.js";
@@ -86,17 +90,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await attachRealtime(app, { config, clock });
   const chats = { db: database.db, presence: realtime.presence, limiter: createRateLimiter(rateLimitStore, clock) };
   const chatNotifier = registerChatSocket({ realtime, deps: chats, cipher, log: app.log });
+  const deals = { db: database.db, clock, terms: { commissionPercent: config.commissionPercent, autoConfirmHours: config.autoConfirmHours } };
+  // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
+  startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth, secureCookies: config.secureCookies });
       await api.register(usersRoutes, { db: database.db, media });
+      await api.register(reviewsRoutes, { db: database.db });
       await api.register(categoriesRoutes, { db: database.db, media });
       await api.register(productReadRoutes, { db: database.db, cipher });
       await api.register(productEditingRoutes, { db: database.db, media, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
+      await api.register(dealsRoutes, { deps: deals, cipher, notifier: chatNotifier });
+      await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
     },
     { prefix: API_PREFIX },
   );

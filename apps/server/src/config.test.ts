@@ -34,6 +34,7 @@ describe("loadConfig", () => {
       smtpUrl: undefined,
       commissionPercent: 0,
       autoConfirmHours: 72,
+      sweepIntervalMs: 60_000,
       seedDemo: true,
       secureCookies: true,
       dataDir: path.resolve(dataDir),

@@ -59,6 +59,7 @@ const envSchema = z.object({
     .optional(),
   COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(0),
   AUTO_CONFIRM_HOURS: z.coerce.number().positive().default(72),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -95,6 +96,8 @@ export type Config = {
   dataKey: Buffer;
   commissionPercent: number;
   autoConfirmHours: number;
+  /** How often this instance looks for deals due for automatic confirmation. */
+  sweepIntervalMs: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -162,6 +165,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     dataKey: Buffer.from(raw.DATA_KEY ?? secrets!.dataKey, "hex"),
     commissionPercent: raw.COMMISSION_PERCENT,
     autoConfirmHours: raw.AUTO_CONFIRM_HOURS,
+    sweepIntervalMs: raw.SWEEP_INTERVAL_MS,
     adminEmail: raw.ADMIN_EMAIL,
     adminPassword: raw.ADMIN_PASSWORD,
     seedDemo: raw.SEED_DEMO,

@@ -9,3 +9,4 @@ export * from "./auth/auth.schemas.js";
 export * from "./catalog/categories.schemas.js";
 export * from "./catalog/products.schemas.js";
 export * from "./chats/chats.schemas.js";
+export * from "./deals/deals.schemas.js";

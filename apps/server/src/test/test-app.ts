@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { checkLedger, describeLedgerViolation } from "../modules/ledger/ledger-check.js";
 import { createMediaStore, type MediaStore } from "../platform/media/media-store.js";
 import { createTestDatabase } from "./test-database.js";
 
@@ -27,7 +28,11 @@ export const webFixture = {
 /** Dependencies a test may replace, e.g. a clock it moves forward. */
 export type TestAppDeps = Pick<AppDeps, "mailer" | "clock" | "rateLimitStore">;
 
-/** A full app on a fresh migrated database and a temporary DATA_DIR; close() removes all of it. */
+/**
+ * A full app on a fresh migrated database and a temporary DATA_DIR; close() removes all of it. Before that,
+ * close() checks the ledger of what the test left behind and fails the suite if the money does not add up, so
+ * every server suite proves the invariant (ARCHITECTURE.md §4 "Deals and money") on each database driver.
+ */
 export async function createTestApp(overrides: Partial<Config> = {}, deps: TestAppDeps = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-test-"));
   const webDistDir = path.join(dataDir, "web-dist");
@@ -49,8 +54,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: TestA
   try {
     const app = await buildApp({ config, database, media, ...deps });
     const close = async () => {
-      await app.close();
-      await removeAll();
+      try {
+        await app.close();
+        if (!database.isClosed()) await assertLedgerBalanced(database);
+      } finally {
+        await removeAll();
+      }
     };
     return { app, database, media, config, close };
   } catch (error) {
@@ -59,8 +68,15 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: TestA
   }
 }
 
-/** A test may close the database early (to see the app without it); close() then does not close it twice. */
-function closesOnce(database: Database): Database {
+/** A test may close the database early (to see the app without it); close() then neither checks nor closes it again. */
+function closesOnce(database: Database): Database & { isClosed(): boolean } {
   let closing: Promise<void> | undefined;
-  return { ...database, close: () => (closing ??= database.close()) };
+  return { ...database, close: () => (closing ??= database.close()), isClosed: () => closing !== undefined };
+}
+
+async function assertLedgerBalanced(database: Database): Promise<void> {
+  const violations = await checkLedger(database.db);
+  if (violations.length > 0) {
+    throw new Error(`The ledger does not add up after this suite:\n${violations.map((violation) => `  - ${describeLedgerViolation(violation)}`).join("\n")}`);
+  }
 }

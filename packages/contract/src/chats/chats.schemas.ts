@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX } from "../common/constants.js";
 import { productImageSchema, productStatusSchema, sellerSummarySchema } from "../catalog/products.schemas.js";
+import { dealSchema } from "../deals/deals.schemas.js";
 
 /*
  * Chats (SPEC.md §3 chat entities, §7 Chats and the realtime socket; ARCHITECTURE.md §4 "Chats").
@@ -44,6 +45,7 @@ export const chatListSchema = z.array(chatListItemSchema).meta({ id: "ChatList" 
 /**
  * The product card a `purchase_info` message shows (SPEC.md §3): the chat's product as it is now.
  * `product_data_string` is the goods: only the seller, admins and the buyer after purchase get it, others null.
+ * `deal` (beyond the spec) is the chat's latest deal as it is now: its status drives Confirm Receipt and Report.
  */
 export const chatProductCardSchema = z
   .object({
@@ -56,6 +58,7 @@ export const chatProductCardSchema = z
     status: productStatusSchema,
     is_owner: z.boolean(),
     product_data_string: z.string().nullable(),
+    deal: dealSchema.nullable(),
   })
   .meta({ id: "ChatProductCard" });
 

@@ -35,6 +35,11 @@ export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;
 export const CHAT_PREVIEW_LENGTH = 60;
 export const CHAT_MESSAGE_MAX = 2000;
 
+export const REVIEW_TEXT_MAX = 1000;
+export const DISPUTE_TEXT_MIN = 10;
+export const DISPUTE_TEXT_MAX = 1000;
+export const IDEMPOTENCY_KEY_MAX = 200;
+
 export const HTTP_TIMEOUT_MS = 10_000;
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
 export const RECONNECT = { baseMs: 1000, maxMs: 5000, jitter: 0.5 } as const;

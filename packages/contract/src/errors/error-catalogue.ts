@@ -61,6 +61,7 @@ export const errorCatalogue = {
   DEAL_NOT_FOUND: { status: 404, en: "Deal not found", ru: "Сделка не найдена" },
   INVALID_DEAL_STATUS: { status: 409, en: "The deal is not in a state that allows this", ru: "Статус сделки не позволяет это действие" },
   REVIEW_ALREADY_EXISTS: { status: 409, en: "You have already left a review for this deal", ru: "Вы уже оставили отзыв по этой сделке" },
+  REVIEW_ALREADY_REPLIED: { status: 409, en: "You have already replied to this review", ru: "Вы уже ответили на этот отзыв" },
   REVIEW_NOT_FOUND: { status: 404, en: "Review not found", ru: "Отзыв не найден" },
   IDEMPOTENCY_KEY_REUSED: { status: 409, en: "This request key was already used for another request", ru: "Этот ключ запроса уже использован для другого запроса" },
   CANNOT_MESSAGE_OWN_PRODUCT: { status: 409, en: "You cannot start a chat about your own product", ru: "Нельзя начать чат о своём товаре" },

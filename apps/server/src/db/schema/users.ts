@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, kopecks, oneOf, timestamptz } from "./columns.js";
 
 export const userRoles = ["user", "admin"] as const;
@@ -20,7 +20,8 @@ export const users = pgTable(
     hasFrozenBalance: boolean("has_frozen_balance").notNull().default(false),
     isBanned: boolean("is_banned").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
-    rating: integer("rating").notNull().default(0),
+    /** The average of the stars of the reviews the user received as a seller; an admin may also set it. */
+    rating: doublePrecision("rating").notNull().default(0),
     role: text("role", { enum: userRoles }).notNull().default("user"),
     lastSeenAt: timestamptz("last_seen_at"),
     createdAt: createdAt(),

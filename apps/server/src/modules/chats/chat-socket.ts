@@ -14,13 +14,21 @@ import { validationError } from "../../platform/errors/app-error.js";
 import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
 import { isMember } from "./chat-access.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
-import { chatToFollow, getChatRow, markChatRead, postMessage, recordPresence, type ChatDeps } from "./chats.service.js";
+import { chatToFollow, dealMessageViews, getChatRow, markChatRead, postMessage, recordPresence, type ChatDeps } from "./chats.service.js";
 
 /**
  * Tells members' tabs and devices that a chat of theirs changed (new message, read, created). Never throws:
  * what it reports is already stored, so a failed notice is logged rather than failing the action.
  */
-export type ChatNotifier = { chatChanged(chatId: string, memberIds: readonly string[]): Promise<void> };
+export type ChatNotifier = {
+  chatChanged(chatId: string, memberIds: readonly string[]): Promise<void>;
+  /**
+   * A deal message was stored (committed). A purchase card differs per viewer, so each member gets their own
+   * on every tab (personal room) and admins reading the chat theirs; a system message is the same for all and
+   * goes to the chat's room. Both members' lists follow.
+   */
+  dealMessagePosted(messageId: string): Promise<void>;
+};
 
 export type ChatSocketSetup = { realtime: Realtime; deps: ChatDeps; cipher: DataCipher; log: FastifyBaseLogger };
 
@@ -42,6 +50,22 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
         for (const { memberId, row } of rows) io.to(personalRoom(memberId)).emit("chat_updated", presentChatListItem(row));
       } catch (error) {
         log.error({ err: error, chatId }, "chat_updated could not be sent");
+      }
+    },
+    async dealMessagePosted(messageId) {
+      try {
+        const { chat, buyer, seller, reader } = await dealMessageViews(deps, messageId);
+        const members = [chat.buyerId, chat.sellerId];
+        if (reader.message.messageType === "system") {
+          io.to(chatRoom(chat.id)).emit("new_message", presentMessage(reader, "", cipher));
+        } else {
+          io.to(personalRoom(chat.buyerId)).emit("new_message", presentMessage(buyer, chat.buyerId, cipher));
+          io.to(personalRoom(chat.sellerId)).emit("new_message", presentMessage(seller, chat.sellerId, cipher));
+          io.to(chatRoom(chat.id)).except(members.map(personalRoom)).emit("new_message", presentMessage(reader, "", cipher));
+        }
+        await notifier.chatChanged(chat.id, members);
+      } catch (error) {
+        log.error({ err: error, messageId }, "a deal message could not be sent live");
       }
     },
   };

@@ -1,5 +1,7 @@
 import type { ChatListItem, ChatMessage, ChatProductCard, PresenceEvent } from "@lootlane/contract";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { presentDeal } from "../deals/deals.presenter.js";
+import type { DealView } from "../deals/deal-views.js";
 import type { ProductView } from "../products/product-views.js";
 import type { ChatRowView, MessageView } from "./chats.service.js";
 
@@ -26,7 +28,7 @@ export function presentChatListItem({ chat, other, isOnline, lastMessage, unread
   };
 }
 
-export function presentMessage({ message, senderUsername, product, mayReadGoods }: MessageView, viewerId: string, cipher: DataCipher): ChatMessage {
+export function presentMessage({ message, senderUsername, product, mayReadGoods, deal }: MessageView, viewerId: string, cipher: DataCipher): ChatMessage {
   return {
     id: message.id,
     chat_room_id: message.chatId,
@@ -36,7 +38,7 @@ export function presentMessage({ message, senderUsername, product, mayReadGoods 
     message_type: message.messageType,
     is_read: message.isRead,
     created_at: message.createdAt.toISOString(),
-    product: product && presentProductCard(product, viewerId, mayReadGoods, cipher),
+    product: product && presentProductCard(product, deal, viewerId, mayReadGoods, cipher),
   };
 }
 
@@ -44,7 +46,7 @@ export function presentPresence(userId: string, username: string, online: boolea
   return { user_id: userId, username, is_online: online, last_seen: online || lastSeen === null ? null : lastSeen.toISOString() };
 }
 
-function presentProductCard({ product, seller, images }: ProductView, viewerId: string, mayReadGoods: boolean, cipher: DataCipher): ChatProductCard {
+function presentProductCard({ product, seller, images }: ProductView, deal: DealView | null, viewerId: string, mayReadGoods: boolean, cipher: DataCipher): ChatProductCard {
   return {
     id: product.id,
     title: product.title,
@@ -55,5 +57,6 @@ function presentProductCard({ product, seller, images }: ProductView, viewerId: 
     status: product.status,
     is_owner: product.sellerId === viewerId,
     product_data_string: mayReadGoods ? cipher.decrypt(product.productDataEncrypted) : null,
+    deal: deal && presentDeal(deal),
   };
 }

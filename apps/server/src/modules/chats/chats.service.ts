@@ -9,6 +9,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import type { PresenceStore } from "../../platform/realtime/presence.js";
+import { latestChatDealView, type DealView } from "../deals/deal-views.js";
 import { mayView } from "../products/product-access.js";
 import { loadProductViews, type ProductView } from "../products/product-views.js";
 import type { Viewer } from "../users/users.service.js";
@@ -27,13 +28,19 @@ export type ChatRowView = {
   unreadCount: number;
 };
 
-/** A message with what its answer shows: the sender's name and, for a purchase card, the product. */
-export type MessageView = { message: Message; senderUsername: string | null; product: ProductView | null; mayReadGoods: boolean };
+/** A message with what its answer shows: the sender's name and, for a purchase card, the product and the chat's deal. */
+export type MessageView = { message: Message; senderUsername: string | null; product: ProductView | null; mayReadGoods: boolean; deal: DealView | null };
+
+/** The chat's product as a member or an admin sees it: the goods once the viewer may read them, and the latest deal. */
+export type ChatProductView = { product: ProductView; mayReadGoods: boolean; deal: DealView | null };
 
 type SignedIn = NonNullable<Viewer>;
 
 /** Per sender, over REST and every socket and instance alike: a person types far slower; a script does not. */
 export const MESSAGE_RATE: RateLimitRule = { name: "chat-message", max: 30, windowMs: 60_000 };
+
+/** Who a live deal message is presented to when an admin, not a member, has the chat open: they own nothing, read everything. */
+const READING_ADMIN: SignedIn = { id: "", role: "admin" };
 
 /** Deal states in which the buyer owns the goods and may read them on the purchase card. */
 const BUYER_HAS_GOODS = ["purchased", "completed", "disputed"] as const;
@@ -134,7 +141,64 @@ export async function postMessage(deps: ChatDeps, sender: AuthUser, chatId: stri
     await tx.update(chats).set({ lastMessageAt: message!.createdAt }).where(eq(chats.id, chatId));
     return { chat: chat as Chat, message: message! };
   });
-  return { chat, view: { message, senderUsername: sender.username, product: null, mayReadGoods: false } };
+  return { chat, view: { message, senderUsername: sender.username, product: null, mayReadGoods: false, deal: null } };
+}
+
+/**
+ * The chat of (product, buyer) inside the caller's transaction, created when there is none: a purchase posts
+ * its card there. The caller has checked the product and the buyer.
+ */
+export async function chatForPurchase(tx: Db, chat: Pick<Chat, "productId" | "buyerId" | "sellerId">): Promise<Chat> {
+  const ofBuyer = and(eq(chats.productId, chat.productId), eq(chats.buyerId, chat.buyerId));
+  const [created] = await tx.insert(chats).values(chat).onConflictDoNothing().returning();
+  if (created) return created;
+  const [existing] = await tx.select().from(chats).where(ofBuyer);
+  return existing!;
+}
+
+/**
+ * A deal's message (its purchase card, or a system message whose text is a deal event) stored in the caller's
+ * transaction, so the message exists exactly when the transition does; the chat moves to the top of both lists.
+ */
+export async function insertDealMessage(tx: Db, chatId: string, messageType: "purchase_info" | "system", text: string, at: Date): Promise<Message> {
+  const [message] = await tx.insert(messages).values({ chatId, senderId: null, text, messageType, createdAt: at }).returning();
+  await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chatId));
+  return message!;
+}
+
+/**
+ * A stored deal message as each of its audiences sees it (a purchase card differs per viewer: is_owner, the
+ * goods): the buyer, the seller, and admins reading the chat.
+ */
+export async function dealMessageViews(deps: ChatDeps, messageId: string): Promise<{ chat: Chat; buyer: MessageView; seller: MessageView; reader: MessageView }> {
+  const [row] = await deps.db
+    .select({ message: messages, chat: chats })
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .where(eq(messages.id, messageId));
+  if (!row) throw new AppError("CHAT_NOT_FOUND");
+  const { chat, message } = row;
+  const viewFor = async (viewer: SignedIn) => (await withProductCards(deps.db, chat, viewer, [{ message, senderUsername: null }]))[0]!;
+  const [buyer, seller, reader] = await Promise.all([
+    viewFor({ id: chat.buyerId, role: "user" }),
+    viewFor({ id: chat.sellerId, role: "user" }),
+    viewFor(READING_ADMIN),
+  ]);
+  return { chat, buyer, seller, reader };
+}
+
+/** GET /products/get/chat/{chatId}: members and admins only (others CHAT_NOT_FOUND). */
+export async function chatProductView(db: Db, viewer: SignedIn, chatId: string): Promise<ChatProductView> {
+  const [row] = await db.select().from(chats).where(eq(chats.id, chatId));
+  ensureMayRead(row, viewer);
+  const chat = row as Chat;
+  const [[product], mayReadGoods, deal] = await Promise.all([
+    loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
+    buyerOrStaffHasGoods(db, chat, viewer),
+    latestChatDealView(db, chat.id),
+  ]);
+  // The chat's product exists: products are only ever soft-deleted.
+  return { product: product!, mayReadGoods, deal };
 }
 
 /** `join_room`: the chat a reader may follow live, else CHAT_NOT_FOUND. */
@@ -203,7 +267,10 @@ async function loadChatRows(deps: ChatDeps, memberId: string, filter?: SQL): Pro
   }));
 }
 
-/** Purchase cards show the chat's product as it is now; its goods only to the seller, admins and the buyer who paid. */
+/**
+ * Purchase cards show the chat's product and latest deal as they are now; the goods only to the seller, admins
+ * and the buyer who paid.
+ */
 async function withProductCards(
   db: Db,
   chat: Chat,
@@ -211,14 +278,14 @@ async function withProductCards(
   rows: Array<{ message: Message; senderUsername: string | null }>,
 ): Promise<MessageView[]> {
   const hasCard = rows.some((row) => row.message.messageType === "purchase_info");
-  const [product] = hasCard ? await loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))) : [];
+  const [[product], deal] = hasCard
+    ? await Promise.all([loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))), latestChatDealView(db, chat.id)])
+    : [[], null];
   const mayReadGoods = product !== undefined && (await buyerOrStaffHasGoods(db, chat, viewer));
-  return rows.map(({ message, senderUsername }) => ({
-    message,
-    senderUsername,
-    product: message.messageType === "purchase_info" ? (product ?? null) : null,
-    mayReadGoods,
-  }));
+  return rows.map(({ message, senderUsername }) => {
+    const isCard = message.messageType === "purchase_info";
+    return { message, senderUsername, product: isCard ? (product ?? null) : null, mayReadGoods, deal: isCard ? deal : null };
+  });
 }
 
 async function buyerOrStaffHasGoods(db: Db, chat: Chat, viewer: SignedIn): Promise<boolean> {

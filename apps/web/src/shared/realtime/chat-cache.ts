@@ -1,5 +1,8 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { ChatListItem, ChatMessage, PresenceEvent } from "@lootlane/contract";
+import { currentUserQueryKey } from "@/shared/auth/current-user";
+import { productsQueryKey } from "@/shared/catalog/products-query-key";
+import { dealsQueryKey } from "@/shared/deals/deals-query-key";
 
 /**
  * Chat data in the query cache. The keys and the pure updates live here, beside the socket, because both the
@@ -8,6 +11,8 @@ import type { ChatListItem, ChatMessage, PresenceEvent } from "@lootlane/contrac
 export const chatsQueryKey = ["chats"] as const;
 export const chatListQueryKey = [...chatsQueryKey, "list"] as const;
 export const chatMessagesQueryKey = (chatId: string) => [...chatsQueryKey, "messages", chatId] as const;
+/** GET /products/get/chat/{chatId}: the chat's product with its latest deal. */
+export const chatProductQueryKey = (chatId: string) => [...chatsQueryKey, "product", chatId] as const;
 
 /** Pages of GET /chats/{id}/messages: the first page is the newest; each page is oldest first. */
 export type ChatMessagePages = InfiniteData<ChatMessage[], string | undefined>;
@@ -57,4 +62,20 @@ export function appendMessage(data: ChatMessagePages | undefined, message: ChatM
 /** Files a message that arrived live, or was acknowledged, into its chat's cached messages. */
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessage): void {
   queryClient.setQueryData<ChatMessagePages>(chatMessagesQueryKey(message.chat_room_id), (data) => appendMessage(data, message));
+}
+
+/**
+ * A deal in the chat moved (bought, confirmed, disputed, resolved). The product cards in its messages and the
+ * chat's product show the deal as it was when fetched, the product's status decides the lists it is in, the
+ * deal's status shows in the members' purchases and sales, and money moved between the members, so all of
+ * these are fetched again.
+ */
+export async function refreshChatDeal(queryClient: QueryClient, chatId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(chatId) }),
+    queryClient.invalidateQueries({ queryKey: chatProductQueryKey(chatId) }),
+    queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: dealsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  ]);
 }

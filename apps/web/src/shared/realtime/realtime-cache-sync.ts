@@ -1,12 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { chatEvents, type ChatListItem } from "@lootlane/contract";
-import { addMessageToCache, applyPresence, chatListQueryKey, chatsQueryKey, upsertChat } from "./chat-cache";
+import { chatEvents, type ChatListItem, type ChatMessage } from "@lootlane/contract";
+import { addMessageToCache, applyPresence, chatListQueryKey, chatsQueryKey, refreshChatDeal, upsertChat } from "./chat-cache";
 import type { RealtimeConnection } from "./realtime-client";
 
 /**
  * Keeps the cached chats current from the socket: the list (and so every unread badge) from `chat_updated` and
- * `presence`, open conversations from `new_message`. Events sent while the connection was down are lost, so
- * every reconnect refetches what is cached.
+ * `presence`, open conversations from `new_message`. A purchase card or a system message means the chat's deal
+ * moved, so what shows the deal (and the balance) is fetched again. Events sent while the connection was down
+ * are lost, so every reconnect refetches what is cached.
  */
 export function syncChatCache(connection: RealtimeConnection, queryClient: QueryClient): () => void {
   const { socket } = connection;
@@ -19,7 +20,10 @@ export function syncChatCache(connection: RealtimeConnection, queryClient: Query
     // Only a loaded list is updated: a list nobody has fetched would otherwise hold this one chat and look complete.
     if (queryClient.getQueryData(chatListQueryKey)) queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) => upsertChat(list, chat));
   };
-  const onNewMessage = (message: Parameters<typeof addMessageToCache>[1]) => addMessageToCache(queryClient, message);
+  const onNewMessage = (message: ChatMessage) => {
+    addMessageToCache(queryClient, message);
+    if (message.message_type !== "text") void refreshChatDeal(queryClient, message.chat_room_id);
+  };
   const onPresence = (presence: Parameters<typeof applyPresence>[1]) =>
     queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) => list && applyPresence(list, presence));
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChatIcon } from "@/shared/ui/icons";
 import { messagePreview } from "../lib/message-preview";
 import { lastMessageTime } from "../lib/message-time";
+import { systemMessageText } from "../lib/system-message";
 import { ChatAvatar } from "./chat-avatar";
 import classes from "./chats-layout.module.css";
 
@@ -16,7 +17,11 @@ interface ChatListProps {
 function ChatRow({ chat, selected, onSelect }: { chat: ChatListItem; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation("chats");
   const { another_user: user, last_message: last } = chat;
-  const preview = !last ? t("noMessages") : last.message_type === "purchase_info" ? t("newPurchase") : messagePreview(last.text);
+  const preview = !last
+    ? t("noMessages")
+    : last.message_type === "purchase_info"
+      ? t("newPurchase")
+      : messagePreview(last.message_type === "system" ? systemMessageText(t, last.text) : last.text);
   return (
     <UnstyledButton className={classes.row} onClick={onSelect} aria-current={selected ? "true" : undefined} data-selected={selected || undefined}>
       <Group gap="sm" wrap="nowrap" align="center">

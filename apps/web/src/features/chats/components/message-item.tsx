@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { messageTime } from "../lib/message-time";
 import classes from "./chats-layout.module.css";
 import { ProductCardMessage } from "./product-card-message";
+import { SystemMessage } from "./system-message";
 
 /**
  * One message: the viewer's own on the right in blue, the other user's on the left, system notes centred, each
@@ -15,20 +16,14 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
   if (message.message_type === "purchase_info" && message.product) {
     return (
       <Stack gap={2} className={own ? classes.ownCard : classes.otherCard} align={own ? "flex-end" : "flex-start"} data-own={own || undefined}>
-        <ProductCardMessage product={message.product} />
+        <ProductCardMessage product={message.product} chatId={message.chat_room_id} />
         <Text size="xs" c="dimmed">
           {time}
         </Text>
       </Stack>
     );
   }
-  if (message.message_type === "system") {
-    return (
-      <Text size="sm" c="dimmed" className={classes.system}>
-        {message.text} · {time}
-      </Text>
-    );
-  }
+  if (message.message_type === "system") return <SystemMessage text={message.text} time={time} />;
   return (
     <div className={`${classes.bubble} ${own ? classes.own : classes.other}`} data-own={own || undefined}>
       <Text size="sm" inherit component="span">

@@ -6,7 +6,7 @@ import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi, type StubReply } from "@/test/stub-api";
 import { setViewportWidth } from "@/test/viewport";
-import { ALEX_ID, chatId, makeChat, makeMessage, MIRA_ID } from "../testing/chat-fixtures";
+import { ALEX_ID, chatId, makeChat, makeChatProduct, makeDeal, makeMessage, makeProductCard, makePurchaseMessage, MIRA_ID } from "../testing/chat-fixtures";
 
 const mira = makeUser({ id: MIRA_ID, username: "mira" });
 const alexChat = makeChat(1, {
@@ -105,17 +105,12 @@ describe("chats screen", () => {
   });
 
   it("renders a purchase_info message as a product card", async () => {
-    const product = {
-      id: "00000000-0000-4000-8000-000000000007",
-      title: "Dota 2 account with Arcana",
-      price: 12500,
-      seller: { username: "alex", avatar_url: "", rating: 5 },
-      images: [{ id: "22222222-0000-4000-8000-000000000001", image_url: "/media/a.png", thumbnail_url: "/media/a-thumb.png" }],
-      status: "completed" as const,
-      is_owner: false,
-      product_data_string: "login: arcana",
-    };
-    api({ body: [alexChat] }, { body: [makeMessage(1, { message_type: "purchase_info", sender_id: null, product })] });
+    const product = makeProductCard({ status: "completed", deal: makeDeal({ status: "completed" }), product_data_string: "login: arcana" });
+    stubApi({
+      "GET chats/": { body: [alexChat] },
+      [`GET ${messagesPath}`]: { body: [makePurchaseMessage(1, product)] },
+      [`GET products/get/chat/${chatId(1)}`]: { body: makeChatProduct(product) },
+    });
     localStorage.setItem("selected-chat-id", chatId(1));
     renderApp("/chats", { user: mira });
 

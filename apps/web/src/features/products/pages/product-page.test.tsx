@@ -56,12 +56,11 @@ describe("product page, visitor", () => {
     expect(router.state.location.state).toEqual({ from: path });
   });
 
-  it("shows another signed-in user the purchase as not open yet, and no owner actions or goods", async () => {
+  it("offers another signed-in user Buy, and no owner actions or goods", async () => {
     stubApi(routes({ body: product }));
     renderApp(path, { user: alex });
 
-    expect(await screen.findByRole("button", { name: "Buy" })).toBeDisabled();
-    expect(screen.getByText("Purchases open soon.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Buy" })).toBeEnabled();
     expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Goods" })).not.toBeInTheDocument();

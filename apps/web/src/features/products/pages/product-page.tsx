@@ -47,7 +47,7 @@ export function ProductPage() {
         <ProductGallery title={data.title} images={data.images} />
       </div>
       <div className={classes.aside}>
-        <ProductSummary product={data} signedIn={Boolean(currentUser)} />
+        <ProductSummary product={data} viewer={currentUser ?? null} />
       </div>
       <Stack className={classes.details} gap="lg">
         <Stack gap="xs" component="section" aria-labelledby="product-description-title">

@@ -2,13 +2,16 @@ import { Button, Stack, Text } from "@mantine/core";
 import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import type { CurrentUser } from "@/shared/auth/current-user";
 import { signInRedirectState } from "@/shared/auth/return-path";
 import { useStartChat } from "../../api/start-chat";
+import { BuyButton } from "./buy-button";
 import { DeleteProductButton } from "./delete-product-button";
 
 interface ProductActionsProps {
   product: ProductDetail;
-  signedIn: boolean;
+  /** The signed-in user, or null for a guest. */
+  viewer: CurrentUser | null;
 }
 
 /** Opens (creating on first use) the chat with the seller about this product, then shows it on /chats. */
@@ -30,10 +33,9 @@ function MessageSellerButton({ productId }: { productId: string }) {
 
 /**
  * The owner edits or deletes; anyone else may buy an active product (SPEC §2) or message its seller first.
- * Buying itself arrives with deals: until then a signed-in buyer is told it is not open yet. A guest is sent
- * to sign in for either, and comes back here.
+ * A guest is sent to sign in for either, and comes back here.
  */
-export function ProductActions({ product, signedIn }: ProductActionsProps) {
+export function ProductActions({ product, viewer }: ProductActionsProps) {
   const { t } = useTranslation("products");
   const location = useLocation();
 
@@ -49,7 +51,7 @@ export function ProductActions({ product, signedIn }: ProductActionsProps) {
   }
   if (product.is_sold) return <Text c="dimmed">{t("buy.sold")}</Text>;
   if (product.status !== "active") return null;
-  if (!signedIn) {
+  if (!viewer) {
     return (
       <Stack gap="xs">
         <Button component={Link} to="/signin" state={signInRedirectState(location)} size="md">
@@ -63,14 +65,7 @@ export function ProductActions({ product, signedIn }: ProductActionsProps) {
   }
   return (
     <Stack gap="xs">
-      <Stack gap={4}>
-        <Button size="md" disabled>
-          {t("buy.action")}
-        </Button>
-        <Text size="sm" c="dimmed" ta="center">
-          {t("buy.soon")}
-        </Text>
-      </Stack>
+      <BuyButton product={product} buyer={viewer} />
       <MessageSellerButton productId={product.id} />
     </Stack>
   );

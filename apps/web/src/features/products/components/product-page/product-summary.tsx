@@ -1,6 +1,7 @@
 import { Alert, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
+import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
 import { formatPrice } from "@/shared/format/number";
 import { ProductActions } from "./product-actions";
@@ -9,11 +10,12 @@ import { SellerCard } from "./seller-card";
 
 interface ProductSummaryProps {
   product: ProductDetail;
-  signedIn: boolean;
+  /** The signed-in user, or null for a guest. */
+  viewer: CurrentUser | null;
 }
 
 /** What decides a purchase, in one card: status, title, price, category, the actions and the seller. */
-export function ProductSummary({ product, signedIn }: ProductSummaryProps) {
+export function ProductSummary({ product, viewer }: ProductSummaryProps) {
   const { t } = useTranslation("products");
   // Only the owner (and admins) can open a product that is not public, so only they need to know why.
   const reviewNote = product.status === "moderation" ? t("status.moderation") : product.status === "rejected" ? t("status.rejected") : null;
@@ -35,7 +37,7 @@ export function ProductSummary({ product, signedIn }: ProductSummaryProps) {
             {reviewNote}
           </Alert>
         )}
-        <ProductActions product={product} signedIn={signedIn} />
+        <ProductActions product={product} viewer={viewer} />
         <Divider />
         <SellerCard seller={product.seller} />
       </Stack>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ALTER COLUMN "rating" SET DATA TYPE double precision;

@@ -1,0 +1,63 @@
+import type { ChatProduct, Deal, DealPage, DealParty, Dispute } from "@lootlane/contract";
+import type { Dispute as DisputeRow } from "../../db/schema/deals.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import type { ProductView } from "../products/product-views.js";
+import { presentProduct } from "../products/products.presenter.js";
+import type { Viewer } from "../users/users.service.js";
+import type { DealView, PartyRow } from "./deal-views.js";
+
+/*
+ * Rows become contract objects here and nowhere else: every deal the API answers, a purchase card's deal and
+ * the chat's product go through presentDeal. Money is kopecks in the database, roubles in the API.
+ */
+
+export function presentDeal({ deal, product, thumbnailUrl, buyer, seller, dispute, reviewId }: DealView): Deal {
+  return {
+    id: deal.id,
+    product: { id: product.id, title: product.title, thumbnail_url: thumbnailUrl, status: product.status },
+    price: deal.priceKopecks / 100,
+    commission: deal.commissionKopecks / 100,
+    status: deal.status,
+    buyer: presentParty(buyer),
+    seller: presentParty(seller),
+    chat_id: deal.chatId,
+    created_at: deal.createdAt.toISOString(),
+    auto_confirm_at: deal.autoConfirmAt.toISOString(),
+    // A completed deal closed when it was paid out, a refunded one when its dispute was resolved.
+    closed_at: (deal.completedAt ?? (deal.status === "refunded" ? dispute?.resolvedAt : null))?.toISOString() ?? null,
+    dispute: dispute && presentDispute(dispute),
+    review_id: reviewId,
+  };
+}
+
+export function presentDealPage({ views, total, page, perPage }: { views: DealView[]; total: number; page: number; perPage: number }): DealPage {
+  return { deals: views.map(presentDeal), total_pages: Math.ceil(total / perPage), page, total };
+}
+
+/** GET /products/get/chat/{chatId}: the product as its page shows it, the goods as the chats module decided. */
+export function presentChatProduct(
+  { product, mayReadGoods, deal }: { product: ProductView; mayReadGoods: boolean; deal: DealView | null },
+  viewer: NonNullable<Viewer>,
+  cipher: DataCipher,
+): ChatProduct {
+  return {
+    ...presentProduct(product, { viewer, cipher }),
+    product_data_string: mayReadGoods ? cipher.decrypt(product.product.productDataEncrypted) : null,
+    deal: deal && presentDeal(deal),
+  };
+}
+
+function presentParty(row: PartyRow): DealParty {
+  return { id: row.id, username: row.username, avatar_url: row.avatarUrl };
+}
+
+function presentDispute(row: DisputeRow): Dispute {
+  return {
+    reason: row.reason as Dispute["reason"],
+    text: row.text,
+    status: row.status,
+    resolution: row.resolution,
+    created_at: row.createdAt.toISOString(),
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+  };
+}

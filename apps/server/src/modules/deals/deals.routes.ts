@@ -1,0 +1,125 @@
+import {
+  buyHeadersSchema,
+  chatIdPathSchema,
+  chatProductSchema,
+  confirmReceiptResultSchema,
+  dealIdParamsSchema,
+  dealListSchema,
+  dealSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  openDisputeRequestSchema,
+  productIdBodySchema,
+  purchaseResultSchema,
+  userDealsParamsSchema,
+  userDealsQuerySchema,
+} from "@lootlane/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { errorResponses } from "../../platform/http/error-responses.js";
+import type { ChatNotifier } from "../chats/chat-socket.js";
+import { chatProductView } from "../chats/chats.service.js";
+import { presentChatProduct, presentDeal } from "./deals.presenter.js";
+import { confirmReceipt, listUserDeals, reportDeal } from "./deals.service.js";
+import { buyProduct, type DealDeps } from "./purchase.service.js";
+
+export type DealRoutesOptions = { deps: DealDeps; cipher: DataCipher; notifier: Pick<ChatNotifier, "dealMessagePosted"> };
+
+const tags = ["deals"];
+
+/**
+ * Buying and the buyer's side of a deal (SPEC.md §7 /products/buy, /products/confirm-receipt,
+ * /products/get/chat/{chatId}, /users/{id}/purchases; beyond the spec sales and disputes). Every call needs a
+ * signed-in user. Each move's message is pushed to the chat after its transaction committed.
+ */
+export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, { deps, cipher, notifier }) => {
+  app.addHook("onRequest", requireUser);
+
+  app.post(
+    "/products/buy",
+    {
+      schema: {
+        tags,
+        summary: `Buy a product on sale: the price goes into the deal's escrow and the purchase card into the chat. An ${IDEMPOTENCY_KEY_HEADER} header makes retries safe`,
+        headers: buyHeadersSchema,
+        body: productIdBodySchema,
+        response: { 200: purchaseResultSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { result, messageId } = await buyProduct(deps, signedInUser(request), request.body.product_id, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      if (messageId) await notifier.dealMessagePosted(messageId);
+      return result;
+    },
+  );
+
+  app.patch(
+    "/products/confirm-receipt",
+    {
+      schema: {
+        tags,
+        summary: "The buyer confirms receipt: the seller is paid (less the commission); a repeat answers the completed deal",
+        body: productIdBodySchema,
+        response: { 200: confirmReceiptResultSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { view, messageId } = await confirmReceipt(deps, signedInUser(request), request.body.product_id);
+      if (messageId) await notifier.dealMessagePosted(messageId);
+      return presentDeal(view);
+    },
+  );
+
+  app.post(
+    "/deals/:id/dispute",
+    {
+      schema: {
+        tags,
+        summary: "The buyer reports a deal not yet confirmed: it becomes disputed and waits for an admin",
+        params: dealIdParamsSchema,
+        body: openDisputeRequestSchema,
+        response: { 200: dealSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { view, messageId } = await reportDeal(deps, signedInUser(request), request.params.id, request.body);
+      if (messageId) await notifier.dealMessagePosted(messageId);
+      return presentDeal(view);
+    },
+  );
+
+  app.get(
+    "/products/get/chat/:chatId",
+    {
+      schema: {
+        tags,
+        summary: "A chat's product with its latest deal; the goods for the seller, admins and the buyer who paid",
+        params: chatIdPathSchema,
+        response: { 200: chatProductSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const viewer = signedInUser(request);
+      return presentChatProduct(await chatProductView(deps.db, viewer, request.params.chatId), viewer, cipher);
+    },
+  );
+
+  for (const [path, side] of [
+    ["/users/:id/purchases", "buyer"],
+    ["/users/:id/sales", "seller"],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `The user's deals as ${side}, newest first; for the user themself and admins`,
+          params: userDealsParamsSchema,
+          querystring: userDealsQuerySchema,
+          response: { 200: dealListSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) => (await listUserDeals(deps.db, signedInUser(request), request.params.id, side, request.query)).map(presentDeal),
+    );
+  }
+};

@@ -1,0 +1,65 @@
+import type { OpenDisputeRequest, PageQuery } from "@lootlane/contract";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { deals } from "../../db/schema/deals.js";
+import { users } from "../../db/schema/users.js";
+import type { AuthUser } from "../../platform/auth/index.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { confirmDeal, lockDeal, openDispute } from "./deal-lifecycle.js";
+import { loadDealView, loadDealViews, type DealView } from "./deal-views.js";
+import type { DealDeps } from "./purchase.service.js";
+
+/** A deal after a move, and its message to push live (null when the call changed nothing). */
+export type DealOutcome = { view: DealView; messageId: string | null };
+
+/**
+ * PATCH /products/confirm-receipt: the buyer of the product's deal confirms it and the seller is paid. A repeat
+ * (or a confirmation after the sweeper's) answers the completed deal and pays nothing.
+ */
+export async function confirmReceipt(deps: DealDeps, buyer: AuthUser, productId: string): Promise<DealOutcome> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(eq(deals.productId, productId), eq(deals.buyerId, buyer.id)))
+      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .limit(1);
+    if (!own) {
+      const [someone] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.productId, productId)).limit(1);
+      throw new AppError(someone ? "INSUFFICIENT_PERMISSIONS" : "DEAL_NOT_FOUND");
+    }
+    const deal = (await lockDeal(tx, own.id))!;
+    if (deal.status === "completed") return { dealId: deal.id, messageId: null };
+    const change = await confirmDeal(tx, deal, { actorId: buyer.id, automatic: false, at: deps.clock() });
+    return { dealId: deal.id, messageId: change.messageId };
+  });
+  return { view: await loadDealView(deps.db, outcome.dealId), messageId: outcome.messageId };
+}
+
+/** POST /deals/{id}/dispute: the buyer reports a deal still in `purchased`; the money stays in escrow. */
+export async function reportDeal(deps: DealDeps, buyer: AuthUser, dealId: string, input: OpenDisputeRequest): Promise<DealOutcome> {
+  const messageId = await deps.db.transaction(async (tx) => {
+    const deal = await lockDeal(tx, dealId);
+    if (!deal) throw new AppError("DEAL_NOT_FOUND");
+    if (deal.buyerId !== buyer.id) throw new AppError("INSUFFICIENT_PERMISSIONS");
+    return (await openDispute(tx, deal, { ...input, at: deps.clock() })).messageId;
+  });
+  return { view: await loadDealView(deps.db, dealId), messageId };
+}
+
+/** GET /users/{id}/purchases and /sales: a user's deals as buyer or seller, newest first; themself or an admin. */
+export async function listUserDeals(db: Db, viewer: AuthUser, userId: string, side: "buyer" | "seller", { page, per_page }: PageQuery): Promise<DealView[]> {
+  if (viewer.id !== userId) {
+    if (viewer.role !== "admin") throw new AppError("INSUFFICIENT_PERMISSIONS");
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError("USER_NOT_FOUND");
+  }
+  const rows = await db
+    .select()
+    .from(deals)
+    .where(eq(side === "buyer" ? deals.buyerId : deals.sellerId, userId))
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(per_page)
+    .offset((page - 1) * per_page);
+  return loadDealViews(db, rows);
+}

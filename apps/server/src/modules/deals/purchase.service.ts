@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+import type { PurchaseResult } from "@lootlane/contract";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { idempotencyKeys } from "../../db/schema/admin.js";
+import { products } from "../../db/schema/catalog.js";
+import { users } from "../../db/schema/users.js";
+import type { AuthUser } from "../../platform/auth/index.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { Clock } from "../../platform/time/clock.js";
+import { chatForPurchase } from "../chats/chats.service.js";
+import { mayView } from "../products/product-access.js";
+import { startDeal, type DealTerms } from "./deal-lifecycle.js";
+import { loadDealView } from "./deal-views.js";
+import { presentDeal } from "./deals.presenter.js";
+
+export type DealDeps = { db: Db; clock: Clock; terms: DealTerms };
+
+/** The answer of a buy, and the purchase card to push live (null when a retry replayed the first answer). */
+export type Purchase = { result: PurchaseResult; messageId: string | null };
+
+/**
+ * POST /products/buy (ARCHITECTURE.md §4 "Deals and money"): in one transaction, with the product row locked so
+ * exactly one of any number of concurrent buyers gets it, checks the buyer may buy it and pays it into the new
+ * deal's escrow. With an Idempotency-Key the first answer is stored with the deal and replayed to every retry,
+ * which moves no money; a key reused for another product is refused.
+ */
+export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: string, idempotencyKey: string | undefined): Promise<Purchase> {
+  return deps.db.transaction(async (tx) => {
+    if (idempotencyKey !== undefined) {
+      const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId));
+      if (replayed) return { result: replayed, messageId: null };
+    }
+    const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
+    if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
+    if (product.status !== "active" || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_AVAILABLE");
+    if (product.sellerId === buyer.id) throw new AppError("CANNOT_BUY_OWN_PRODUCT");
+
+    const [account] = await tx
+      .select({ isBanned: users.isBanned, hasFrozenBalance: users.hasFrozenBalance, balanceKopecks: users.balanceKopecks })
+      .from(users)
+      .where(eq(users.id, buyer.id))
+      .for("update");
+    if (!account || account.isBanned) throw new AppError("USER_IS_BANNED");
+    if (account.hasFrozenBalance) throw new AppError("BALANCE_IS_FROZEN");
+    if (account.balanceKopecks < product.priceKopecks) throw new AppError("NOT_ENOUGH_BALANCE");
+
+    const at = deps.clock();
+    const chat = await chatForPurchase(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
+    const started = await startDeal(tx, { product, buyerId: buyer.id, chatId: chat.id, idempotencyKey: idempotencyKey ?? null, terms: deps.terms, at });
+    // Built here rather than by the route: with a key, this exact answer is what every retry gets back.
+    const result: PurchaseResult = {
+      deal: presentDeal(await loadDealView(tx, started.deal.id)),
+      chat_id: chat.id,
+      balance: started.buyerBalanceKopecks / 100,
+    };
+    if (idempotencyKey !== undefined) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: result })
+        .where(and(eq(idempotencyKeys.userId, buyer.id), eq(idempotencyKeys.key, idempotencyKey)));
+    }
+    return { result, messageId: started.messageId };
+  });
+}
+
+/**
+ * Takes the key for this request, or answers the stored first answer when a request with it already committed.
+ * A concurrent request holding the key makes the insert wait until it commits (then this one replays) or rolls
+ * back (then this one takes the key), so retries racing each other still buy once.
+ */
+async function claimKey(tx: Db, userId: string, key: string, hash: string): Promise<PurchaseResult | undefined> {
+  const [claimed] = await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  if (claimed) return undefined;
+  const [first] = await tx
+    .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (first!.requestHash !== hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
+  return first!.response as PurchaseResult;
+}
+
+function requestHash(productId: string): string {
+  return createHash("sha256").update(`POST /products/buy ${productId}`).digest("hex");
+}

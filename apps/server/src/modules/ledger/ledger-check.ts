@@ -1,0 +1,95 @@
+import { and, count, eq, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccountKind, type LedgerTransactionKind } from "../../db/schema/ledger.js";
+import { users } from "../../db/schema/users.js";
+
+/*
+ * The ledger invariant of ARCHITECTURE.md §4 "Deals and money", checked over the whole database from the rows
+ * themselves rather than trusted to the code that writes them: every server test suite runs it when it closes
+ * its app (test/test-app.ts), and operators run it with `npm run ledger:check`.
+ */
+
+export type LedgerViolation =
+  /** A transaction whose entries do not sum to zero, or that has no entries at all. */
+  | { kind: "unbalanced_transaction"; transactionId: string; transactionKind: LedgerTransactionKind; entryCount: number; sumKopecks: number }
+  /** An account whose stored balance is not the sum of its entries. */
+  | { kind: "account_balance_mismatch"; accountId: string; accountKind: LedgerAccountKind; balanceKopecks: number; entriesKopecks: number }
+  /** users.balance_kopecks is not the user's available account (0 when the user has none). */
+  | { kind: "user_balance_mismatch"; userId: string; username: string; balanceKopecks: number; accountKopecks: number }
+  /** Only the outside world may be owed money. */
+  | { kind: "negative_account"; accountId: string; accountKind: LedgerAccountKind; balanceKopecks: number };
+
+/**
+ * Every way the ledger breaks its invariant; an empty list means the money adds up. Each comparison is one
+ * statement and so reads one snapshot: the check can run against a live database without false alarms.
+ */
+export async function checkLedger(db: Db): Promise<LedgerViolation[]> {
+  // One after another: inside a transaction they share one connection, which runs one query at a time anyway.
+  return [
+    ...(await unbalancedTransactions(db)),
+    ...(await mismatchedAccounts(db)),
+    ...(await mismatchedUsers(db)),
+    ...(await negativeAccounts(db)),
+  ];
+}
+
+/** One line a person can act on. */
+export function describeLedgerViolation(violation: LedgerViolation): string {
+  switch (violation.kind) {
+    case "unbalanced_transaction":
+      return violation.entryCount === 0
+        ? `transaction ${violation.transactionId} (${violation.transactionKind}) has no entries`
+        : `transaction ${violation.transactionId} (${violation.transactionKind}): its ${violation.entryCount} entries sum to ${violation.sumKopecks} kopecks, not 0`;
+    case "account_balance_mismatch":
+      return `account ${violation.accountId} (${violation.accountKind}): balance ${violation.balanceKopecks} kopecks, its entries sum to ${violation.entriesKopecks}`;
+    case "user_balance_mismatch":
+      return `user ${violation.userId} (${violation.username}): users.balance_kopecks is ${violation.balanceKopecks}, the available account holds ${violation.accountKopecks}`;
+    case "negative_account":
+      return `account ${violation.accountId} (${violation.accountKind}) is below zero: ${violation.balanceKopecks} kopecks`;
+  }
+}
+
+// sum() of bigint is numeric, which the drivers hand over as a string.
+const sumOf = (column: typeof ledgerEntries.amountKopecks) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+async function unbalancedTransactions(db: Db): Promise<LedgerViolation[]> {
+  const sum = sumOf(ledgerEntries.amountKopecks);
+  const entryCount = count(ledgerEntries.id);
+  const rows = await db
+    .select({ transactionId: ledgerTransactions.id, transactionKind: ledgerTransactions.kind, entryCount, sumKopecks: sum })
+    .from(ledgerTransactions)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .groupBy(ledgerTransactions.id)
+    .having(sql`${entryCount} = 0 or ${sum} <> 0`);
+  return rows.map((row) => ({ kind: "unbalanced_transaction", ...row }));
+}
+
+async function mismatchedAccounts(db: Db): Promise<LedgerViolation[]> {
+  const entriesKopecks = sumOf(ledgerEntries.amountKopecks);
+  const rows = await db
+    .select({ accountId: ledgerAccounts.id, accountKind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks, entriesKopecks })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .groupBy(ledgerAccounts.id)
+    .having(sql`${ledgerAccounts.balanceKopecks} <> ${entriesKopecks}`);
+  return rows.map((row) => ({ kind: "account_balance_mismatch", ...row }));
+}
+
+async function mismatchedUsers(db: Db): Promise<LedgerViolation[]> {
+  const accountKopecks = sql<number>`coalesce(${ledgerAccounts.balanceKopecks}, 0)`.mapWith(Number);
+  const rows = await db
+    .select({ userId: users.id, username: users.username, balanceKopecks: users.balanceKopecks, accountKopecks })
+    .from(users)
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, "user_available")))
+    .where(sql`${users.balanceKopecks} <> ${accountKopecks}`);
+  return rows.map((row) => ({ kind: "user_balance_mismatch", ...row }));
+}
+
+async function negativeAccounts(db: Db): Promise<LedgerViolation[]> {
+  // ledger_accounts_balance_not_negative_check forbids these today; the check does not rely on the schema.
+  const rows = await db
+    .select({ accountId: ledgerAccounts.id, accountKind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks })
+    .from(ledgerAccounts)
+    .where(and(ne(ledgerAccounts.kind, "external"), lt(ledgerAccounts.balanceKopecks, 0)));
+  return rows.map((row) => ({ kind: "negative_account", ...row }));
+}

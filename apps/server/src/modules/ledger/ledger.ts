@@ -1,0 +1,139 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccount, type LedgerTransactionKind } from "../../db/schema/ledger.js";
+import { users } from "../../db/schema/users.js";
+import { AppError } from "../../platform/errors/app-error.js";
+
+/*
+ * The only code that changes a balance (STYLE.md convention 2, ARCHITECTURE.md §4 "Deals and money"). Every
+ * movement is one ledger transaction whose entries sum to zero, posted inside the caller's database
+ * transaction, and users.balance_kopecks follows the user's `user_available` account in that same transaction.
+ *
+ * Lock order, the same for every posting so two postings never wait on each other in a circle: the users rows
+ * of the user accounts involved, then the accounts, each set by id. Callers lock their deal and product before
+ * posting (deal → product → users → accounts everywhere).
+ */
+
+export type AccountRef =
+  | { kind: "user_available"; userId: string }
+  | { kind: "deal_escrow"; dealId: string }
+  | { kind: "platform_fees" }
+  | { kind: "external" };
+
+export type LedgerEntryInput = { account: AccountRef; amountKopecks: number };
+
+export type Posting = {
+  kind: LedgerTransactionKind;
+  dealId?: string;
+  /** Who caused the movement; null for the sweeper. */
+  actorId: string | null;
+  memo?: string;
+  at: Date;
+  /** Signed kopecks: positive credits the account, negative debits it. Zero amounts are left out. */
+  entries: LedgerEntryInput[];
+};
+
+export type PostingResult = { transactionId: string; userBalances: Map<string, number> };
+
+/**
+ * Posts one balanced transaction. A posting that does not sum to zero is a bug and throws; a debit that would
+ * take any account but `external` below zero is refused with NOT_ENOUGH_BALANCE. Answers the new balance of
+ * every user account it touched, by user id.
+ */
+export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<PostingResult> {
+  const entries = posting.entries.filter((entry) => entry.amountKopecks !== 0);
+  assertBalanced(entries);
+
+  const userIds = [...new Set(entries.flatMap(({ account }) => (account.kind === "user_available" ? [account.userId] : [])))].sort();
+  if (userIds.length > 0) {
+    const locked = await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for("update");
+    if (locked.length !== userIds.length) throw new AppError("USER_NOT_FOUND");
+  }
+
+  const accountIds: string[] = [];
+  for (const { account } of entries) accountIds.push(await accountId(tx, account));
+  const locked = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(accountIds)]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+  const balances = new Map(locked.map((account) => [account.id, account.balanceKopecks]));
+  entries.forEach((entry, index) => {
+    const id = accountIds[index]!;
+    balances.set(id, balances.get(id)! + entry.amountKopecks);
+  });
+
+  const userBalances = new Map<string, number>();
+  for (const account of locked) {
+    const balance = balances.get(account.id)!;
+    if (balance < 0 && account.kind !== "external") throw new AppError("NOT_ENOUGH_BALANCE");
+    if (balance === account.balanceKopecks) continue;
+    await tx.update(ledgerAccounts).set({ balanceKopecks: balance }).where(eq(ledgerAccounts.id, account.id));
+    if (account.kind === "user_available") {
+      await tx.update(users).set({ balanceKopecks: balance }).where(eq(users.id, account.userId!));
+      userBalances.set(account.userId!, balance);
+    }
+  }
+
+  const [transaction] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: posting.kind, dealId: posting.dealId ?? null, actorId: posting.actorId, memo: posting.memo ?? "", createdAt: posting.at })
+    .returning({ id: ledgerTransactions.id });
+  await tx
+    .insert(ledgerEntries)
+    .values(entries.map((entry, index) => ({ transactionId: transaction!.id, accountId: accountIds[index]!, amountKopecks: entry.amountKopecks, createdAt: posting.at })));
+  return { transactionId: transaction!.id, userBalances };
+}
+
+/**
+ * An admin's top-up (positive) or take-back (negative) of a user's balance, against the outside world. Used by
+ * POST /admin/balance-adjustment and the admin's edit of a user. Answers the user's new balance in kopecks.
+ */
+export async function adjustUserBalance(tx: Db, input: { userId: string; amountKopecks: number; adminId: string; memo: string; at: Date }): Promise<number> {
+  const { userBalances } = await postLedgerTransaction(tx, {
+    kind: "admin_adjustment",
+    actorId: input.adminId,
+    memo: input.memo,
+    at: input.at,
+    entries: [
+      { account: { kind: "user_available", userId: input.userId }, amountKopecks: input.amountKopecks },
+      { account: { kind: "external" }, amountKopecks: -input.amountKopecks },
+    ],
+  });
+  return userBalances.get(input.userId)!;
+}
+
+function assertBalanced(entries: readonly LedgerEntryInput[]): void {
+  if (entries.length === 0) throw new Error("A ledger transaction needs entries");
+  if (entries.some((entry) => !Number.isSafeInteger(entry.amountKopecks))) throw new Error("Ledger amounts are whole kopecks");
+  const sum = entries.reduce((total, entry) => total + entry.amountKopecks, 0);
+  if (sum !== 0) throw new Error(`Ledger entries must sum to zero, they sum to ${sum}`);
+}
+
+/**
+ * The account's id, opening it at zero when it does not exist yet: escrow accounts with their deal, the two
+ * singletons on first use, a user's account for users made without one (sign-up and the seed open it).
+ * ON CONFLICT makes two transactions opening the same account at once end up with the one row.
+ */
+async function accountId(tx: Db, ref: AccountRef): Promise<string> {
+  const owner = ownerOf(ref);
+  const where = and(eq(ledgerAccounts.kind, ref.kind), owner.userId ? eq(ledgerAccounts.userId, owner.userId) : isNull(ledgerAccounts.userId), owner.dealId ? eq(ledgerAccounts.dealId, owner.dealId) : isNull(ledgerAccounts.dealId));
+  const [existing] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (existing) return existing.id;
+  const [created] = await tx
+    .insert(ledgerAccounts)
+    .values({ kind: ref.kind, ...owner, balanceKopecks: 0 })
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  if (created) return created.id;
+  const [raced] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  return raced!.id;
+}
+
+function ownerOf(ref: AccountRef): Pick<LedgerAccount, "userId" | "dealId"> {
+  if (ref.kind === "user_available") return { userId: ref.userId, dealId: null };
+  if (ref.kind === "deal_escrow") return { userId: null, dealId: ref.dealId };
+  return { userId: null, dealId: null };
+}
+

@@ -1,0 +1,106 @@
+import type { CreateReviewRequest } from "@lootlane/contract";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema/catalog.js";
+import { deals, reviews, type Review } from "../../db/schema/deals.js";
+import { users } from "../../db/schema/users.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
+import { getProfile } from "../users/users.service.js";
+
+/** A member of the deal as a review shows them. */
+export type ReviewParty = { id: string; username: string; avatarUrl: string };
+
+/** A review with what it shows of its deal: the product, who wrote it and whom it is about. */
+export type ReviewView = { review: Review; product: { id: string; title: string }; author: ReviewParty; seller: ReviewParty };
+
+/**
+ * The buyer's one review of a completed deal (ARCHITECTURE.md §4 "Disputes, reviews"). The seller's rating is
+ * recomputed in the same transaction, so it always is the average of the reviews that exist.
+ */
+export async function createReview(db: Db, authorId: string, request: CreateReviewRequest): Promise<ReviewView> {
+  try {
+    return await db.transaction(async (tx) => {
+      await ensureNotBanned(tx, authorId);
+      const [deal] = await tx
+        .select({ buyerId: deals.buyerId, sellerId: deals.sellerId, status: deals.status })
+        .from(deals)
+        .where(eq(deals.id, request.deal_id));
+      if (!deal) throw new AppError("DEAL_NOT_FOUND");
+      if (deal.buyerId !== authorId) throw new AppError("INSUFFICIENT_PERMISSIONS");
+      if (deal.status !== "completed") throw new AppError("INVALID_DEAL_STATUS");
+      // Reviews of one seller written at the same moment queue here, so each average counts the others.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, deal.sellerId)).for("update");
+      const [review] = await tx
+        .insert(reviews)
+        .values({ dealId: request.deal_id, authorId, sellerId: deal.sellerId, stars: request.stars, text: request.text })
+        .returning({ id: reviews.id });
+      await tx
+        .update(users)
+        .set({ rating: sellerAverage(deal.sellerId), updatedAt: sql`now()` })
+        .where(eq(users.id, deal.sellerId));
+      return loadReview(tx, review!.id);
+    });
+  } catch (error) {
+    // Two requests for one deal both pass the checks above; the unique index on deal_id lets one through.
+    if (violatedUniqueConstraint(error) === "reviews_deal_id_unique") throw new AppError("REVIEW_ALREADY_EXISTS", {}, { cause: error });
+    throw error;
+  }
+}
+
+/** The reviewed seller's one reply to a review. */
+export async function replyToReview(db: Db, sellerId: string, reviewId: string, reply: string): Promise<ReviewView> {
+  return db.transaction(async (tx) => {
+    await ensureNotBanned(tx, sellerId);
+    // Locked, so of two replies sent at once the second sees the first and is refused.
+    const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
+    if (!review) throw new AppError("REVIEW_NOT_FOUND");
+    if (review.sellerId !== sellerId) throw new AppError("INSUFFICIENT_PERMISSIONS");
+    if (review.reply !== null) throw new AppError("REVIEW_ALREADY_REPLIED");
+    await tx.update(reviews).set({ reply, repliedAt: sql`now()` }).where(eq(reviews.id, reviewId));
+    return loadReview(tx, reviewId);
+  });
+}
+
+/** The profile's reviews tab: what a user received as a seller, newest first; public. */
+export async function listSellerReviews(db: Db, username: string): Promise<ReviewView[]> {
+  const { user } = await getProfile(db, username, undefined);
+  return selectReviews(db, eq(reviews.sellerId, user.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+/** The mean of the seller's stars to two decimals, as users.rating keeps it. */
+function sellerAverage(sellerId: string): SQL<number> {
+  return sql<number>`(select round(avg(${reviews.stars}), 2)::double precision from ${reviews} where ${reviews.sellerId} = ${sellerId})`;
+}
+
+/** The route's guard refused a banned user at the door; a ban committed since then still stops the write. */
+async function ensureNotBanned(db: Db, userId: string): Promise<void> {
+  const [user] = await db.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, userId));
+  if (!user || user.isBanned) throw new AppError("USER_IS_BANNED");
+}
+
+async function loadReview(db: Db, reviewId: string): Promise<ReviewView> {
+  const [view] = await selectReviews(db, eq(reviews.id, reviewId));
+  if (!view) throw new AppError("REVIEW_NOT_FOUND");
+  return view;
+}
+
+const author = alias(users, "author");
+const seller = alias(users, "seller");
+
+function selectReviews(db: Db, where: SQL) {
+  return db
+    .select({
+      review: reviews,
+      product: { id: products.id, title: products.title },
+      author: { id: author.id, username: author.username, avatarUrl: author.avatarUrl },
+      seller: { id: seller.id, username: seller.username, avatarUrl: seller.avatarUrl },
+    })
+    .from(reviews)
+    .innerJoin(deals, eq(deals.id, reviews.dealId))
+    .innerJoin(products, eq(products.id, deals.productId))
+    .innerJoin(author, eq(author.id, reviews.authorId))
+    .innerJoin(seller, eq(seller.id, reviews.sellerId))
+    .where(where);
+}

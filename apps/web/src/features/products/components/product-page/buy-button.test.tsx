@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { PurchaseResult } from "@lootlane/contract";
+import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
+import { i18n } from "@/shared/i18n/i18n";
+import { makeUser, renderApp } from "@/test/render-app";
+import { refusal, stubApi, type StubReply } from "@/test/stub-api";
+
+// Amounts are written with no-break spaces, which accessible names keep as they are.
+const PAY = "Pay 1\u00a0200\u00a0₽";
+const product = makeProduct(7, { title: "Dota 2 account with Arcana", price: 1200 });
+const buyer = makeUser({ balance: 1500.5 });
+const chatId = "33333333-0000-4000-8000-000000000001";
+const purchase: PurchaseResult = {
+  chat_id: chatId,
+  balance: 300.5,
+  deal: {
+    id: "55555555-0000-4000-8000-000000000001",
+    product: { id: product.id, title: product.title, thumbnail_url: null, status: "purchased" },
+    price: 1200,
+    commission: 0,
+    status: "purchased",
+    buyer: { id: buyer.id, username: "mira", avatar_url: "" },
+    seller: { id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "seller", avatar_url: "" },
+    chat_id: chatId,
+    created_at: "2025-11-20T10:00:00.000Z",
+    auto_confirm_at: "2025-11-23T10:00:00.000Z",
+    closed_at: null,
+    dispute: null,
+    review_id: null,
+  },
+};
+const chat = {
+  id: chatId,
+  another_user: { username: "seller", avatar_url: "", is_online: true, last_seen: null },
+  last_message: { text: "", created_at: "2025-11-20T10:00:00.000Z", message_type: "purchase_info" },
+  unread_count: 0,
+};
+
+function api(buy: StubReply | StubReply[]) {
+  return stubApi({
+    [`GET products/${product.id}`]: { body: product },
+    "GET categories/all": { body: [] },
+    "POST products/buy": buy,
+    "POST auth/": { body: { ...buyer, balance: 300.5 } },
+    "GET chats/": { body: [chat] },
+    [`GET chats/${chatId}/messages`]: { body: [] },
+  });
+}
+
+/** The Idempotency-Key of every buy request, in order. */
+function buyKeys(): (string | null)[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([request]) => request as Request)
+    .filter((request) => request.method === "POST" && request.url.endsWith("/products/buy"))
+    .map((request) => request.headers.get("idempotency-key"));
+}
+
+async function openDialog(user = buyer) {
+  const app = renderApp(`/product/${product.id}`, { user });
+  await app.events.click(await screen.findByRole("button", { name: "Buy" }));
+  return { ...app, dialog: await screen.findByRole("dialog", { name: "Buy this product?" }) };
+}
+
+describe("buying on the product page", () => {
+  it("asks first, showing the product, its price and the balance", async () => {
+    api({ body: purchase });
+    const { dialog } = await openDialog();
+
+    expect(within(dialog).getByText("Dota 2 account with Arcana")).toBeInTheDocument();
+    expect(within(dialog).getByText("1 200 ₽")).toBeInTheDocument();
+    expect(within(dialog).getByText("1 500,50 ₽")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: PAY })).toBeEnabled();
+  });
+
+  it("says how much is missing and cannot pay when the balance is short", async () => {
+    const stub = api({ body: purchase });
+    const { dialog } = await openDialog(makeUser({ balance: 1000.25 }));
+
+    expect(within(dialog).getByText("Not enough money: 199,75 ₽ more is needed.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: PAY })).toBeDisabled();
+    expect(stub.calls.map((call) => call.route)).not.toContain("POST products/buy");
+  });
+
+  it("cannot pay from a frozen balance", async () => {
+    api({ body: purchase });
+    const { dialog } = await openDialog(makeUser({ balance: 5000, has_frozen_balance: true }));
+
+    expect(within(dialog).getByText(/Your balance is frozen/)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: PAY })).toBeDisabled();
+  });
+
+  it("pays once with an idempotency key and opens the deal's chat", async () => {
+    const calls = api({ body: purchase });
+    const { events, dialog, router } = await openDialog();
+
+    await events.click(within(dialog).getByRole("button", { name: PAY }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/chats"));
+    expect(await screen.findByRole("region", { name: "Chat with seller" })).toBeInTheDocument();
+    expect(localStorage.getItem("selected-chat-id")).toBe(chatId);
+    expect(calls.bodiesOf("POST products/buy")).toEqual([{ product_id: product.id }]);
+    expect(buyKeys()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  });
+
+  it("shows a refusal translated, in the dialog, which stays open", async () => {
+    api(refusal(409, "PRODUCT_NOT_AVAILABLE", "This product can no longer be bought"));
+    await i18n.changeLanguage("ru");
+    try {
+      const app = renderApp(`/product/${product.id}`, { user: buyer });
+      await app.events.click(await screen.findByRole("button", { name: "Купить" }));
+      const dialog = await screen.findByRole("dialog", { name: "Купить этот товар?" });
+      await app.events.click(within(dialog).getByRole("button", { name: "Оплатить 1\u00a0200\u00a0₽" }));
+
+      expect(await within(dialog).findByRole("alert")).toHaveTextContent("Этот товар больше нельзя купить");
+      expect(app.router.state.location.pathname).toBe(`/product/${product.id}`);
+      expect(within(dialog).getByText("Dota 2 account with Arcana")).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
+  it("retries with the same key when no verdict came, and uses a new key for each opening", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    api([refusal(503, "SERVER_ERROR", "Internal error"), refusal(409, "NOT_ENOUGH_BALANCE", "Not enough money on the balance")]);
+    const { events, dialog } = await openDialog();
+    const pay = within(dialog).getByRole("button", { name: PAY });
+
+    await events.click(pay);
+    expect(await within(dialog).findByRole("alert")).toBeInTheDocument();
+    await events.click(pay);
+    expect(await within(dialog).findByText("Not enough money on the balance")).toBeInTheDocument();
+
+    await events.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await events.click(await screen.findByRole("button", { name: "Buy" }));
+    await events.click(within(await screen.findByRole("dialog")).getByRole("button", { name: PAY }));
+
+    await waitFor(() => expect(buyKeys()).toHaveLength(3));
+    const [first, retry, reopened] = buyKeys();
+    expect(retry).toBe(first);
+    expect(reopened).not.toBe(first);
+  });
+});
