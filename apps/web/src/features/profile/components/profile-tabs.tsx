@@ -1,25 +1,30 @@
-import { Alert, Button, Card, EmptyState, Stack, Tabs, Text } from "@mantine/core";
+import { Button, Card, EmptyState, Tabs } from "@mantine/core";
 import type { Product } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "@/shared/auth/current-user";
 import { ProductGrid } from "@/shared/catalog/product-grid";
 import { ProductGridSkeleton } from "@/shared/catalog/product-grid-skeleton";
-import { describeError } from "@/shared/errors/error-message";
 import { BoxIcon, CheckCircleIcon, ChatIcon, TagIcon } from "@/shared/ui/icons";
-import { useUserProducts } from "../api/get-user-products";
 import type { Profile } from "../api/get-profile";
+import { useUserProducts } from "../api/get-user-products";
+import { DealList } from "./deal-list";
+import { ReviewList } from "./review-list";
+import { TabLoadError } from "./tab-load-error";
 
-type TabKey = "products" | "reviews" | "purchases" | "active" | "sold";
+type TabKey = "products" | "reviews" | "purchases" | "sales" | "active" | "sold";
 type ProductTabKey = Extract<TabKey, "products" | "active" | "sold">;
 
-/** SPEC §2: the owner manages their own goods and purchases; a visitor sees what is on sale and what sold. */
+/**
+ * SPEC §2: the owner manages their own goods and purchases; a visitor sees what is on sale and what sold. The
+ * owner's sales (beyond the spec's three tabs) are the seller's side of their deals, with each deal's status.
+ */
 const TABS: Record<Profile["view"], TabKey[]> = {
-  owner: ["products", "reviews", "purchases"],
+  owner: ["products", "reviews", "purchases", "sales"],
   visitor: ["active", "reviews", "sold"],
 };
 
-const ICONS = { products: BoxIcon, active: BoxIcon, reviews: ChatIcon, purchases: TagIcon, sold: CheckCircleIcon } as const;
+const ICONS = { products: BoxIcon, active: BoxIcon, reviews: ChatIcon, purchases: TagIcon, sales: CheckCircleIcon, sold: CheckCircleIcon } as const;
 
 /**
  * Which of the seller's products each tab lists. The owner's answer holds every status and shows it on each card
@@ -35,7 +40,6 @@ function isProductTab(tab: TabKey): tab is ProductTabKey {
   return tab in PRODUCT_TABS;
 }
 
-/** Each tab's empty state; the deals issue puts the reviews and purchases lists in front of theirs. */
 function TabEmptyState({ tab, owner }: { tab: TabKey; owner: boolean }) {
   const { t } = useTranslation("profile");
   const Icon = ICONS[tab];
@@ -54,47 +58,44 @@ function TabEmptyState({ tab, owner }: { tab: TabKey; owner: boolean }) {
 
 function ProductTab({ tab, products, owner }: { tab: ProductTabKey; products: ReturnType<typeof useUserProducts>; owner: boolean }) {
   const { t } = useTranslation("profile");
-  const { t: tc } = useTranslation("common");
   if (products.isPending) return <ProductGridSkeleton count={4} />;
-  if (products.isError) {
-    return (
-      <Alert color="red" title={t("tabs.loadError")}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{describeError(products.error)}</Text>
-          <Button variant="light" color="red" onClick={() => void products.refetch()}>
-            {tc("retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (products.isError) return <TabLoadError title={t("tabs.loadError")} error={products.error} onRetry={() => void products.refetch()} />;
   const { pick, showStatus } = PRODUCT_TABS[tab];
   const listed = products.data.filter(pick);
   if (listed.length === 0) return <TabEmptyState tab={tab} owner={owner} />;
   return <ProductGrid products={listed} showStatus={showStatus} />;
 }
 
-export function ProfileTabs({ username, view }: { username: string; view: Profile["view"] }) {
+function TabContent({ tab, profile, products }: { tab: TabKey; profile: Profile; products: ReturnType<typeof useUserProducts> }) {
+  const owner = profile.view === "owner";
+  const empty = <TabEmptyState tab={tab} owner={owner} />;
+  if (isProductTab(tab)) return <ProductTab tab={tab} products={products} owner={owner} />;
+  if (tab === "reviews") return <ReviewList username={profile.user.username} owner={owner} empty={empty} />;
+  // Purchases and sales are the owner's tabs only, and the owner's view carries the user's id.
+  return profile.view === "owner" ? <DealList userId={profile.user.id} side={tab} empty={empty} /> : empty;
+}
+
+export function ProfileTabs({ profile }: { profile: Profile }) {
   const { t } = useTranslation("profile");
   const { data: currentUser } = useCurrentUser();
   // One request serves every product tab of the profile.
-  const products = useUserProducts(username, currentUser?.username ?? null);
-  const tabs = TABS[view];
-  const owner = view === "owner";
+  const products = useUserProducts(profile.user.username, currentUser?.username ?? null);
+  const tabs = TABS[profile.view];
   return (
     <Card padding={0}>
-      <Tabs defaultValue={tabs[0]}>
-        {/* Tighter on a phone, so three Russian tab names still fit on one line at 375 px. */}
+      {/* Only the open tab is mounted: purchases, sales and reviews are fetched when first opened. */}
+      <Tabs defaultValue={tabs[0]} keepMounted={false}>
+        {/* Tighter on a phone, so the tab names still fit on one line at 375 px. */}
         <Tabs.List aria-label={t("tabs.label")} grow px={{ base: 0, xs: "md" }} pt="xs">
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab} value={tab} px={{ base: "xs", xs: "md" }}>
+            <Tabs.Tab key={tab} value={tab} px={{ base: 6, xs: "md" }}>
               {t(`tabs.${tab}.title`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab} value={tab} p="md">
-            {isProductTab(tab) ? <ProductTab tab={tab} products={products} owner={owner} /> : <TabEmptyState tab={tab} owner={owner} />}
+            <TabContent tab={tab} profile={profile} products={products} />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -45,19 +45,27 @@ describe("profile, owner view", () => {
     expect(await screen.findByText("Frozen: it cannot be spent for now")).toBeInTheDocument();
   });
 
-  it("has the tabs products, reviews and purchases, each with its empty state", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira), ...miraProducts() });
+  it("has the tabs products, reviews, purchases and sales, each with its empty state", async () => {
+    stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, mira),
+      ...miraProducts(),
+      "GET /v1/users/mira/reviews": () => jsonResponse(200, []),
+      [`GET /v1/users/${mira.id}/purchases`]: () => jsonResponse(200, []),
+      [`GET /v1/users/${mira.id}/sales`]: () => jsonResponse(200, []),
+    });
     const { events } = renderApp("/profile/mira", { user: mira });
 
     await screen.findByRole("heading", { level: 1, name: "mira" });
-    expect(tabNames()).toEqual(["Products", "Reviews", "Purchases"]);
+    expect(tabNames()).toEqual(["Products", "Reviews", "Purchases", "Sales"]);
     await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No products yet"));
     expect(screen.getByRole("link", { name: "Sell a product" })).toHaveAttribute("href", "/product/create");
 
     await events.click(screen.getByRole("tab", { name: "Purchases" }));
-    expect(screen.getByRole("tabpanel")).toHaveTextContent("No purchases yet");
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No purchases yet"));
+    await events.click(screen.getByRole("tab", { name: "Sales" }));
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No sales yet"));
     await events.click(screen.getByRole("tab", { name: "Reviews" }));
-    expect(screen.getByRole("tabpanel")).toHaveTextContent("No reviews yet");
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No reviews yet"));
   });
 
   it("opens settings from the profile menu", async () => {
@@ -95,7 +103,7 @@ describe("profile, owner view", () => {
       renderApp("/profile/mira", { user: mira });
 
       expect(await screen.findByRole("button", { name: "Меню профиля" })).toBeInTheDocument();
-      expect(tabNames()).toEqual(["Товары", "Отзывы", "Покупки"]);
+      expect(tabNames()).toEqual(["Товары", "Отзывы", "Покупки", "Продажи"]);
       expect(screen.getByText("Баланс")).toBeInTheDocument();
       expect(screen.getByRole("textbox", { name: "О себе" })).toBeInTheDocument();
       await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("Товаров пока нет"));

@@ -28,7 +28,7 @@ export function ProfilePage() {
     <div className={classes.layout}>
       {/* Keyed, so an unsaved description or picked avatar never carries over to another profile. */}
       <ProfileCard key={username} profile={profile.data} />
-      <ProfileTabs username={profile.data.user.username} view={profile.data.view} />
+      <ProfileTabs profile={profile.data} />
     </div>
   );
 }
