@@ -9,6 +9,7 @@ import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { registerChatSocket } from "./modules/chats/chat-socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminDealsRoutes } from "./modules/deals/admin-deals.routes.js";
+import { createDealAlerts } from "./modules/deals/deal-alerts.js";
 import { startDealSweeper } from "./modules/deals/deal-sweeper.js";
 import { dealsRoutes } from "./modules/deals/deals.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productEditingRoutes, { db: database.db, media, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
-      await api.register(dealsRoutes, { deps: deals, cipher, notifier: chatNotifier });
+      await api.register(dealsRoutes, { deps: deals, cipher, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
     },
     { prefix: API_PREFIX },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX } from "../common/constants.js";
 import { productImageSchema, productStatusSchema, sellerSummarySchema } from "../catalog/products.schemas.js";
-import { dealSchema } from "../deals/deals.schemas.js";
+import { dealSchema, type Deal } from "../deals/deals.schemas.js";
 
 /*
  * Chats (SPEC.md §3 chat entities, §7 Chats and the realtime socket; ARCHITECTURE.md §4 "Chats").
@@ -129,6 +129,8 @@ export const chatEvents = {
   presence: "presence",
   /** The access token of a connected socket expired; the server disconnects it. Refresh once, then reconnect. */
   sessionExpired: "session_expired",
+  /** To every connected admin: a buyer reported a deal, which now waits on /admin/deals. */
+  disputeOpened: "dispute_opened",
 } as const;
 
 /** Client → server `join_room`. */
@@ -212,4 +214,5 @@ export interface ServerToClientEvents {
   typing: (payload: TypingEvent) => void;
   presence: (payload: PresenceEvent) => void;
   session_expired: (payload: SocketError) => void;
+  dispute_opened: (deal: Deal) => void;
 }

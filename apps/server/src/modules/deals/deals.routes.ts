@@ -19,11 +19,12 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import type { ChatNotifier } from "../chats/chat-socket.js";
 import { chatProductView } from "../chats/chats.service.js";
+import type { DealAlerts } from "./deal-alerts.js";
 import { presentChatProduct, presentDeal } from "./deals.presenter.js";
 import { confirmReceipt, listUserDeals, reportDeal } from "./deals.service.js";
 import { buyProduct, type DealDeps } from "./purchase.service.js";
 
-export type DealRoutesOptions = { deps: DealDeps; cipher: DataCipher; notifier: Pick<ChatNotifier, "dealMessagePosted"> };
+export type DealRoutesOptions = { deps: DealDeps; cipher: DataCipher; notifier: Pick<ChatNotifier, "dealMessagePosted">; alerts: DealAlerts };
 
 const tags = ["deals"];
 
@@ -32,7 +33,7 @@ const tags = ["deals"];
  * /products/get/chat/{chatId}, /users/{id}/purchases; beyond the spec sales and disputes). Every call needs a
  * signed-in user. Each move's message is pushed to the chat after its transaction committed.
  */
-export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, { deps, cipher, notifier }) => {
+export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, { deps, cipher, notifier, alerts }) => {
   app.addHook("onRequest", requireUser);
 
   app.post(
@@ -75,7 +76,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     {
       schema: {
         tags,
-        summary: "The buyer reports a deal not yet confirmed: it becomes disputed and waits for an admin",
+        summary: "The buyer reports a deal not yet confirmed: it becomes disputed and waits for an admin, who is told live",
         params: dealIdParamsSchema,
         body: openDisputeRequestSchema,
         response: { 200: dealSchema, ...errorResponses(401, 403, 404, 409, 422) },
@@ -84,7 +85,9 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     async (request) => {
       const { view, messageId } = await reportDeal(deps, signedInUser(request), request.params.id, request.body);
       if (messageId) await notifier.dealMessagePosted(messageId);
-      return presentDeal(view);
+      const deal = presentDeal(view);
+      alerts.disputeOpened(deal);
+      return deal;
     },
   );
 

@@ -6,7 +6,7 @@ import type { Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { connectAs, joinRoom, listenOnFreePort, nextEvent, type ChatSocket } from "../../test/test-chats.js";
+import { connectAs, joinRoom, listenOnFreePort, nextEvent, pause, QUIET_MS, recordEvents, type ChatSocket } from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, balanceOf, buyAs, failure } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -73,6 +73,24 @@ describe("opening a dispute", () => {
     expect(await notice).toMatchObject({ text: "dispute_opened", sender_id: null });
     expect(await listed).toMatchObject({ id: purchase.chat_id });
     expect([await balanceOf(buyer.client), await balanceOf(seller.client)]).toEqual([0, 0]);
+  });
+
+  it("tells every connected admin live, and no other user", async () => {
+    const seller = await person();
+    const buyer = await person();
+    const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 30_00 });
+    await adjustBalanceAs(admin.client, buyer.user.id, 30);
+    const purchase = (await buyAs(t, buyer.client, product.id)).json() as PurchaseResult;
+    const [adminSocket, sellerSocket] = await Promise.all([connectAs(url, admin.client), connectAs(url, seller.client)]);
+    sockets.push(adminSocket, sellerSocket);
+    const alert = nextEvent(adminSocket, "dispute_opened");
+    const heardBySeller = recordEvents(sellerSocket, "dispute_opened");
+
+    await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, { reason: "not_as_described", text: "The skin is not on the account" });
+
+    expect(await alert).toMatchObject({ id: purchase.deal.id, status: "disputed", dispute: { reason: "not_as_described" } });
+    await pause(QUIET_MS);
+    expect(heardBySeller).toEqual([]);
   });
 
   it("is the buyer's, once, while the deal is purchased, with a reason and a few words", async () => {

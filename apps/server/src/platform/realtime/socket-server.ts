@@ -32,6 +32,9 @@ export type Realtime = {
 /** Every user's sockets join this room, so anything for the user reaches all their tabs on every instance. */
 export const personalRoom = (userId: string) => `user:${userId}`;
 
+/** Every admin's sockets join this room, for what needs an admin's attention (a dispute opened). */
+export const ADMINS_ROOM = "admins";
+
 export const SOCKET_PATH = "/socket.io";
 
 export type RealtimeSetup = { config: Pick<Config, "redisUrl" | "allowedOrigins" | "publicUrl">; clock: Clock };
@@ -78,7 +81,7 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
 
   io.on("connection", (socket) => {
     const { user } = socket.data;
-    void socket.join(personalRoom(user.id));
+    void socket.join(user.role === "admin" ? [personalRoom(user.id), ADMINS_ROOM] : personalRoom(user.id));
     expireWithToken(socket, clock);
     track(presence.add(user.id, socket.id).then((cameOnline) => (cameOnline ? announce(user.id, true) : undefined)));
     socket.on("disconnect", () => {
