@@ -15,7 +15,8 @@ export function DealGoods({ goods }: { goods: string }) {
         </Text>
         <CopyButton value={goods} timeout={COPIED_FOR_MS}>
           {({ copied, copy }) => (
-            <Button size="compact-xs" variant="subtle" color={copied ? "teal" : "indigo"} onClick={copy}>
+            // Short on screen, so it fits beside the label on a phone in Russian too; the name says what it copies.
+            <Button size="compact-xs" variant="subtle" color={copied ? "teal" : "indigo"} onClick={copy} aria-label={copied ? undefined : t("purchase.copyLabel")}>
               {copied ? t("purchase.copied") : t("purchase.copy")}
             </Button>
           )}
