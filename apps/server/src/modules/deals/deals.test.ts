@@ -63,7 +63,7 @@ async function bought(price = 1000) {
 
 const confirm = (who: Person, productId: string) => who.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: productId });
 
-describe("the deal loop: top-up, buy, live purchase card, goods revealed, confirm", () => {
+describe("the deal loop: top-up, buy, live purchase card, goods revealed, confirm, review", () => {
   it("moves the money buyer → escrow → seller less the commission, and shows each member their own card live", async () => {
     const { seller, buyer, product } = await sale(1000, 1500);
     const buyerSocket = await connect(buyer);
@@ -124,6 +124,12 @@ describe("the deal loop: top-up, buy, live purchase card, goods revealed, confir
       ["purchase_info", "purchase", "completed"],
       ["system", "confirmed", null],
     ]);
+
+    // The buyer reviews the completed deal, and the seller's rating becomes its stars.
+    const review = await buyer.client.post("/v1/reviews/", { deal_id: deal.id, stars: 4, text: "Quick and as described" });
+    expect(review.statusCode, review.body).toBe(200);
+    expect((await buyer.client.get(`/v1/users/${seller.user.username}`)).json()).toMatchObject({ rating: 4 });
+    expect(((await buyer.client.get(`/v1/users/${buyer.user.id}/purchases`)).json() as Deal[])[0]).toMatchObject({ id: deal.id, review_id: (review.json() as { id: string }).id });
   });
 
   it("pays once when the buyer confirms twice, answering the completed deal again", async () => {
