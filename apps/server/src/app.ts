@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.js";
+import { adminUsersRoutes } from "./modules/admin/admin-users.routes.js";
 import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
@@ -108,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(dealsRoutes, { deps: deals, cipher, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
+      await api.register(adminDashboardRoutes, { db: database.db, clock });
+      await api.register(adminUsersRoutes, { deps: { db: database.db, clock, realtime } });
     },
     { prefix: API_PREFIX },
   );

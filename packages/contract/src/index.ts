@@ -10,3 +10,4 @@ export * from "./catalog/categories.schemas.js";
 export * from "./catalog/products.schemas.js";
 export * from "./chats/chats.schemas.js";
 export * from "./deals/deals.schemas.js";
+export * from "./admin/admin.schemas.js";

@@ -14,9 +14,10 @@ import { categorySchema } from "./categories.schemas.js";
 /**
  * Product statuses as the API speaks them (ARCHITECTURE.md §4 "Product lifecycle"): `moderation` → `active` |
  * `rejected`; `active` → `purchased` → `completed`; a dispute may end in `refunded`, or the admin may withdraw.
+ * A ban takes the seller's products off sale (`active` → `suspended`) and the unban puts them back.
  * The API never says `approved`.
  */
-export const productStatusSchema = z.enum(["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn"]);
+export const productStatusSchema = z.enum(["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn", "suspended"]);
 
 /** SPEC.md §3 Seller (summary). */
 export const sellerSummarySchema = z

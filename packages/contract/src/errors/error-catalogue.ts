@@ -64,6 +64,8 @@ export const errorCatalogue = {
   REVIEW_ALREADY_REPLIED: { status: 409, en: "You have already replied to this review", ru: "Вы уже ответили на этот отзыв" },
   REVIEW_NOT_FOUND: { status: 404, en: "Review not found", ru: "Отзыв не найден" },
   IDEMPOTENCY_KEY_REUSED: { status: 409, en: "This request key was already used for another request", ru: "Этот ключ запроса уже использован для другого запроса" },
+  ADMIN_CANNOT_BE_BANNED: { status: 403, en: "An administrator cannot be banned", ru: "Администратора нельзя заблокировать" },
+  CANNOT_CHANGE_OWN_ACCESS: { status: 403, en: "You cannot ban yourself or take away your own admin role", ru: "Нельзя заблокировать себя или снять с себя роль администратора" },
   CANNOT_MESSAGE_OWN_PRODUCT: { status: 409, en: "You cannot start a chat about your own product", ru: "Нельзя начать чат о своём товаре" },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 

@@ -23,7 +23,7 @@ export const categories = pgTable(
   ],
 );
 
-export const productStatuses = ["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn"] as const;
+export const productStatuses = ["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn", "suspended"] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
 export const products = pgTable(

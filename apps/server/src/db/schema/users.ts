@@ -29,6 +29,11 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    // The admin's user search: any part of the name or the e-mail (both compared lower-cased).
+    index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // The admin's user list, newest first.
+    index("users_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
     check("users_balance_not_negative_check", sql`${t.balanceKopecks} >= 0`),
     check("users_rating_not_negative_check", sql`${t.rating} >= 0`),

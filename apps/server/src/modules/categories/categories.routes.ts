@@ -9,7 +9,7 @@ import {
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
-import { requireAdmin } from "../../platform/auth/index.js";
+import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import { validationError } from "../../platform/errors/app-error.js";
 import { parseFormFields, readMultipartForm } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
@@ -76,7 +76,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore
       if (!upload || extra.length > 0) {
         throw validationError([{ field: CATEGORY_IMAGE_FIELD, message: `Send exactly one image in the field "${CATEGORY_IMAGE_FIELD}"` }]);
       }
-      return presentCategory(await createCategory({ db, media, log: request.log }, fields, upload));
+      return presentCategory(await createCategory({ db, media, log: request.log }, signedInUser(request), fields, upload));
     },
   );
 };

@@ -10,6 +10,8 @@ import { processAndStoreImages, storedKeys } from "../../platform/images/image-b
 import { removeStoredImages } from "../../platform/images/image-storage.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
+import type { AuthUser } from "../../platform/auth/index.js";
+import { recordAdminAction } from "../admin/audit-log.service.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 
 export type CategoryDeps = { db: Db; media: MediaStore; log: Pick<FastifyBaseLogger, "warn"> };
@@ -80,7 +82,7 @@ export async function assertCategoryExists(db: Db, categoryId: string): Promise<
  * the slug is made from the name (Cyrillic transliterated) and numbered when a sibling already has it. The
  * image is stored before the transaction and removed again if the category is refused.
  */
-export async function createCategory({ db, media, log }: CategoryDeps, fields: CreateCategoryFields, upload: UploadedFile): Promise<CategoryRow> {
+export async function createCategory({ db, media, log }: CategoryDeps, admin: Pick<AuthUser, "id">, fields: CreateCategoryFields, upload: UploadedFile): Promise<CategoryRow> {
   const [stored] = await processAndStoreImages(media, [upload], CATEGORY_FOLDER, log, CATEGORY_IMAGE);
   try {
     return await db.transaction(async (tx) => {
@@ -102,6 +104,14 @@ export async function createCategory({ db, media, log }: CategoryDeps, fields: C
         .insert(categories)
         .values({ name: fields.name, description: fields.description, slug: await freeSlug(tx, fields.name, parentId), imageUrl: stored!.imageUrl, parentId })
         .returning();
+      const { id, name, slug, description, imageUrl } = row!;
+      await recordAdminAction(tx, admin, {
+        action: "category.create",
+        targetType: "category",
+        targetId: id,
+        before: null,
+        after: { name, slug, description, image_url: imageUrl, parent_id: parentId },
+      });
       return row!;
     });
   } catch (error) {

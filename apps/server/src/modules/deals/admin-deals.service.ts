@@ -2,12 +2,12 @@ import type { AdminDealsQuery, balanceAdjustmentRequestSchema, resolveDisputeReq
 import type { z } from "zod";
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { adminAuditLog } from "../../db/schema/admin.js";
 import { products } from "../../db/schema/catalog.js";
 import { deals } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { recordAdminAction } from "../admin/audit-log.service.js";
 import { adjustUserBalance } from "../ledger/ledger.js";
 import { lockDeal, resolveDispute } from "./deal-lifecycle.js";
 import { loadDealView, loadDealViews, type DealView } from "./deal-views.js";
@@ -76,10 +76,4 @@ export async function adjustBalance(deps: DealDeps, admin: AuthUser, input: z.ou
     });
     return balance;
   });
-}
-
-type AdminAction = { action: string; targetType: string; targetId: string; before: Record<string, unknown>; after: Record<string, unknown> };
-
-async function recordAdminAction(tx: Db, admin: AuthUser, entry: AdminAction): Promise<void> {
-  await tx.insert(adminAuditLog).values({ adminId: admin.id, ...entry });
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products, type Product as ProductRow, type ProductStatus } from "../../db/schema/catalog.js";
 import { deals, disputes, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
+import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
 import { postLedgerTransaction } from "../ledger/ledger.js";
@@ -114,11 +115,19 @@ export async function resolveDispute(
   input: { resolution: DisputeResolution; productStatus: Extract<ProductStatus, "active" | "withdrawn">; adminId: string; at: Date },
 ): Promise<DealChange> {
   const { resolution, adminId, at } = input;
-  const change = await move(tx, deal, resolution, at, resolution === "release" ? "completed" : input.productStatus);
+  const productStatus = resolution === "release" ? "completed" : await refundedProductStatus(tx, deal.sellerId, input.productStatus);
+  const change = await move(tx, deal, resolution, at, productStatus);
   if (resolution === "release") await payOut(tx, deal, adminId, at);
   else await refundBuyer(tx, deal, adminId, at);
   await tx.update(disputes).set({ status: "resolved", resolution, resolvedBy: adminId, resolvedAt: at }).where(eq(disputes.dealId, deal.id));
   return change;
+}
+
+/** A banned seller's product stays off sale (`suspended`) after a refund, until the unban puts it back with the rest. */
+async function refundedProductStatus(tx: Db, sellerId: string, wanted: Extract<ProductStatus, "active" | "withdrawn">): Promise<ProductStatus> {
+  if (wanted !== "active") return wanted;
+  const [seller] = await tx.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, sellerId));
+  return seller?.isBanned ? "suspended" : "active";
 }
 
 /** The price the platform keeps: COMMISSION_PERCENT of the price, rounded down to whole kopecks. */

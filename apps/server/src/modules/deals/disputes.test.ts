@@ -128,6 +128,21 @@ describe("resolving a dispute", () => {
     expect((await buyAs(t, next.client, product.id)).statusCode).toBe(200);
   });
 
+  it("keeps a banned seller's product off sale after a refund, and the unban puts it back", async () => {
+    const { seller, product, deal } = await disputedDeal();
+    expect((await admin.client.post("/v1/admin/ban-user", { id: seller.user.id })).statusCode).toBe(200);
+
+    const refunded = await resolve(admin, deal.id, { resolution: "refund" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((refunded.json() as Deal).product.status).toBe("suspended");
+    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).statusCode).toBe(404);
+
+    expect((await admin.client.post("/v1/admin/unban-user", { user_id: seller.user.id })).statusCode).toBe(200);
+    const again = await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: "active" });
+  });
+
   it("refunds and withdraws the product when the admin says so", async () => {
     const { buyer, product, deal } = await disputedDeal();
     const answer = await resolve(admin, deal.id, { resolution: "refund", product_status: "withdrawn" });

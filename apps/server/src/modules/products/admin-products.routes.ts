@@ -21,7 +21,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       onRequest: requireAdmin,
       schema: {
         tags,
-        summary: "Every product (or those of one status), newest first, with the goods",
+        summary: "Every product (or those of one status) with the goods: without a status, those in moderation first, then newest",
         querystring: adminProductsQuerySchema,
         response: { 200: productPageSchema, ...errorResponses(401, 403, 422) },
       },
@@ -40,7 +40,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         schema: { tags, summary: "Approve a product in moderation: it goes on sale", body: productIdBodySchema, response: { 200: moderationResultSchema, ...moderationErrors } },
       },
       async (request) => {
-        await approveProduct(db, request.body.product_id);
+        await approveProduct(db, signedInUser(request), request.body.product_id);
         return true as const;
       },
     );
@@ -53,7 +53,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       schema: { tags, summary: "Reject a product in moderation", body: productIdBodySchema, response: { 200: moderationResultSchema, ...moderationErrors } },
     },
     async (request) => {
-      await rejectProduct(db, request.body.product_id);
+      await rejectProduct(db, signedInUser(request), request.body.product_id);
       return true as const;
     },
   );

@@ -14,7 +14,7 @@ export function isSellerOrAdmin(product: Pick<ProductRow, "sellerId">, viewer: V
 }
 
 /**
- * Products in moderation or rejected (and withdrawn or refunded ones) exist only for their seller and admins;
+ * Products in moderation or rejected (and withdrawn, refunded or suspended by a ban) exist only for their seller and admins;
  * a deleted product only for admins, so a deleted listing looks gone to its seller as to everyone else.
  * Anyone else is told PRODUCT_NOT_FOUND, as if it did not exist.
  */

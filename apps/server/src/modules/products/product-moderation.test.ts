@@ -76,7 +76,7 @@ describe("approve and reject", () => {
 });
 
 describe("GET /v1/admin/products", () => {
-  it("lists every status newest first with seller, category, images and the goods, optionally one status", async () => {
+  it("lists every status, the moderation queue first and then newest, with seller, category, images and the goods, optionally one status", async () => {
     const a = await createTestApp();
     try {
       const owner = await createTestUser(a.database.db, { username: "adm_list_seller" });
@@ -90,7 +90,12 @@ describe("GET /v1/admin/products", () => {
 
       const all = (await admin.get("/v1/admin/products")).json();
       expect([all.total, all.page, all.total_pages]).toEqual([5, 1, 1]);
-      expect(all.products.map((p: { id: string }) => p.id)).toEqual(made.map((p) => p.id));
+      const queueFirst = [made[0]!, made[4]!, made[1]!, made[2]!, made[3]!].map((p) => p.id);
+      expect(all.products.map((p: { id: string }) => p.id)).toEqual(queueFirst);
+      // Pages split the queue and the rest without repeating or skipping a product.
+      const paged = [];
+      for (const page of [1, 2, 3]) paged.push(...(await admin.get(`/v1/admin/products?per_page=2&page=${page}`)).json().products.map((p: { id: string }) => p.id));
+      expect(paged).toEqual(queueFirst);
       expect(all.products[0]).toMatchObject({
         status: "moderation",
         product_data_string: "goods 0",
@@ -98,7 +103,7 @@ describe("GET /v1/admin/products", () => {
         category: { id: category.id, name: "Admin Listed" },
         images: [expect.objectContaining({ image_url: expect.any(String) })],
       });
-      expect(all.products[3]).toMatchObject({ status: "completed", is_sold: true });
+      expect(all.products[4]).toMatchObject({ status: "completed", is_sold: true });
 
       const queue = (await admin.get("/v1/admin/products?status=moderation&per_page=1&page=2")).json();
       expect([queue.total, queue.total_pages, queue.products.map((p: { id: string }) => p.id)]).toEqual([2, 2, [made[4]!.id]]);

@@ -1,7 +1,7 @@
 import type { PageQuery, ProductSearchQuery, ProductStatus } from "@lootlane/contract";
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { products } from "../../db/schema/catalog.js";
+import { products, type Product as ProductRow } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { categoryAndSubcategoryIds, findGameSubcategory } from "../categories/categories.service.js";
@@ -81,9 +81,22 @@ export async function listUsernameProducts(db: Db, username: string, viewer: Vie
   return listSellerProducts(db, user.id, viewer, paging);
 }
 
-/** GET /admin/products: every status (or one), deleted products left out. */
-export function listAdminProducts(db: Db, status: ProductStatus | undefined, paging: PageQuery): Promise<ViewPage> {
-  return listPage(db, and(notDeleted, status === undefined ? undefined : eq(products.status, status))!, paging);
+/**
+ * GET /admin/products: every status (or one), deleted products left out. Without a status the moderation queue
+ * comes first, then everything else, each newest first: the admin's work is at the top of the first page.
+ */
+export async function listAdminProducts(db: Db, status: ProductStatus | undefined, paging: PageQuery): Promise<ViewPage> {
+  if (status !== undefined) return listPage(db, and(notDeleted, eq(products.status, status))!, paging);
+  // Two queries that each walk a newest-first index, rather than one sort of every product by a computed rank.
+  const queue = and(notDeleted, eq(products.status, "moderation"))!;
+  const rest = and(notDeleted, ne(products.status, "moderation"))!;
+  // The queue is counted exactly (pages past it start where it ends); it is short next to the whole catalogue.
+  const [[counted], total] = await Promise.all([db.select({ queued: count() }).from(products).where(queue), cappedCount(db, notDeleted)]);
+  const queued = counted?.queued ?? 0;
+  const offset = (paging.page - 1) * paging.per_page;
+  const rows = offset < queued ? await rowsOf(db, queue, offset, paging.per_page) : [];
+  if (rows.length < paging.per_page) rows.push(...(await rowsOf(db, rest, Math.max(0, offset - queued), paging.per_page - rows.length)));
+  return { views: await loadProductViews(db, rows), total, page: paging.page, perPage: paging.per_page };
 }
 
 function listSellerProducts(db: Db, sellerId: string, viewer: Viewer, paging: PageQuery): Promise<ProductView[]> {
@@ -92,14 +105,11 @@ function listSellerProducts(db: Db, sellerId: string, viewer: Viewer, paging: Pa
 }
 
 async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery): Promise<ProductView[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(per_page)
-    .offset((page - 1) * per_page);
-  return loadProductViews(db, rows);
+  return loadProductViews(db, await rowsOf(db, where, (page - 1) * per_page, per_page));
+}
+
+function rowsOf(db: Db, where: SQL, offset: number, limit: number): Promise<ProductRow[]> {
+  return db.select().from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
 }
 
 async function listPage(db: Db, where: SQL, paging: PageQuery): Promise<ViewPage> {

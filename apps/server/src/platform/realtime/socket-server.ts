@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { errorText, type ClientToServerEvents, type Locale, type ServerToClientEvents, type SocketError } from "@lootlane/contract";
+import { errorText, type ClientToServerEvents, type ErrorCode, type Locale, type ServerToClientEvents, type SocketError } from "@lootlane/contract";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import { createClient } from "redis";
@@ -27,6 +27,11 @@ export type Realtime = {
   onPresenceChange(listener: PresenceListener): void;
   /** The error in the words of the catalogue and the socket's language, for acknowledgements and error events. */
   socketError(socket: RealtimeSocket, error: unknown): SocketError;
+  /**
+   * Closes every socket of the user on every instance, so what they may hear is decided again at their next
+   * handshake. With a reason they are first told `session_expired` with that code (a ban: USER_IS_BANNED).
+   */
+  disconnectUser(userId: string, reason?: ErrorCode): void;
 };
 
 /** Every user's sockets join this room, so anything for the user reaches all their tabs on every instance. */
@@ -111,6 +116,13 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
         error_message: errorText(appError.code, socket.data.locale, appError.params),
         ...(appError.fieldErrors ? { errors: appError.fieldErrors } : {}),
       };
+    },
+    disconnectUser: (userId, reason) => {
+      const room = io.in(personalRoom(userId));
+      // A broadcast has no one language; the client shows its own translation of the code (STYLE.md convention 3).
+      if (reason) room.emit("session_expired", { error_code: reason, error_message: errorText(reason, "en") });
+      // Through the adapter, so sockets on other instances go too; the event above is flushed before each closes.
+      room.disconnectSockets(true);
     },
   };
 }

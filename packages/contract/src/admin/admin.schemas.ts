@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { pageQuerySchema } from "../catalog/products.schemas.js";
+import { roublesAmountSchema } from "../deals/deals.schemas.js";
+import { descriptionSchema, emailSchema, roleSchema, userSchema, usernameSchema } from "../users/user.schemas.js";
+
+/*
+ * The admin area's calls (SPEC.md §7 Admin; beyond the spec the dashboard's extra figures, the audit log and the
+ * Unban control). Every call is for admins only: anyone else gets 403 INSUFFICIENT_PERMISSIONS (401 for guests).
+ */
+
+/**
+ * GET /admin/dashboard-info: the spec's two counts, and beyond them what waits for an admin and how the last
+ * seven days went. `turnover_last_7_days` is the roubles paid into deals in those days.
+ */
+export const dashboardInfoSchema = z
+  .object({
+    count_of_users: z.number().int().nonnegative(),
+    count_of_products: z.number().int().nonnegative(),
+    products_in_moderation: z.number().int().nonnegative(),
+    open_disputes: z.number().int().nonnegative(),
+    deals_last_7_days: z.number().int().nonnegative(),
+    turnover_last_7_days: z.number().nonnegative(),
+  })
+  .meta({ id: "DashboardInfo" });
+
+/** GET /admin/users: every user, newest first. GET /admin/users/search: `q` in the username or e-mail, any case. */
+export const adminUsersQuerySchema = pageQuerySchema;
+export const adminUserSearchQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().min(1, "Enter what to search for").max(254, "At most 254 characters"),
+});
+
+/** One page of users with the totals the list shows (SPEC.md §2 "with a total count"). */
+export const adminUserPageSchema = z
+  .object({
+    users: z.array(userSchema),
+    total_pages: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    total: z.number().int().nonnegative(),
+  })
+  .meta({ id: "AdminUserPage" });
+
+export const adminUserIdParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * PATCH /admin/user/{id}: the spec's fields, each optional (only what is sent changes); a body with none of
+ * them is PAYLOAD_IS_EMPTY, as for a product edit.
+ * Username 3–16 on the server as at sign-up (the form keeps the spec's 5–15); balance roubles with at most two
+ * decimals, moved through the ledger as an admin adjustment; rating a whole number. `avatar_url` is empty, a
+ * path on this server, or an http(s) address (else WRONG_IMAGE_URL). Answers the updated user.
+ */
+export const adminUpdateUserRequestSchema = z
+  .object({
+    email: emailSchema,
+    username: usernameSchema,
+    description: descriptionSchema.trim().nullable(),
+    avatar_url: z.string().trim().max(2048, "At most 2048 characters"),
+    balance: roublesAmountSchema.refine((value) => value >= 0, "Cannot be negative"),
+    rating: z.number().int("A whole number").nonnegative("Cannot be negative"),
+    is_banned: z.boolean(),
+    is_active: z.boolean(),
+    role: roleSchema,
+    has_frozen_balance: z.boolean(),
+  })
+  .partial()
+  .meta({ id: "AdminUpdateUserRequest" });
+
+/**
+ * POST /admin/ban-user `{id}` (SPEC.md §7 names it `id`). Answers the user as they now are (userSchema), as the
+ * edit does. Banning ends their sessions and open sockets and takes their products on sale off sale
+ * (`suspended`). Admins and oneself cannot be banned; banning a banned user changes nothing and answers 200.
+ */
+export const banUserRequestSchema = z.object({ id: z.uuid() }).meta({ id: "BanUserRequest" });
+/**
+ * POST /admin/unban-user `{user_id}` (SPEC.md §7 names it `user_id`). Answers the user (userSchema); their
+ * suspended products go back on sale, their sessions stay ended (they sign in again).
+ */
+export const unbanUserRequestSchema = z.object({ user_id: z.uuid() }).meta({ id: "UnbanUserRequest" });
+
+/**
+ * GET /admin/audit-log: every admin action, newest first; optionally those about one target. Actions:
+ * `user.update`, `user.ban`, `user.unban`, `user.balance_adjustment`, `deal.resolve`, `product.approve`,
+ * `product.reject`, `category.create`. `before`/`after` hold only what the action changed.
+ */
+export const auditLogQuerySchema = pageQuerySchema.extend({
+  target_type: z.enum(["user", "product", "deal", "category"]).optional(),
+  target_id: z.string().min(1).max(64).optional(),
+});
+
+export const auditLogEntrySchema = z
+  .object({
+    id: z.uuid(),
+    admin: z.object({ id: z.uuid(), username: z.string() }),
+    action: z.string(),
+    target_type: z.string(),
+    target_id: z.string(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "AuditLogEntry" });
+
+export const auditLogPageSchema = z
+  .object({
+    entries: z.array(auditLogEntrySchema),
+    total_pages: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    total: z.number().int().nonnegative(),
+  })
+  .meta({ id: "AuditLogPage" });
+
+export type DashboardInfo = z.infer<typeof dashboardInfoSchema>;
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
