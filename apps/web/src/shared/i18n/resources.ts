@@ -1,4 +1,6 @@
 import enAdmin from "@/locales/en/admin.json";
+import enAdminCatalog from "@/locales/en/admin-catalog.json";
+import enAdminDeals from "@/locales/en/admin-deals.json";
 import enAuth from "@/locales/en/auth.json";
 import enChats from "@/locales/en/chats.json";
 import enCommon from "@/locales/en/common.json";
@@ -10,6 +12,8 @@ import enProfile from "@/locales/en/profile.json";
 import enSettings from "@/locales/en/settings.json";
 import enStatus from "@/locales/en/status.json";
 import ruAdmin from "@/locales/ru/admin.json";
+import ruAdminCatalog from "@/locales/ru/admin-catalog.json";
+import ruAdminDeals from "@/locales/ru/admin-deals.json";
 import ruAuth from "@/locales/ru/auth.json";
 import ruChats from "@/locales/ru/chats.json";
 import ruCommon from "@/locales/ru/common.json";
@@ -28,6 +32,8 @@ import ruStatus from "@/locales/ru/status.json";
 export const resources = {
   en: {
     admin: enAdmin,
+    adminCatalog: enAdminCatalog,
+    adminDeals: enAdminDeals,
     auth: enAuth,
     chats: enChats,
     common: enCommon,
@@ -41,6 +47,8 @@ export const resources = {
   },
   ru: {
     admin: ruAdmin,
+    adminCatalog: ruAdminCatalog,
+    adminDeals: ruAdminDeals,
     auth: ruAuth,
     chats: ruChats,
     common: ruCommon,

@@ -1,8 +1,104 @@
+import { useState } from "react";
+import { Center, Group, Pagination, Stack, Text } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
+import { DATE_LOCALE, SEARCH_DEBOUNCE_MS, type AdminUserPage } from "@lootlane/contract";
 import { PageTitle } from "@/shared/ui/page-title";
+import { useAdminUsers } from "../api/get-admin-users";
+import { AdminUserCard } from "../components/users/admin-user-card";
+import { AdminUserListSkeleton } from "../components/users/admin-user-list-skeleton";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
+import { UserSearchField } from "../components/users/user-search-field";
 
-/** /admin/users (SPEC §2 Admin users). */
+const countFormat = new Intl.NumberFormat(DATE_LOCALE);
+
+interface UserResultsProps {
+  data: AdminUserPage;
+  query: string;
+  /** An earlier answer is shown while the one asked for loads. */
+  stale: boolean;
+  onPage: (page: number) => void;
+}
+
+function UserResults({ data, query, stale, onPage }: UserResultsProps) {
+  const { t } = useTranslation("admin");
+  const count = { count: data.total, total: countFormat.format(data.total) };
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {query ? t("users.found", count) : t("users.total", count)}
+      </Text>
+      {data.users.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          {query ? t("users.noMatches", { query }) : t("users.empty")}
+        </Text>
+      ) : (
+        <Stack
+          component="ul"
+          gap="sm"
+          m={0}
+          p={0}
+          aria-label={t("users.listLabel")}
+          aria-busy={stale}
+          style={{ listStyle: "none", opacity: stale ? 0.6 : 1, transition: "opacity 150ms" }}
+        >
+          {data.users.map((user) => (
+            <AdminUserCard key={user.id} user={user} />
+          ))}
+        </Stack>
+      )}
+      {data.total_pages > 1 && (
+        <Center component="nav" aria-label={t("users.pagination")}>
+          <Pagination
+            total={data.total_pages}
+            value={data.page}
+            onChange={onPage}
+            siblings={1}
+            boundaries={1}
+            size="sm"
+            getControlProps={(control) => ({ "aria-label": t(`users.pageControl.${control}`) })}
+            getItemProps={(page) => ({ "aria-label": t("users.pageNumber", { page }) })}
+          />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /admin/users (SPEC §2 Admin users): every user, newest first, or those whose username or e-mail matches the
+ * search once typing pauses for 300 ms. A new search starts again at its first page.
+ */
 export function AdminUsersPage() {
   const { t } = useTranslation("admin");
-  return <PageTitle>{t("users.title")}</PageTitle>;
+  const [text, setText] = useState("");
+  const [query] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState({ query, page: 1 });
+  const page = paging.query === query ? paging.page : 1;
+  const users = useAdminUsers(query, page);
+
+  return (
+    <Stack gap={0}>
+      <PageTitle>{t("users.title")}</PageTitle>
+      <Stack gap="md">
+        <Group>
+          <div style={{ flex: 1, maxWidth: 480 }}>
+            <UserSearchField value={text} onChange={setText} />
+          </div>
+        </Group>
+        {users.isPending ? (
+          <AdminUserListSkeleton />
+        ) : users.isError && !users.data ? (
+          <LoadErrorAlert title={t("users.errorLoading")} error={users.error} onRetry={() => void users.refetch()} />
+        ) : (
+          <UserResults
+            data={users.data}
+            query={query}
+            stale={users.isPlaceholderData}
+            onPage={(next) => setPaging({ query, page: next })}
+          />
+        )}
+      </Stack>
+    </Stack>
+  );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Center, Stack, Text } from "@mantine/core";
+import { Button, Card, Center, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ProductGrid } from "@/shared/catalog/product-grid";
 import { ProductGridSkeleton } from "@/shared/catalog/product-grid-skeleton";
 import { describeError } from "@/shared/errors/error-message";
 import { useCatalogue } from "../hooks/use-catalogue";
 import { CatalogueEmptyState } from "./catalogue-empty-state";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 interface CatalogueResultsProps {
   query: string;
@@ -15,20 +16,12 @@ interface CatalogueResultsProps {
 /** The cards for the current search and filters, 30 at a time, with their loading, empty and error states. */
 export function CatalogueResults({ query, categoryId, onReset }: CatalogueResultsProps) {
   const { t } = useTranslation("home");
-  const { t: tc } = useTranslation("common");
   const catalogue = useCatalogue({ query, categoryId });
 
   if (catalogue.isPending) return <ProductGridSkeleton />;
   if (catalogue.isError && !catalogue.data) {
     return (
-      <Alert color="red" title={t("catalogue.errorTitle")}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{describeError(catalogue.error)}</Text>
-          <Button variant="light" color="red" onClick={() => void catalogue.refetch()}>
-            {tc("retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title={t("catalogue.errorTitle")} error={catalogue.error} onRetry={() => void catalogue.refetch()} />
     );
   }
   if (catalogue.data.length === 0 && !catalogue.isPlaceholderData) {

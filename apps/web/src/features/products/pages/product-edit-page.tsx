@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { Alert, Box, Button, Stack, Text } from "@mantine/core";
+import { Alert, Box, Button } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { toApiError } from "@/shared/api/api-error";
-import { describeError } from "@/shared/errors/error-message";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { PageTitle } from "@/shared/ui/page-title";
 import { useProduct } from "../api/get-product";
@@ -13,6 +12,7 @@ import { useUpdateProduct } from "../api/update-product";
 import { ProductForm } from "../components/product-form/product-form";
 import { changesBetween, formValuesOf, hasChanges, type ProductFormValues } from "../components/product-form/product-form-values";
 import { ProductNotFound } from "../components/product-page/product-not-found";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 /** The owner's form, starting from the product as loaded; what it sends is the difference from that start. */
 function EditProductForm({ product }: { product: ProductDetail }) {
@@ -56,7 +56,6 @@ function EditProductForm({ product }: { product: ProductDetail }) {
 /** /product/edit/{id} (SPEC §2, §6): the product's owner only; anyone else gets the page-forbidden screen. */
 export function ProductEditPage() {
   const { t } = useTranslation("productForm");
-  const { t: tc } = useTranslation("common");
   const { id = "" } = useParams();
   const product = useProduct(id);
 
@@ -65,14 +64,7 @@ export function ProductEditPage() {
   if (!product.data) {
     if (!product.isError) return <PageLoader />;
     return (
-      <Alert color="red" title={t("edit.loadError")}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{describeError(product.error)}</Text>
-          <Button variant="light" color="red" onClick={() => void product.refetch()}>
-            {tc("retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title={t("edit.loadError")} error={product.error} onRetry={() => void product.refetch()} />
     );
   }
   if (!product.data.is_owner) return <Navigate to="/not-access" replace />;

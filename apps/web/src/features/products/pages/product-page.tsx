@@ -1,10 +1,9 @@
-import { Alert, Button, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { toApiError } from "@/shared/api/api-error";
 import { useCurrentUser } from "@/shared/auth/current-user";
-import { describeError } from "@/shared/errors/error-message";
 import { useProduct } from "../api/get-product";
 import { ProductGallery } from "../components/product-page/product-gallery";
 import { ProductGoods } from "../components/product-page/product-goods";
@@ -12,6 +11,7 @@ import { ProductNotFound } from "../components/product-page/product-not-found";
 import classes from "../components/product-page/product-page-layout.module.css";
 import { ProductPageSkeleton } from "../components/product-page/product-page-skeleton";
 import { ProductSummary } from "../components/product-page/product-summary";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 /** /product/{productId} (SPEC §2 Product page): pictures, details, seller; the owner's edit and delete. */
 export function ProductPage() {
@@ -27,14 +27,7 @@ export function ProductPage() {
   if (!product.data) {
     if (!product.isError) return <ProductPageSkeleton />;
     return (
-      <Alert color="red" title={t("loadError")}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{describeError(product.error)}</Text>
-          <Button variant="light" color="red" onClick={() => void product.refetch()}>
-            {tc("retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title={t("loadError")} error={product.error} onRetry={() => void product.refetch()} />
     );
   }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserDeals, type DealSide } from "../api/get-user-deals";
 import { DealRow } from "./deal-row";
-import { TabLoadError } from "./tab-load-error";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 /** The owner's purchases or sales, newest first, a page at a time; `empty` is shown when there are none. */
 export function DealList({ userId, side, empty }: { userId: string; side: DealSide; empty: ReactNode }) {
@@ -18,7 +18,7 @@ export function DealList({ userId, side, empty }: { userId: string; side: DealSi
       </Stack>
     );
   }
-  if (deals.isError) return <TabLoadError title={t("deals.loadError")} error={deals.error} onRetry={() => void deals.refetch()} />;
+  if (deals.isError) return <LoadErrorAlert title={t("deals.loadError")} error={deals.error} onRetry={() => void deals.refetch()} />;
   if (deals.data.length === 0) return empty;
   return (
     <Stack gap="sm">

@@ -10,7 +10,7 @@ import type { Profile } from "../api/get-profile";
 import { useUserProducts } from "../api/get-user-products";
 import { DealList } from "./deal-list";
 import { ReviewList } from "./review-list";
-import { TabLoadError } from "./tab-load-error";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 type TabKey = "products" | "reviews" | "purchases" | "sales" | "active" | "sold";
 type ProductTabKey = Extract<TabKey, "products" | "active" | "sold">;
@@ -59,7 +59,7 @@ function TabEmptyState({ tab, owner }: { tab: TabKey; owner: boolean }) {
 function ProductTab({ tab, products, owner }: { tab: ProductTabKey; products: ReturnType<typeof useUserProducts>; owner: boolean }) {
   const { t } = useTranslation("profile");
   if (products.isPending) return <ProductGridSkeleton count={4} />;
-  if (products.isError) return <TabLoadError title={t("tabs.loadError")} error={products.error} onRetry={() => void products.refetch()} />;
+  if (products.isError) return <LoadErrorAlert title={t("tabs.loadError")} error={products.error} onRetry={() => void products.refetch()} />;
   const { pick, showStatus } = PRODUCT_TABS[tab];
   const listed = products.data.filter(pick);
   if (listed.length === 0) return <TabEmptyState tab={tab} owner={owner} />;

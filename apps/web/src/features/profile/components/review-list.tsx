@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserReviews } from "../api/get-user-reviews";
 import { ReviewItem } from "./review-item";
-import { TabLoadError } from "./tab-load-error";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 /** The reviews tab: what buyers wrote about this seller, newest first; the owner may answer each once. */
 export function ReviewList({ username, owner, empty }: { username: string; owner: boolean; empty: ReactNode }) {
@@ -18,7 +18,7 @@ export function ReviewList({ username, owner, empty }: { username: string; owner
       </Stack>
     );
   }
-  if (reviews.isError) return <TabLoadError title={t("reviews.loadError")} error={reviews.error} onRetry={() => void reviews.refetch()} />;
+  if (reviews.isError) return <LoadErrorAlert title={t("reviews.loadError")} error={reviews.error} onRetry={() => void reviews.refetch()} />;
   if (reviews.data.length === 0) return empty;
   return (
     <Stack component="ul" gap="sm" p={0} m={0} aria-label={t("tabs.reviews.title")}>

@@ -1,0 +1,29 @@
+import { Box, Group, Image, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { Category } from "@lootlane/contract";
+import { LayersIcon } from "@/shared/ui/icons";
+
+/** A category's picture, name and description: one line of either column. */
+export function CategoryRow({ category }: { category: Category }) {
+  const { t } = useTranslation("adminCatalog");
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      {category.image_url ? (
+        // The name beside it says what it shows.
+        <Image src={category.image_url} alt="" w={48} h={48} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
+      ) : (
+        <Box w={48} h={48} bg="gray.1" c="gray.5" style={{ flexShrink: 0, borderRadius: "var(--mantine-radius-sm)", display: "flex", alignItems: "center", justifyContent: "center" }}>
+          <LayersIcon size={22} />
+        </Box>
+      )}
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+          {category.name}
+        </Text>
+        <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+          {category.description || t("categories.noDescription")}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { makeUser } from "@/test/render-app";
+import { changedFields, toEditValues, userEditRules } from "./user-edit-values";
+
+const user = makeUser({ email: "mira@example.com", description: "Rare items", balance: 0.3, rating: 4 });
+
+describe("changedFields", () => {
+  it("is empty for the values the user was loaded with", () => {
+    expect(changedFields(user, toEditValues(user))).toEqual({});
+  });
+
+  it("ignores surrounding blanks, the e-mail's case and float noise in the balance", () => {
+    const values = { ...toEditValues(user), email: " MIRA@example.com ", description: "Rare items  ", balance: 0.1 + 0.2 };
+    expect(changedFields(user, values)).toEqual({});
+  });
+
+  it("sends an emptied description as null and a balance in whole kopecks", () => {
+    const values = { ...toEditValues(user), description: "   ", balance: "12.50" };
+    expect(changedFields(user, values)).toEqual({ description: null, balance: 12.5 });
+  });
+
+  it("does not send a description the user never had", () => {
+    const none = makeUser({ description: null });
+    expect(changedFields(none, toEditValues(none))).toEqual({});
+  });
+});
+
+describe("userEditRules", () => {
+  it.each([
+    ["abcd", "usernameLength"],
+    ["abcdefghijklmnop", "usernameLength"],
+    ["mira sells", "usernamePattern"],
+    ["mira_sells", null],
+  ])("username %s → %s", (value, error) => {
+    expect(userEditRules.username(value)).toBe(error);
+  });
+
+  it.each([
+    ["", "balanceRequired"],
+    [-0.01, "balanceNegativeError"],
+    [0, null],
+    [10.25, null],
+  ])("balance %s → %s", (value, error) => {
+    expect(userEditRules.balance(value)).toBe(error);
+  });
+
+  it.each([
+    ["", "ratingRequired"],
+    [-1, "ratingNegativeError"],
+    [2.5, "ratingIntegerError"],
+    ["3", null],
+  ])("rating %s → %s", (value, error) => {
+    expect(userEditRules.rating(value)).toBe(error);
+  });
+});

@@ -1,0 +1,332 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Category } from "@lootlane/contract";
+import { makeCategory } from "@/shared/catalog/testing/catalog-fixtures";
+import { i18n } from "@/shared/i18n/i18n";
+import { fill } from "@/test/fill";
+import { makeUser, renderApp } from "@/test/render-app";
+import { setViewportWidth } from "@/test/viewport";
+
+const admin = makeUser({ username: "root", role: "admin" });
+const dota = makeCategory(1, { name: "Dota 2", description: "The MOBA by Valve", image_url: "/media/categories/dota.png" });
+const cs = makeCategory(2, { name: "CS2" });
+const accounts = makeCategory(3, { name: "Accounts", description: "Ranked accounts", parent_id: dota.id, image_url: "/media/categories/accounts.png" });
+const items = makeCategory(4, { name: "Items", parent_id: dota.id });
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+function refusal(status: number, code: string, message: string): Response {
+  return json(status, { detail: { error_code: code, error_message: message } });
+}
+
+/**
+ * The catalogue as a tiny server: a create adds the category, so the lists read afterwards include it. Requests
+ * are kept whole, because the add dialog sends multipart bodies. `create` can refuse instead.
+ */
+function stubCatalogue(options: { create?: Handler; games?: Handler } = {}) {
+  const categories: Category[] = [dota, accounts, items, cs];
+  const requests: Request[] = [];
+  const routes: Record<string, Handler> = {
+    "GET /v1/categories/all": options.games ?? (() => json(200, categories)),
+    "POST /v1/admin/category":
+      options.create ??
+      (async (request) => {
+        const form = await request.formData();
+        const parent = form.get("parent_category_id");
+        const created = makeCategory(10 + categories.length, {
+          name: String(form.get("name")),
+          description: String(form.get("description")),
+          ...(typeof parent === "string" ? { parent_id: parent } : {}),
+        });
+        categories.push(created);
+        return json(200, created);
+      }),
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (request: Request) => {
+      const { pathname } = new URL(request.url);
+      requests.push(request.clone());
+      const game = /^\/v1\/categories\/game\/(.+)$/.exec(pathname)?.[1];
+      if (request.method === "GET" && game) return json(200, categories.filter((category) => category.parent_id === game));
+      const handler = routes[`${request.method} ${pathname}`];
+      return handler ? handler(request) : refusal(404, "ROUTE_NOT_FOUND", "No such route");
+    }),
+  );
+  return {
+    /** The paths read or written, as "METHOD /v1/path". */
+    paths: () => requests.map((request) => `${request.method} ${new URL(request.url).pathname}`),
+    /** What the last create sent: the text fields by name, and how many files each file field had. */
+    async lastCreate() {
+      const request = requests.findLast((candidate) => candidate.method === "POST" && new URL(candidate.url).pathname === "/v1/admin/category");
+      if (!request) throw new Error("Nothing was created");
+      expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+      const fields: Record<string, string> = {};
+      const files: Record<string, number> = {};
+      for (const [name, value] of await request.formData()) {
+        if (typeof value === "string") fields[name] = value;
+        else files[name] = (files[name] ?? 0) + 1;
+      }
+      return { fields, files };
+    },
+  };
+}
+
+function image(name: string, type = name.endsWith(".png") ? "image/png" : "image/jpeg", size = 2048): File {
+  return new File([new Uint8Array(size)], name, { type });
+}
+
+// jsdom has no object URLs; a preview only needs an address to put in the <img>.
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => "blob:preview");
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  Reflect.deleteProperty(URL, "createObjectURL");
+  Reflect.deleteProperty(URL, "revokeObjectURL");
+});
+
+/** The screen with the games loaded; uploads ignore the picker's filter, as a drop does. */
+async function openCategories(path = "/admin/categories") {
+  const app = renderApp(path, { user: admin });
+  const events = userEvent.setup({ applyAccept: false });
+  await screen.findByRole("button", { name: /^Dota 2/ });
+  return { ...app, events };
+}
+
+function dialog() {
+  return within(screen.getByRole("dialog"));
+}
+
+async function pickImage(events: ReturnType<typeof userEvent.setup>, file: File, label = "Choose an image") {
+  await events.upload(dialog().getByLabelText(label, { selector: "input" }), file);
+}
+
+describe("admin categories: lists", () => {
+  it("lists the games with image, name and description, and loads a game's subcategories when it is chosen", async () => {
+    const api = stubCatalogue();
+    const { events, router } = await openCategories();
+
+    expect(screen.getByRole("heading", { level: 1, name: "Categories" })).toBeInTheDocument();
+    const games = within(screen.getByRole("list", { name: "Games" }));
+    expect(games.getAllByRole("button").map((button) => button.textContent)).toEqual(["Dota 2The MOBA by Valve", "CS2No description"]);
+    // Decorative (the name beside it says what it is), so it has no role of its own.
+    expect(games.getByRole("button", { name: /^Dota 2/ }).querySelector("img")).toHaveAttribute("src", "/media/categories/dota.png");
+    expect(games.getByRole("button", { name: /^CS2/ }).querySelector("img")).toBeNull();
+    expect(screen.getByText("Select a game to see its subcategories")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add Subcategory" })).toBeDisabled();
+    expect(api.paths().filter((path) => path.includes("/categories/game/"))).toEqual([]);
+
+    await events.click(games.getByRole("button", { name: /^Dota 2/ }));
+
+    const subcategories = within(await screen.findByRole("list", { name: "Subcategories of Dota 2" }));
+    expect(subcategories.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["AccountsRanked accounts", "ItemsNo description"]);
+    expect(subcategories.getAllByRole("listitem")[0]?.querySelector("img")).toHaveAttribute("src", "/media/categories/accounts.png");
+    expect(games.getByRole("button", { name: /^Dota 2/ })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Add Subcategory" })).toBeEnabled();
+    expect(router.state.location.search).toBe(`?game=${dota.id}`);
+
+    await events.click(games.getByRole("button", { name: /^CS2/ }));
+
+    expect(await screen.findByText("CS2 has no subcategories yet")).toBeInTheDocument();
+    expect(api.paths().filter((path) => path.includes("/categories/game/"))).toEqual([`GET /v1/categories/game/${dota.id}`, `GET /v1/categories/game/${cs.id}`]);
+  });
+
+  it("opens with the game named in the address", async () => {
+    stubCatalogue();
+    await openCategories(`/admin/categories?game=${dota.id}`);
+
+    expect(await screen.findByRole("list", { name: "Subcategories of Dota 2" })).toBeInTheDocument();
+  });
+
+  it("on a phone, brings the chosen game's subcategories into view below the games", async () => {
+    setViewportWidth(375);
+    const scrolled = vi.spyOn(Element.prototype, "scrollIntoView");
+    stubCatalogue();
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
+
+    expect(await screen.findByRole("list", { name: "Subcategories of Dota 2" })).toBeInTheDocument();
+    expect(scrolled.mock.contexts).toContain(screen.getByRole("region", { name: "Subcategories of Dota 2" }));
+  });
+
+  it("shows an error with Try again when the games do not load", async () => {
+    let calls = 0;
+    stubCatalogue({ games: () => (++calls === 1 ? refusal(503, "DATABASE_ERROR", "down") : json(200, [dota, cs])) });
+    const { events } = renderApp("/admin/categories", { user: admin });
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Could not load the games");
+    expect(alert).toHaveTextContent("The database is unavailable, please try again shortly");
+    await events.click(within(alert).getByRole("button", { name: "Try again" }));
+
+    expect(await screen.findByRole("button", { name: /^Dota 2/ })).toBeInTheDocument();
+  });
+});
+
+describe("admin categories: adding", () => {
+  it("keeps Create disabled until there is a name and an image", async () => {
+    stubCatalogue();
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: "Add Category" }));
+    expect(screen.getByRole("dialog", { name: "Add Category" })).toBeInTheDocument();
+    const create = dialog().getByRole("button", { name: "Create" });
+    expect(create).toBeDisabled();
+    expect(dialog().getByText("Enter a name and choose an image to create it.")).toBeInTheDocument();
+
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "   ");
+    await pickImage(events, image("logo.png"));
+    expect(create).toBeDisabled();
+
+    await events.clear(dialog().getByRole("textbox", { name: "Name" }));
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Genshin Impact");
+    expect(create).toBeEnabled();
+    expect(dialog().getByRole("img", { name: "Chosen image" })).toHaveAttribute("src", "blob:preview");
+
+    await events.click(dialog().getByRole("button", { name: "Remove the image" }));
+    expect(create).toBeDisabled();
+  });
+
+  it("refuses files that are not .jpg, .jpeg or .png images, or too large, and names them", async () => {
+    stubCatalogue();
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: "Add Category" }));
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Genshin Impact");
+
+    await pickImage(events, image("notes.pdf", "application/pdf"));
+    expect(dialog().getByRole("alert")).toHaveTextContent("notes.pdf is not an image: choose a .jpg, .jpeg or .png file");
+    expect(dialog().queryByRole("img", { name: "Chosen image" })).not.toBeInTheDocument();
+    expect(dialog().getByRole("button", { name: "Create" })).toBeDisabled();
+
+    await pickImage(events, image("anim.gif", "image/gif"));
+    expect(dialog().getByRole("alert")).toHaveTextContent("anim.gif is not an image: choose a .jpg, .jpeg or .png file");
+
+    await pickImage(events, image("huge.jpg", "image/jpeg", 5 * 1024 * 1024 + 1));
+    expect(dialog().getByRole("alert")).toHaveTextContent("huge.jpg is larger than 5 MB");
+    expect(dialog().getByRole("button", { name: "Create" })).toBeDisabled();
+
+    await pickImage(events, image("cover.jpeg"));
+    expect(dialog().queryByRole("alert")).not.toBeInTheDocument();
+    expect(dialog().getByRole("button", { name: "Create" })).toBeEnabled();
+  });
+
+  it("adds a subcategory to the chosen game as multipart with parent_category_id, then lists it", async () => {
+    const api = stubCatalogue();
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
+    await screen.findByRole("list", { name: "Subcategories of Dota 2" });
+    await events.click(screen.getByRole("button", { name: "Add Subcategory" }));
+    expect(screen.getByRole("dialog", { name: "Add Subcategory to Dota 2" })).toBeInTheDocument();
+
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "  Skins ");
+    await fill(events, dialog().getByRole("textbox", { name: "Description" }), "Cosmetic items");
+    await pickImage(events, image("skins.png"));
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByText("Subcategory “Skins” added to Dota 2")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await api.lastCreate()).toEqual({
+      fields: { name: "Skins", description: "Cosmetic items", parent_category_id: dota.id },
+      files: { uploaded_image: 1 },
+    });
+    const subcategories = within(screen.getByRole("list", { name: "Subcategories of Dota 2" }));
+    await waitFor(() => expect(subcategories.getByText("Skins")).toBeInTheDocument());
+  });
+
+  it("adds a game without a parent, then lists it among the games", async () => {
+    const api = stubCatalogue();
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: "Add Category" }));
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Genshin Impact");
+    await pickImage(events, image("genshin.jpg"));
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByText("Category “Genshin Impact” added")).toBeInTheDocument();
+    expect(await api.lastCreate()).toEqual({ fields: { name: "Genshin Impact", description: "" }, files: { uploaded_image: 1 } });
+    expect(await screen.findByRole("button", { name: /^Genshin Impact/ })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("shows a refused name at the field, in words, and keeps what was entered", async () => {
+    stubCatalogue({ create: () => refusal(409, "CATEGORY_NAME_ALREADY_EXISTS", "Name taken") });
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: "Add Category" }));
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Dota 2");
+    await fill(events, dialog().getByRole("textbox", { name: "Description" }), "Again");
+    await pickImage(events, image("dota.png"));
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+
+    const name = dialog().getByRole("textbox", { name: "Name" });
+    await waitFor(() => expect(name).toHaveAccessibleDescription("A category with this name already exists"));
+    expect(name).toHaveValue("Dota 2");
+    expect(dialog().getByRole("textbox", { name: "Description" })).toHaveValue("Again");
+    expect(dialog().getByRole("img", { name: "Chosen image" })).toBeInTheDocument();
+    expect(dialog().getByRole("button", { name: "Create" })).toBeEnabled();
+  });
+
+  it("shows other refusals inside the dialog", async () => {
+    stubCatalogue({ create: () => refusal(404, "PARENT_CATEGORY_NOT_FOUND", "No parent") });
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
+    await events.click(screen.getByRole("button", { name: "Add Subcategory" }));
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Skins");
+    await pickImage(events, image("skins.png"));
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+
+    const alert = await dialog().findByRole("alert");
+    expect(alert).toHaveTextContent("Could not create the category");
+    expect(alert).toHaveTextContent("Parent category not found");
+    expect(dialog().getByRole("textbox", { name: "Name" })).toHaveValue("Skins");
+  });
+
+  it("shows a refused image at the image field", async () => {
+    stubCatalogue({ create: () => refusal(400, "WRONG_FILE_TYPE", "Only images") });
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: "Add Category" }));
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Genshin Impact");
+    await pickImage(events, image("fake.png"));
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+
+    expect(await dialog().findByText("Only images can be uploaded")).toBeInTheDocument();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+});
+
+describe("admin categories in Russian", () => {
+  it("speaks Russian", async () => {
+    await i18n.changeLanguage("ru");
+    try {
+      stubCatalogue();
+      const app = renderApp("/admin/categories", { user: admin });
+      const events = userEvent.setup({ applyAccept: false });
+
+      expect(await screen.findByRole("heading", { level: 1, name: "Категории" })).toBeInTheDocument();
+      expect(await screen.findByRole("list", { name: "Игры" })).toBeInTheDocument();
+      expect(screen.getByText("Выберите игру, чтобы увидеть её подкатегории")).toBeInTheDocument();
+      await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
+      expect(await screen.findByRole("list", { name: "Подкатегории: Dota 2" })).toBeInTheDocument();
+
+      await events.click(screen.getByRole("button", { name: "Добавить подкатегорию" }));
+      expect(screen.getByRole("dialog", { name: "Новая подкатегория: Dota 2" })).toBeInTheDocument();
+      expect(dialog().getByRole("button", { name: "Создать" })).toBeDisabled();
+      await pickImage(events, image("notes.txt", "text/plain"), "Выбрать изображение");
+      expect(dialog().getByRole("alert")).toHaveTextContent("notes.txt — не изображение: выберите файл .jpg, .jpeg или .png");
+      expect(app.router.state.location.pathname).toBe("/admin/categories");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+});
