@@ -8,6 +8,8 @@ import { skipReason } from "./support/chromium.js";
 import { adminCredentials, type StartedServer, startServer } from "./support/server.js";
 
 const password = "Admining!1pass";
+/** ru-RU numbers separate groups and the currency with no-break spaces. */
+const money = (text: string) => new RegExp(text.replace(/ /g, "\\s"));
 
 type CurrentUser = { id: string; balance: number };
 
@@ -158,6 +160,10 @@ describe.skipIf(skipReason)("admin journey", () => {
     await admin.page.getByRole("dialog", { name: "Refund the buyer?" }).getByRole("button", { name: "Refund", exact: true }).click();
     await disputed.getByText("Refunded to the buyer").waitFor();
     expect((await currentUser(buyer)).balance).toBe(1000);
+    // The buyer's balance on the users screen: the 700 roubles are back.
+    await admin.page.getByRole("link", { name: "Users", exact: true }).click();
+    await admin.page.getByRole("searchbox", { name: "Search users" }).fill("admin_buyer");
+    await users.getByRole("listitem", { name: "admin_buyer" }).getByText(money("1 000,00 ₽")).waitFor();
 
     expect(admin.pageErrors).toEqual([]);
     await admin.context.close();
