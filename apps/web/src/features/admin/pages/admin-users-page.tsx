@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Center, Group, Pagination, Stack, Text } from "@mantine/core";
+import { Group, Stack } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { DATE_LOCALE, SEARCH_DEBOUNCE_MS, type AdminUserPage } from "@lootlane/contract";
 import { PageTitle } from "@/shared/ui/page-title";
 import { useAdminUsers } from "../api/get-admin-users";
+import { PagedList } from "../components/paged-list";
 import { AdminUserCard } from "../components/users/admin-user-card";
 import { AdminUserListSkeleton } from "../components/users/admin-user-list-skeleton";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
@@ -24,44 +25,19 @@ function UserResults({ data, query, stale, onPage }: UserResultsProps) {
   const { t } = useTranslation("admin");
   const count = { count: data.total, total: countFormat.format(data.total) };
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {query ? t("users.found", count) : t("users.total", count)}
-      </Text>
-      {data.users.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          {query ? t("users.noMatches", { query }) : t("users.empty")}
-        </Text>
-      ) : (
-        <Stack
-          component="ul"
-          gap="sm"
-          m={0}
-          p={0}
-          aria-label={t("users.listLabel")}
-          aria-busy={stale}
-          style={{ listStyle: "none", opacity: stale ? 0.6 : 1, transition: "opacity 150ms" }}
-        >
-          {data.users.map((user) => (
-            <AdminUserCard key={user.id} user={user} />
-          ))}
-        </Stack>
-      )}
-      {data.total_pages > 1 && (
-        <Center component="nav" aria-label={t("users.pagination")}>
-          <Pagination
-            total={data.total_pages}
-            value={data.page}
-            onChange={onPage}
-            siblings={1}
-            boundaries={1}
-            size="sm"
-            getControlProps={(control) => ({ "aria-label": t(`users.pageControl.${control}`) })}
-            getItemProps={(page) => ({ "aria-label": t("users.pageNumber", { page }) })}
-          />
-        </Center>
-      )}
-    </Stack>
+    <PagedList
+      items={data.users}
+      page={data.page}
+      totalPages={data.total_pages}
+      totalText={query ? t("users.found", count) : t("users.total", count)}
+      emptyText={query ? t("users.noMatches", { query }) : t("users.empty")}
+      listLabel={t("users.listLabel")}
+      paginationLabel={t("users.pagination")}
+      stale={stale}
+      onPage={onPage}
+      itemKey={(user) => user.id}
+      renderItem={(user) => <AdminUserCard user={user} />}
+    />
   );
 }
 
