@@ -59,9 +59,24 @@ export function appendMessage(data: ChatMessagePages | undefined, message: ChatM
   return { ...data, pages: [[...newest, message], ...older] };
 }
 
-/** Files a message that arrived live, or was acknowledged, into its chat's cached messages. */
+/**
+ * Files a message that arrived live, or was acknowledged, into its chat's cached messages. A fetch of the chat
+ * already under way may have read it before this message was written, and its answer replaces the cache, so
+ * the message is filed again once that fetch has settled.
+ */
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<ChatMessagePages>(chatMessagesQueryKey(message.chat_room_id), (data) => appendMessage(data, message));
+  const queryKey = chatMessagesQueryKey(message.chat_room_id);
+  const append = () => queryClient.setQueryData<ChatMessagePages>(queryKey, (data) => appendMessage(data, message));
+  append();
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== "fetching") return;
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type === "removed") return stop();
+    if (query.state.fetchStatus === "fetching") return;
+    stop();
+    append();
+  });
 }
 
 /**

@@ -25,6 +25,15 @@ function api(chats: StubReply, messages: StubReply = { body: [] }) {
   return stubApi({ "GET chats/": chats, [`GET ${messagesPath}`]: messages });
 }
 
+/**
+ * Pushes a message and waits until the screen can show it: the query cache tells its observers on a
+ * `setTimeout(0)`, so a check made right after the push would see the screen as it was.
+ */
+async function emitAndSettle(realtime: FakeRealtime, message: ReturnType<typeof makeMessage>) {
+  realtime.emit("new_message", message);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function rows() {
   return within(screen.getByRole("navigation", { name: "Chat list" })).getAllByRole("button");
 }
@@ -139,7 +148,7 @@ describe("chats screen", () => {
     expect(realtime.sent("send_message")).toEqual([{ chat_id: chatId(1), message: "Is it still for sale?" }]);
     expect(input).toHaveValue("");
     // The room's copy of the same message is not shown twice.
-    act(() => realtime.emit("new_message", sent));
+    await act(() => emitAndSettle(realtime, sent));
     expect(screen.getAllByText("Is it still for sale?", { selector: "span" })).toHaveLength(1);
 
     await events.type(input, "line one{Shift>}{Enter}{/Shift}line two");
@@ -156,8 +165,8 @@ describe("chats screen", () => {
     await screen.findByText("Message 1");
     await waitFor(() => expect(realtime.sent("join_room")).toEqual([{ chat_id: chatId(1) }]));
     const live = makeMessage(2, { text: "Yes, it is", sender_id: ALEX_ID });
-    act(() => realtime.emit("new_message", live));
-    act(() => realtime.emit("new_message", live));
+    await act(() => emitAndSettle(realtime, live));
+    await act(() => emitAndSettle(realtime, live));
     expect(screen.getAllByText("Yes, it is")).toHaveLength(1);
     expect(realtime.sent("mark_read")).toContainEqual({ chat_id: chatId(1) });
 
