@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -34,12 +35,37 @@ const urlWithProtocols = (protocols: string[]) =>
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), urlWithProtocols(protocols).optional());
 
+/**
+ * Which proxies may name the client in X-Forwarded-For: `true` (any), a hop count, or addresses and CIDR ranges.
+ * Off by default, because a client talking to the app directly could otherwise choose its own address and step
+ * round every per-IP limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | number | string[] => {
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    for (const entry of entries) {
+      const [address = "", bits, ...rest] = entry.split("/");
+      const version = isIP(address);
+      const maxBits = version === 6 ? 128 : 32;
+      if (version === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+        context.addIssue({ code: "custom", message: `must be true, false, a hop count or IP addresses / CIDR ranges, not ${entry}` });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   ALLOWED_ORIGINS: optionalString,
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
@@ -84,6 +110,8 @@ export type Config = {
   /** Origins allowed to send state-changing requests; the app's own origin is always allowed. */
   allowedOrigins: string[];
   publicUrl: string | undefined;
+  /** Fastify's trustProxy: whose X-Forwarded-For decides `request.ip`, which per-IP limits and sessions record. */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -145,6 +173,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       .split(",")
       .map((o) => o.trim())
       .filter(Boolean),
+    trustProxy: raw.TRUST_PROXY,
     logLevel: raw.LOG_LEVEL,
     dataDir,
     databaseUrl: raw.DATABASE_URL,

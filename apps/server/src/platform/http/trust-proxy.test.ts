@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Config } from "../../config.js";
+import { createTestApp, type TestApp } from "../../test/test-app.js";
+
+const PROXY = "10.0.0.7";
+let t: TestApp | undefined;
+afterEach(() => t?.close());
+
+/** Sign-in attempts through the proxy at PROXY on behalf of `client`; the per-IP limit is 30 a minute. */
+async function signInStatuses(app: TestApp, client: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await app.app.inject({
+      method: "POST",
+      url: "/v1/auth/login",
+      remoteAddress: PROXY,
+      headers: { "x-forwarded-for": client },
+      payload: { email: "nobody@example.com", password: "Guess!123" },
+    });
+    statuses.push(response.statusCode);
+  }
+  return statuses;
+}
+
+async function appTrusting(trustProxy: Config["trustProxy"]): Promise<TestApp> {
+  t = await createTestApp({ trustProxy });
+  return t;
+}
+
+describe("TRUST_PROXY", () => {
+  it("counts per-IP limits per client behind a trusted proxy", async () => {
+    const app = await appTrusting([PROXY]);
+    expect(await signInStatuses(app, "203.0.113.1", 31)).toEqual([...Array(30).fill(401), 429]);
+    expect(await signInStatuses(app, "203.0.113.2", 1)).toEqual([401]);
+  });
+
+  it("ignores X-Forwarded-For from a peer it does not trust, so a client cannot pick its own address", async () => {
+    const app = await appTrusting(false);
+    expect(await signInStatuses(app, "203.0.113.1", 30)).toEqual(Array(30).fill(401));
+    expect(await signInStatuses(app, "203.0.113.2", 1)).toEqual([429]);
+  });
+});
