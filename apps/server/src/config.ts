@@ -36,23 +36,22 @@ const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), urlWithProtocols(protocols).optional());
 
 /**
- * Which proxies may name the client in X-Forwarded-For: `true` (any), a hop count, or addresses and CIDR ranges.
+ * Which proxies may name the client in X-Forwarded-For: `true` (any) or their addresses and CIDR ranges.
  * Off by default, because a client talking to the app directly could otherwise choose its own address and step
  * round every per-IP limit.
  */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value, context): boolean | number | string[] => {
+  .transform((value, context): boolean | string[] => {
     if (value === "true" || value === "false") return value === "true";
-    if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(",").map((entry) => entry.trim());
     for (const entry of entries) {
       const [address = "", bits, ...rest] = entry.split("/");
       const version = isIP(address);
       const maxBits = version === 6 ? 128 : 32;
       if (version === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
-        context.addIssue({ code: "custom", message: `must be true, false, a hop count or IP addresses / CIDR ranges, not ${entry}` });
+        context.addIssue({ code: "custom", message: `must be true, false or IP addresses / CIDR ranges, not ${entry}` });
         return z.NEVER;
       }
     }
@@ -111,7 +110,7 @@ export type Config = {
   allowedOrigins: string[];
   publicUrl: string | undefined;
   /** Fastify's trustProxy: whose X-Forwarded-For decides `request.ip`, which per-IP limits and sessions record. */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
