@@ -1,0 +1,183 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { request } from "node:http";
+import type { ClientToServerEvents, ServerToClientEvents } from "@lootlane/contract";
+import pg from "pg";
+import { io, type Socket } from "socket.io-client";
+import { startTestMailServer, type TestMailServer } from "../../apps/server/src/test/test-mail.js";
+import { startTestS3Server, type TestS3Server } from "../../apps/server/src/test/test-s3.js";
+import type { ApiSession } from "./api-session.js";
+
+/** The PostgreSQL and Redis servers the instances share, from TEST_DATABASE_URL and TEST_REDIS_URL, or why there are none. */
+export function sharedServers(): { databaseServerUrl: string; redisUrl: string } | { skipReason: string } {
+  const { TEST_DATABASE_URL: databaseServerUrl, TEST_REDIS_URL: redisUrl } = process.env;
+  if (databaseServerUrl && redisUrl) return { databaseServerUrl, redisUrl };
+  const missing = [databaseServerUrl ? [] : ["TEST_DATABASE_URL"], redisUrl ? [] : ["TEST_REDIS_URL"]].flat().join(" and ");
+  return { skipReason: `${missing} not set (several instances need a shared PostgreSQL and Redis)` };
+}
+
+/** What every instance of one deployment shares; each instance still gets a data directory of its own. */
+export type Deployment = {
+  /** The environment of every instance: one database, Redis, bucket and mail server, and the same secrets. */
+  env: Record<string, string>;
+  mail: TestMailServer;
+  s3: TestS3Server;
+  /** Stops the mail and S3 servers and drops the database. */
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh database on the given PostgreSQL server (dropped again by close()), the local S3 server and the
+ * mail server, and one JWT_SECRET and DATA_KEY: without them each instance would make its own in its data
+ * directory, and a session or an encrypted product of one instance would mean nothing to the other.
+ */
+export async function startDeployment(databaseServerUrl: string, redisUrl: string): Promise<Deployment> {
+  const cleanup: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  };
+  try {
+    const name = `lootlane_scaleout_${randomBytes(6).toString("hex")}`;
+    await onServer(databaseServerUrl, `CREATE DATABASE ${name}`);
+    cleanup.push(() => onServer(databaseServerUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const databaseUrl = new URL(databaseServerUrl);
+    databaseUrl.pathname = `/${name}`;
+
+    const mail = await startTestMailServer();
+    cleanup.push(() => mail.close());
+    const s3 = await startTestS3Server();
+    cleanup.push(() => s3.close());
+
+    const env = {
+      DATABASE_URL: databaseUrl.href,
+      REDIS_URL: redisUrl,
+      S3_ENDPOINT: s3.config.endpoint!,
+      S3_REGION: s3.config.region,
+      S3_BUCKET: s3.config.bucket,
+      S3_ACCESS_KEY: s3.config.accessKey,
+      S3_SECRET_KEY: s3.config.secretKey,
+      SMTP_URL: mail.url,
+      MAIL_FROM: "Lootlane <no-reply@lootlane.test>",
+      JWT_SECRET: randomBytes(48).toString("base64url"),
+      DATA_KEY: randomBytes(32).toString("hex"),
+    };
+    return { env, mail, s3, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function onServer(databaseServerUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseServerUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A person's client: one set of cookies and one source address, whichever instance a request reaches. */
+export type Visitor = {
+  /** The API of one instance with this visitor's cookies, as a load balancer would route the request there. */
+  at(baseUrl: string): ApiSession;
+  /** The `cookie` header a browser sends with the socket handshake. */
+  cookieHeader(): string;
+};
+
+/**
+ * The auth limits count per client address in Redis, which outlives the run; a random address of 127.0.0.0/8
+ * (Linux routes all of it to loopback) per visitor keeps repeated runs from using up each other's allowance.
+ * The built-in fetch cannot choose its source address, hence node:http.
+ */
+export function newVisitor(): Visitor {
+  const localAddress = `127.${randomInt(100, 200)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  const cookies = new Map<string, string>();
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  return {
+    at: (baseUrl) => ({
+      async call(method, path, body) {
+        const headers: Record<string, string> = { origin: baseUrl };
+        if (cookies.size > 0) headers.cookie = cookieHeader();
+        let payload: Buffer | undefined;
+        if (body instanceof FormData) {
+          // Response serialises a FormData exactly as fetch would send it, boundary header included.
+          const encoded = new Response(body);
+          headers["content-type"] = encoded.headers.get("content-type") ?? "";
+          payload = Buffer.from(await encoded.arrayBuffer());
+        } else if (body !== undefined) {
+          headers["content-type"] = "application/json";
+          payload = Buffer.from(JSON.stringify(body));
+        }
+        const { hostname, port } = new URL(baseUrl);
+        const answer = await new Promise<{ status: number; setCookies: string[]; body: Buffer }>((resolve, reject) => {
+          const outgoing = request({ host: hostname, port, method, path: `/v1${path}`, headers, localAddress }, (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, setCookies: incoming.headers["set-cookie"] ?? [], body: Buffer.concat(chunks) }));
+            incoming.on("error", reject);
+          });
+          outgoing.on("error", reject);
+          outgoing.end(payload);
+        });
+        for (const line of answer.setCookies) {
+          const [pair = ""] = line.split(";");
+          const separator = pair.indexOf("=");
+          cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
+        }
+        return new Response(answer.body.length === 0 ? null : new Uint8Array(answer.body), { status: answer.status });
+      },
+    }),
+    cookieHeader,
+  };
+}
+
+/** The JSON of a 200 answer; any other status fails the step with the server's words. */
+export async function okJson<T>(response: Promise<Response>, step: string): Promise<T> {
+  const answer = await response;
+  if (answer.status !== 200) throw new Error(`${step} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A socket like the web app's (websocket transport, the visitor's cookies) to one instance, once connected. */
+export async function connectSocket(baseUrl: string, visitor: Visitor): Promise<LiveSocket> {
+  const socket: LiveSocket = io(baseUrl, {
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie: visitor.cookieHeader(), origin: baseUrl },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", (error: Error & { data?: unknown }) => {
+      socket.close();
+      reject(new Error(`socket handshake refused: ${error.message} ${JSON.stringify(error.data ?? "")}`));
+    });
+  });
+  return socket;
+}
+
+type EventName = keyof ServerToClientEvents;
+type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Relayed between instances through Redis, an event can take a moment longer than on one instance. */
+const EVENT_TIMEOUT_MS = 10_000;
+
+/** The next `event` on the socket that matches; listen before doing what should cause it. */
+export function nextEvent<E extends EventName>(socket: LiveSocket, event: E, matches: (payload: EventPayload<E>) => boolean = () => true): Promise<EventPayload<E>> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: EventPayload<E>) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`no matching ${event} within ${EVENT_TIMEOUT_MS} ms`));
+    }, EVENT_TIMEOUT_MS);
+    socket.on(event, listener as never);
+  });
+}
