@@ -7,6 +7,8 @@ export type ListingCategory = { id: string; game: string; kind: GoodsKind };
 
 /** One batch of products as column arrays, the shape `insert ... select from unnest(...)` takes. */
 export type ListingBatch = {
+  /** Null lets the database draw the id; a sold listing has one already, which its deal refers to. */
+  ids: (string | null)[];
   sellerIds: string[];
   categoryIds: string[];
   titles: string[];
@@ -14,7 +16,10 @@ export type ListingBatch = {
   priceKopecks: number[];
   statuses: ProductStatus[];
   createdAts: string[];
+  updatedAts: string[];
   deletedAts: (string | null)[];
+  /** The language each listing is written in, so the chat of its deal speaks it too. */
+  languages: LanguageVocabulary[];
 };
 
 const DAY_MS = 86_400_000;
@@ -30,15 +35,16 @@ const priceRange: Record<GoodsKind, readonly [number, number]> = {
   boosting: [300, 15_000],
 };
 
-/** Mostly active, as on a live marketplace; the rest are states the public listing and search must leave out. */
+/**
+ * Mostly active, as on a live marketplace; the rest are states the public listing and search must leave out.
+ * Sold states (`purchased`, `completed`) come only from the generated deals (sales.ts), so every sold listing
+ * has its deal, chat and money.
+ */
 const statusWeights: readonly (readonly [ProductStatus, number])[] = [
-  ["active", 0.88],
-  ["moderation", 0.04],
-  ["completed", 0.04],
-  ["purchased", 0.01],
-  ["rejected", 0.01],
-  ["withdrawn", 0.01],
-  ["refunded", 0.01],
+  ["active", 0.89],
+  ["moderation", 0.05],
+  ["rejected", 0.03],
+  ["withdrawn", 0.03],
 ];
 const DELETED_SHARE = 0.02;
 const RUSSIAN_SHARE = 0.45;
@@ -62,24 +68,44 @@ export function generateListings(
   context: { sellerIds: readonly string[]; categories: readonly ListingCategory[]; now: number },
 ): ListingBatch {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const batch: ListingBatch = { sellerIds: [], categoryIds: [], titles: [], descriptions: [], priceKopecks: [], statuses: [], createdAts: [], deletedAts: [] };
+  const batch: ListingBatch = {
+    ids: [],
+    sellerIds: [],
+    categoryIds: [],
+    titles: [],
+    descriptions: [],
+    priceKopecks: [],
+    statuses: [],
+    createdAts: [],
+    updatedAts: [],
+    deletedAts: [],
+    languages: [],
+  };
   for (let i = 0; i < count; i++) {
     const category = pick(context.categories);
     const language = random() < RUSSIAN_SHARE ? russian : english;
     const words = language.kinds[category.kind];
     const noun = pick(words.nouns);
     const detail = pick(words.details);
-    const createdAt = context.now - Math.floor(random() * HISTORY_MS);
+    const createdAt = new Date(context.now - Math.floor(random() * HISTORY_MS)).toISOString();
+    batch.ids.push(null);
     batch.sellerIds.push(pick(context.sellerIds));
     batch.categoryIds.push(category.id);
     batch.titles.push(title(random, pick, language, category.game, noun, detail));
     batch.descriptions.push(`${pick(words.intros)} ${category.game}: ${noun}, ${detail}. ${pick(language.closers)} ${pick(language.closers)}`);
     batch.priceKopecks.push(price(random, category.kind));
     batch.statuses.push(status(random));
-    batch.createdAts.push(new Date(createdAt).toISOString());
-    batch.deletedAts.push(random() < DELETED_SHARE ? new Date(createdAt + Math.floor(random() * (context.now - createdAt))).toISOString() : null);
+    batch.createdAts.push(createdAt);
+    batch.updatedAts.push(createdAt);
+    batch.deletedAts.push(random() < DELETED_SHARE ? new Date(randomBetween(random, Date.parse(createdAt), context.now)).toISOString() : null);
+    batch.languages.push(language);
   }
   return batch;
+}
+
+/** A whole millisecond in [from, to). */
+export function randomBetween(random: () => number, from: number, to: number): number {
+  return from + Math.floor(random() * (to - from));
 }
 
 function title(random: () => number, pick: <T>(items: readonly T[]) => T, language: LanguageVocabulary, game: string, noun: string, detail: string): string {

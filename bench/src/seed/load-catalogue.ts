@@ -1,46 +1,85 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../apps/server/src/db/client.js";
 import { categories, type NewCategory } from "../../../apps/server/src/db/schema/catalog.js";
+import { users } from "../../../apps/server/src/db/schema/users.js";
 import { demoGames } from "../../../apps/server/src/db/seed/demo-games.js";
 import { slugify } from "../../../apps/server/src/db/slug.js";
 import { createDataCipher } from "../../../apps/server/src/platform/crypto/data-cipher.js";
 import { hashPassword } from "../../../apps/server/src/platform/security/password-hash.js";
+import type { DealTerms } from "../../../apps/server/src/modules/deals/deal-lifecycle.js";
 import { selectRows } from "./bench-database.js";
+import { planDeals } from "./deal-plan.js";
 import { generateListings, type ListingBatch, type ListingCategory, seededRandom } from "./listings.js";
+import { insertDeals } from "./load-deals.js";
+import { SalePicker } from "./sales.js";
 
-export type LoadOptions = { products: number; sellers: number; seed: number; dataKey: Buffer; log: (message: string) => void };
-export type LoadCounts = { products: number; active: number; images: number; sellers: number; categories: number };
+export type LoadOptions = {
+  products: number;
+  sellers: number;
+  users: number;
+  deals: number;
+  seed: number;
+  dataKey: Buffer;
+  terms: DealTerms;
+  log: (message: string) => void;
+};
+export type LoadCounts = {
+  products: number;
+  active: number;
+  images: number;
+  sellers: number;
+  categories: number;
+  users: number;
+  deals: number;
+  openDeals: number;
+  messages: number;
+  ledgerTransactions: number;
+};
 
-/** The password of every generated seller, so a bench scenario can sign in as one. */
-export const BENCH_SELLER_PASSWORD = "Bench#pass1";
+/** The password of every generated seller and user, so a bench scenario can sign in as one. */
+export const BENCH_PASSWORD = "Bench#pass1";
+/**
+ * The admin of a generated database: the server creates its first admin only in an empty database, and the
+ * bench needs one to top buyers up and approve what its members list.
+ */
+export const BENCH_ADMIN = { email: "admin@bench.lootlane.test", password: BENCH_PASSWORD } as const;
 /** Rows per insert: big enough that round trips do not matter, small enough to keep the arrays in memory cheap. */
 const BATCH_SIZE = 20_000;
 /** A handful of shared pictures; the bench measures queries, not media. */
 const IMAGE_URLS = Array.from({ length: 8 }, (_, i) => `/media/bench/product-${i + 1}.png`);
 
 /**
- * Inserts sellers, the demo games with their subcategories, `products` listings and their images, all in one
- * transaction. The secondary indexes of products and product_images are dropped first and rebuilt after the
- * load from their own definitions (pg_indexes), which is several times faster than maintaining two trigram
- * indexes row by row; if anything fails the transaction puts them back untouched.
+ * Inserts sellers, the demo games with their subcategories, `products` listings and their images, then the
+ * buyers and their deals with chats and money (deal-plan.ts), all in one transaction. The secondary indexes
+ * of products, product_images and users are dropped once the sellers are in and rebuilt after the load from
+ * their own definitions (pg_indexes), which is several times faster than maintaining their trigram indexes row
+ * by row; if anything fails the transaction puts them back untouched.
  */
-export async function loadCatalogue(db: Db, options: LoadOptions): Promise<LoadCounts> {
+export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadCounts> {
   const random = seededRandom(options.seed);
-  const passwordHash = await hashPassword(BENCH_SELLER_PASSWORD);
+  // Its own stream, half the generator's cycle away from the catalogue's (mulberry32 walks one cycle of 2^32
+  // states), so the people and deals never replay the catalogue's numbers and the catalogue of a seed stays
+  // the same whatever --users and --deals are.
+  const tradeRandom = seededRandom(options.seed ^ 0x8000_0000);
+  // One hash for everyone: the password is the same, and hashing it 100,000 times would take most of an hour.
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const productData = createDataCipher(options.dataKey).encrypt("Login: bench_account\nPassword: Bench#goods1");
   const now = Date.now();
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
     await tx.execute(sql`set local synchronous_commit = off`);
+    await tx.insert(users).values({ email: BENCH_ADMIN.email, username: "bench_admin", passwordHash, role: "admin", createdAt: new Date(now) });
     const sellerIds = await insertSellers(tx, options.sellers, passwordHash, random);
     const listingCategories = await insertCategories(tx, random);
     options.log(`${sellerIds.length} sellers, ${listingCategories.length} listing categories`);
 
     const indexes = await dropSecondaryIndexes(tx);
+    const sales = new SalePicker(tradeRandom, { deals: options.deals, products: options.products }, options.terms, now);
     let active = 0;
     for (let done = 0; done < options.products; done += BATCH_SIZE) {
       const batch = generateListings(random, Math.min(BATCH_SIZE, options.products - done), { sellerIds, categories: listingCategories, now });
+      sales.sell(batch);
       active += batch.statuses.filter((status, i) => status === "active" && batch.deletedAts[i] === null).length;
       await insertListings(tx, batch, productData);
       if ((done / BATCH_SIZE) % 10 === 9) options.log(`${done + BATCH_SIZE} products`);
@@ -48,10 +87,25 @@ export async function loadCatalogue(db: Db, options: LoadOptions): Promise<LoadC
     options.log(`${options.products} products inserted`);
 
     const images = await insertImages(tx);
-    options.log(`${images} images inserted; rebuilding ${indexes.length} indexes`);
+    options.log(`${images} images inserted`);
+
+    const plan = planDeals(tradeRandom, { sales: sales.sales, users: options.users, sellerIds, terms: options.terms, now });
+    await insertDeals(tx, plan, passwordHash);
+    options.log(`${options.users} users, ${plan.deals.ids.length} deals with their chats, ${plan.ledger.transactions.ids.length} ledger transactions; rebuilding ${indexes.length} indexes`);
     for (const index of indexes) await tx.execute(sql.raw(index));
     options.log("indexes rebuilt");
-    return { products: options.products, active, images, sellers: sellerIds.length, categories: listingCategories.length };
+    return {
+      products: options.products,
+      active,
+      images,
+      sellers: sellerIds.length,
+      categories: listingCategories.length,
+      users: options.users,
+      deals: plan.deals.ids.length,
+      openDeals: plan.openDeals,
+      messages: plan.messages.texts.length,
+      ledgerTransactions: plan.ledger.transactions.ids.length,
+    };
   });
 }
 
@@ -64,8 +118,6 @@ async function insertSellers(tx: Db, count: number, passwordHash: string, random
         from unnest(${sql.param(numbers)}::int[], ${sql.param(numbers.map(() => Math.floor(random() * 6)))}::int[]) as u(n, r)
         returning id`,
   );
-  // users.balance is the projection of this account, so every user has one (as the server's own seed does).
-  await tx.execute(sql`insert into ledger_accounts (kind, user_id) select 'user_available', id from users`);
   return rows.map((row) => row.id);
 }
 
@@ -86,13 +138,13 @@ async function insertCategories(tx: Db, random: () => number): Promise<ListingCa
   return listingCategories;
 }
 
-/** Drops every index of the two tables that no constraint owns and returns the statements that recreate them. */
+/** Drops every index of the bulk-loaded tables that no constraint owns and returns the statements that recreate them. */
 async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
   const rows = await selectRows<{ name: string; definition: string }>(
     tx,
     sql`select quote_ident(i.indexname) as name, i.indexdef as definition
         from pg_indexes i
-        where i.schemaname = 'public' and i.tablename in ('products', 'product_images')
+        where i.schemaname = 'public' and i.tablename in ('products', 'product_images', 'users')
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
   );
   for (const row of rows) await tx.execute(sql.raw(`drop index ${row.name}`));
@@ -101,13 +153,13 @@ async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
 
 async function insertListings(tx: Db, batch: ListingBatch, productData: string): Promise<void> {
   await tx.execute(sql`
-    insert into products (seller_id, category_id, title, description, price_kopecks, product_data_encrypted, status, created_at, updated_at, deleted_at)
-    select seller_id, category_id, title, description, price, ${productData}, status, created_at, created_at, deleted_at
+    insert into products (id, seller_id, category_id, title, description, price_kopecks, product_data_encrypted, status, created_at, updated_at, deleted_at)
+    select coalesce(id, gen_random_uuid()), seller_id, category_id, title, description, price, ${productData}, status, created_at, updated_at, deleted_at
     from unnest(
-      ${sql.param(batch.sellerIds)}::uuid[], ${sql.param(batch.categoryIds)}::uuid[], ${sql.param(batch.titles)}::text[],
+      ${sql.param(batch.ids)}::uuid[], ${sql.param(batch.sellerIds)}::uuid[], ${sql.param(batch.categoryIds)}::uuid[], ${sql.param(batch.titles)}::text[],
       ${sql.param(batch.descriptions)}::text[], ${sql.param(batch.priceKopecks)}::bigint[], ${sql.param(batch.statuses)}::text[],
-      ${sql.param(batch.createdAts)}::timestamptz[], ${sql.param(batch.deletedAts)}::timestamptz[]
-    ) as u(seller_id, category_id, title, description, price, status, created_at, deleted_at)`);
+      ${sql.param(batch.createdAts)}::timestamptz[], ${sql.param(batch.updatedAts)}::timestamptz[], ${sql.param(batch.deletedAts)}::timestamptz[]
+    ) as u(id, seller_id, category_id, title, description, price, status, created_at, updated_at, deleted_at)`);
 }
 
 /** One to three pictures per listing, picked from the shared set by the product id so reruns agree. */

@@ -6,10 +6,24 @@ import type { GoodsKind } from "../../../apps/server/src/db/seed/demo-games.js";
  * catalogue rather than all of it or nothing.
  */
 export type KindVocabulary = { nouns: readonly string[]; details: readonly string[]; intros: readonly string[] };
-export type LanguageVocabulary = { kinds: Record<GoodsKind, KindVocabulary>; closers: readonly string[]; adjectives: readonly string[] };
+/** One turn of a deal's chat after the purchase card: who speaks and the lines they might say. */
+export type ChatTurn = { from: "buyer" | "seller"; lines: readonly string[] };
+export type LanguageVocabulary = {
+  kinds: Record<GoodsKind, KindVocabulary>;
+  closers: readonly string[];
+  adjectives: readonly string[];
+  /** A deal's conversation in order; a chat says the first few turns, one line of each. */
+  chat: readonly ChatTurn[];
+};
 
 export const english: LanguageVocabulary = {
   adjectives: ["Cheap", "Premium", "Rare", "Instant", "Verified", "Exclusive", "Fast", "Trusted", "Limited", "Best price"],
+  chat: [
+    { from: "seller", lines: ["Thanks for the purchase! Everything is in the card above.", "Hi! The details are in the purchase card.", "Thank you! Write here if anything does not work."] },
+    { from: "buyer", lines: ["Got it, logging in now.", "Thanks, checking.", "Hi, received, give me a minute."] },
+    { from: "seller", lines: ["Did everything work?", "Please change the password right away.", "Let me know when you are done."] },
+    { from: "buyer", lines: ["All good, thank you!", "Works, confirming the deal.", "Everything is fine, great seller."] },
+  ],
   closers: [
     "Delivery within 10 minutes after payment.",
     "I am online most of the day, write to the chat before buying.",
@@ -51,6 +65,12 @@ export const english: LanguageVocabulary = {
 
 export const russian: LanguageVocabulary = {
   adjectives: ["Дешёвый", "Премиум", "Редкий", "Мгновенно", "Проверенный", "Эксклюзив", "Быстро", "Надёжно", "Лимитированный", "Лучшая цена"],
+  chat: [
+    { from: "seller", lines: ["Спасибо за покупку! Всё в карточке выше.", "Здравствуйте! Данные в карточке покупки.", "Спасибо! Если что-то не работает, пишите сюда."] },
+    { from: "buyer", lines: ["Получил, захожу.", "Спасибо, проверяю.", "Здравствуйте, получил, минуту."] },
+    { from: "seller", lines: ["Всё работает?", "Смените пароль сразу, пожалуйста.", "Напишите, как проверите."] },
+    { from: "buyer", lines: ["Всё отлично, спасибо!", "Работает, подтверждаю сделку.", "Всё хорошо, отличный продавец."] },
+  ],
   closers: [
     "Выдача в течение 10 минут после оплаты.",
     "Почти всегда онлайн, пишите в чат до покупки.",
