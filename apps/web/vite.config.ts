@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // dist/.vite/manifest.json: which files each entry and lazy screen loads (the bundle-size bench reads it).
+    manifest: true,
     rollupOptions: {
       output: {
         // Libraries every screen needs, in their own file: a release that changes only app code keeps them cached.

@@ -2,8 +2,16 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import "@/shared/i18n/i18n";
+import { i18n, i18nReady } from "@/shared/i18n/i18n";
+import { resources } from "@/shared/i18n/resources";
 import { installMatchMedia, setViewportWidth } from "./viewport";
+
+// The app downloads a screen's texts with the screen; components rendered on their own in tests have every text
+// of both languages from the start (i18next then downloads nothing more).
+await i18nReady;
+for (const [language, namespaces] of Object.entries(resources)) {
+  for (const [namespace, texts] of Object.entries(namespaces)) i18n.addResourceBundle(language, namespace, texts);
+}
 
 // jsdom cannot reload a page; tests observe the call instead.
 vi.mock("@/shared/lib/reload-page", () => ({ reloadPage: vi.fn() }));

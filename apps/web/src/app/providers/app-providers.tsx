@@ -1,12 +1,16 @@
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { onSessionLost } from "@/shared/api/session-lost";
 import type { SocketFactory } from "@/shared/realtime/realtime-client";
 import { RealtimeProvider } from "@/shared/realtime/realtime-provider";
 import { theme } from "./theme";
+
+// The notifications' container and its transitions download beside the first screen, not before it. A
+// notification shown earlier waits in Mantine's store and appears once the container is there.
+const notificationsOutlet = import("./notifications-outlet");
+const NotificationsOutlet = lazy(() => notificationsOutlet.then((module) => ({ default: module.NotificationsOutlet })));
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -23,7 +27,9 @@ export function AppProviders({ queryClient, children, env = "default", createSoc
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-      <Notifications position="top-center" />
+      <Suspense fallback={null}>
+        <NotificationsOutlet />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RealtimeProvider createSocket={createSocket}>{children}</RealtimeProvider>
       </QueryClientProvider>

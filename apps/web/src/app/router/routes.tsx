@@ -1,4 +1,6 @@
 import type { RouteObject } from "react-router";
+import { loadNamespaces } from "@/shared/i18n/i18n";
+import type { Namespace } from "@/shared/i18n/namespaces";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { CurrentUserGate } from "../guards/current-user-gate";
 import { RequireAdmin } from "../guards/require-admin";
@@ -10,9 +12,15 @@ function StartupLoader() {
   return <PageLoader fullScreen />;
 }
 
+/** A screen's code and its texts, downloaded side by side: the screen never renders before its words have arrived. */
+function withTexts<T>(load: () => Promise<T>, ...namespaces: Namespace[]): () => Promise<T> {
+  return () => Promise.all([load(), loadNamespaces(namespaces)]).then(([loaded]) => loaded);
+}
+
 /**
  * SPEC §2 route table. Every screen is its own lazily loaded chunk, so the first visit downloads only the
- * app shell and the screen it opens. The admin layout is lazy too: most visitors never see it.
+ * app shell and the screen it opens, with that screen's texts in the interface language (the shell's own are
+ * loaded before the first render). The admin layout is lazy too: most visitors never see it.
  * A function, because a router consumes the `lazy` definitions it resolves: each router needs its own table.
  */
 export const createRoutes = (): RouteObject[] => [
@@ -28,30 +36,30 @@ export const createRoutes = (): RouteObject[] => [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { index: true, lazy: { Component: () => import("@/features/home/pages/home-page").then((m) => m.HomePage) } },
-              { path: "signin", lazy: { Component: () => import("@/features/auth/pages/sign-in-page").then((m) => m.SignInPage) } },
-              { path: "signup", lazy: { Component: () => import("@/features/auth/pages/sign-up-page").then((m) => m.SignUpPage) } },
+              { index: true, lazy: { Component: withTexts(() => import("@/features/home/pages/home-page").then((m) => m.HomePage), "home") } },
+              { path: "signin", lazy: { Component: withTexts(() => import("@/features/auth/pages/sign-in-page").then((m) => m.SignInPage), "auth") } },
+              { path: "signup", lazy: { Component: withTexts(() => import("@/features/auth/pages/sign-up-page").then((m) => m.SignUpPage), "auth") } },
               {
                 path: "password-reset",
-                lazy: { Component: () => import("@/features/auth/pages/password-reset-page").then((m) => m.PasswordResetPage) },
+                lazy: { Component: withTexts(() => import("@/features/auth/pages/password-reset-page").then((m) => m.PasswordResetPage), "auth") },
               },
-              { path: "profile/:username", lazy: { Component: () => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage) } },
-              { path: "product/:productId", lazy: { Component: () => import("@/features/products/pages/product-page").then((m) => m.ProductPage) } },
+              { path: "profile/:username", lazy: { Component: withTexts(() => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage), "profile") } },
+              { path: "product/:productId", lazy: { Component: withTexts(() => import("@/features/products/pages/product-page").then((m) => m.ProductPage), "products") } },
               {
                 Component: RequireAuth,
                 children: [
-                  { path: "chats", lazy: { Component: () => import("@/features/chats/pages/chats-page").then((m) => m.ChatsPage) } },
+                  { path: "chats", lazy: { Component: withTexts(() => import("@/features/chats/pages/chats-page").then((m) => m.ChatsPage), "chats") } },
                   {
                     path: "product/create",
-                    lazy: { Component: () => import("@/features/products/pages/product-create-page").then((m) => m.ProductCreatePage) },
+                    lazy: { Component: withTexts(() => import("@/features/products/pages/product-create-page").then((m) => m.ProductCreatePage), "productForm") },
                   },
                   {
                     // Only the owner may edit: the page checks that once the product has loaded.
                     path: "product/edit/:id",
-                    lazy: { Component: () => import("@/features/products/pages/product-edit-page").then((m) => m.ProductEditPage) },
+                    lazy: { Component: withTexts(() => import("@/features/products/pages/product-edit-page").then((m) => m.ProductEditPage), "productForm") },
                   },
                   // SPEC: owner only; it always shows the signed-in user's own settings.
-                  { path: "settings", lazy: { Component: () => import("@/features/settings/pages/settings-page").then((m) => m.SettingsPage) } },
+                  { path: "settings", lazy: { Component: withTexts(() => import("@/features/settings/pages/settings-page").then((m) => m.SettingsPage), "settings") } },
                 ],
               },
               { path: "not-access", lazy: { Component: () => import("../pages/not-access-page").then((m) => m.NotAccessPage) } },
@@ -67,7 +75,7 @@ export const createRoutes = (): RouteObject[] => [
         Component: RequireAdmin,
         children: [
           {
-            lazy: { Component: () => import("../layouts/admin-layout/admin-layout").then((m) => m.AdminLayout) },
+            lazy: { Component: withTexts(() => import("../layouts/admin-layout/admin-layout").then((m) => m.AdminLayout), "admin", "adminCatalog", "adminDeals") },
             children: [
               {
                 ErrorBoundary: RouteErrorBoundary,

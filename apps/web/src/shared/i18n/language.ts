@@ -20,7 +20,8 @@ export function readStoredLanguage(): Language | null {
 
 /** The interface language, as the server and the error catalogue name it. */
 export function currentLanguage(): Language {
-  const resolved = i18next.resolvedLanguage;
+  // Until its first texts arrive i18next has resolved no language; the one it is loading heads `languages`.
+  const resolved = i18next.resolvedLanguage ?? (i18next.languages as readonly string[] | undefined)?.[0];
   return isLanguage(resolved) ? resolved : "en";
 }
 

@@ -1,15 +1,11 @@
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { chatEvents, type ClientToServerEvents, type ServerToClientEvents } from "@lootlane/contract";
-import { realtimeSocketOptions } from "./realtime-options";
 
 /** The chat socket, typed by the contract's event maps. */
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Makes the socket the app talks through; tests hand the provider an in-memory one instead. */
 export type SocketFactory = () => ChatSocket;
-
-/** The real socket: the page's own origin, where the server also answers /socket.io. */
-export const createBrowserSocket: SocketFactory = () => io(realtimeSocketOptions);
 
 type Listener = () => void;
 
