@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { db: database.db, media });
       await api.register(reviewsRoutes, { db: database.db });
       await api.register(categoriesRoutes, { db: database.db, media });
-      await api.register(productReadRoutes, { db: database.db, cipher });
+      await api.register(productReadRoutes, { db: database.db, cipher, redisUrl: config.redisUrl });
       await api.register(productEditingRoutes, { db: database.db, media, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });

@@ -5,6 +5,7 @@ import { products } from "../../db/schema/catalog.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
 import { revokeUserSessions, type AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { catalogueChanged } from "../products/catalogue-changes.js";
 import type { AdminDeps } from "./admin-deps.js";
 import { recordAdminAction } from "./audit-log.service.js";
 
@@ -41,12 +42,15 @@ export async function setBanned(tx: Db, userId: string, banned: boolean, at: Dat
 export async function banUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, userId: string): Promise<UserRow> {
   const { user, changed } = await changeBan(deps, admin, userId, true);
   if (changed) deps.realtime.disconnectUser(userId, "USER_IS_BANNED");
+  if (changed) catalogueChanged(deps.db);
   return user;
 }
 
 /** POST /admin/unban-user: lifts a ban and puts the user's suspended products back on sale. */
 export async function unbanUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, userId: string): Promise<UserRow> {
-  return (await changeBan(deps, admin, userId, false)).user;
+  const { user, changed } = await changeBan(deps, admin, userId, false);
+  if (changed) catalogueChanged(deps.db);
+  return user;
 }
 
 async function changeBan(deps: AdminDeps, admin: Pick<AuthUser, "id">, userId: string, banned: boolean): Promise<{ user: UserRow; changed: boolean }> {

@@ -7,6 +7,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { adjustUserBalance } from "../ledger/ledger.js";
+import { catalogueChanged } from "../products/catalogue-changes.js";
 import { assertMayChangeAccess, setBanned } from "./admin-bans.service.js";
 import type { AdminDeps } from "./admin-deps.js";
 import { recordAdminAction } from "./audit-log.service.js";
@@ -74,6 +75,7 @@ export async function updateUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, u
   }
   if (outcome.banned) deps.realtime.disconnectUser(userId, "USER_IS_BANNED");
   else if (outcome.roleChanged) deps.realtime.disconnectUser(userId);
+  catalogueChanged(deps.db);
   return outcome.user;
 }
 

@@ -19,6 +19,7 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import type { ChatNotifier } from "../chats/chat-socket.js";
 import { chatProductView } from "../chats/chats.service.js";
+import { catalogueChanged } from "../products/catalogue-changes.js";
 import type { DealAlerts } from "./deal-alerts.js";
 import { presentChatProduct, presentDeal } from "./deals.presenter.js";
 import { confirmReceipt, listUserDeals, reportDeal } from "./deals.service.js";
@@ -49,6 +50,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     },
     async (request) => {
       const { result, messageId } = await buyProduct(deps, signedInUser(request), request.body.product_id, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      catalogueChanged(deps.db);
       if (messageId) await notifier.dealMessagePosted(messageId);
       return result;
     },

@@ -11,6 +11,7 @@ import { removeStoredImages, storedImageKeys, type StoredImage } from "../../pla
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { assertCategoryExists } from "../categories/categories.service.js";
+import { catalogueChanged } from "./catalogue-changes.js";
 import { mayView } from "./product-access.js";
 import { loadProductViews, type ProductView } from "./product-views.js";
 
@@ -110,6 +111,7 @@ export async function editProduct(deps: EditingDeps, user: AuthUser, fields: Upd
     await removeStoredImages(media, storedKeys(stored), log);
     throw error;
   }
+  catalogueChanged(db);
   await removeStoredImages(media, result.removed.flatMap((image) => storedImageKeys(image.imageUrl)), log);
   const [view] = await loadProductViews(db, [result.row]);
   return view!;
@@ -129,6 +131,7 @@ export async function deleteProduct(db: Db, user: AuthUser, productId: string): 
     if (product.status === "purchased") throw new AppError("PRODUCT_IN_OPEN_DEAL");
     await tx.update(products).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, productId));
   });
+  catalogueChanged(db);
 }
 
 /** The product and its images, if `user` may edit it now; `lock` holds the row until the transaction ends. */

@@ -5,6 +5,7 @@ import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { recordAdminAction } from "../admin/audit-log.service.js";
+import { catalogueChanged } from "./catalogue-changes.js";
 
 /**
  * Admin Approve: a product in moderation goes on sale (`active`; the API never says `approved`), or straight to
@@ -39,4 +40,5 @@ async function decideModeration(db: Db, admin: Pick<AuthUser, "id">, productId: 
     await tx.update(products).set({ status, updatedAt: sql`now()` }).where(eq(products.id, productId));
     await recordAdminAction(tx, admin, { action: `product.${decision}`, targetType: "product", targetId: productId, before: { status: product.status }, after: { status } });
   });
+  catalogueChanged(db);
 }

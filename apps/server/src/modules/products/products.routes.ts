@@ -9,13 +9,17 @@ import {
   productSearchQuerySchema,
   userIdParamsSchema,
   usernameProductsParamsSchema,
+  type Product,
+  type ProductPage,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { optionalUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { Viewer } from "../users/users.service.js";
-import { presentProduct, presentProductDetail, presentProductPage } from "./products.presenter.js";
+import { createListingCache, pageKey, type Listing, type ListingName } from "./product-listing-cache.js";
+import type { ProductView } from "./product-views.js";
+import { presentProduct, presentProductDetail, presentProductPage, type PresentContext, type ViewPage } from "./products.presenter.js";
 import {
   getProductView,
   listActiveProducts,
@@ -27,7 +31,7 @@ import {
 } from "./products.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
-export type ProductReadRoutesOptions = { db: Db; cipher: DataCipher };
+export type ProductReadRoutesOptions = { db: Db; cipher: DataCipher; redisUrl: string | undefined };
 
 const tags = ["products"];
 
@@ -35,8 +39,11 @@ const tags = ["products"];
  * The reading calls of SPEC.md §7 Products. All are public; a signed-in viewer is recognised (optionalUser) so
  * the seller and admins see their own statuses and goods and `is_owner` is right.
  */
-export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> = async (app, { db, cipher }) => {
+export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> = async (app, { db, cipher, redisUrl }) => {
   const context = (viewer: Viewer) => ({ viewer, cipher });
+  // Listings and search on sale are public and read far more than they change: they are answered from a cache.
+  const listings = await createListingCache(db, { cipher, redisUrl, log: app.log });
+  app.addHook("onClose", () => listings.close());
 
   app.get(
     "/products/get/all",
@@ -44,7 +51,10 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       onRequest: optionalUser,
       schema: { tags, summary: "Products on sale, newest first, one page", querystring: pageQuerySchema, response: { 200: productPageSchema, ...errorResponses(401, 422) } },
     },
-    async (request) => presentProductPage(await listActiveProducts(db, request.query), context(request.user)),
+    async (request, reply) =>
+      listings.reply(request, reply, pageKey(["all"], request.query), productPageSchema, async () =>
+        pageListing(await listActiveProducts(db, request.query, listings.pageStart(["all"], request.query))),
+      ),
   );
 
   app.get(
@@ -58,7 +68,12 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         response: { 200: productPageSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => presentProductPage(await searchProducts(db, request.query), context(request.user)),
+    async (request, reply) => {
+      const { q, category_id, min_price, max_price } = request.query;
+      // The words as the search splits them, so spacing alone never makes another entry.
+      const search: ListingName = ["search", q.split(/\s+/).filter((word) => word !== "").join(" "), category_id, min_price, max_price];
+      return listings.reply(request, reply, pageKey(search, request.query), productPageSchema, async () => pageListing(await searchProducts(db, request.query)));
+    },
   );
 
   app.get(
@@ -73,7 +88,12 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => (await listCategoryProducts(db, request.params.id, request.query)).map((view) => presentProduct(view, context(request.user))),
+    async (request, reply) => {
+      const listing = ["category", request.params.id];
+      return listings.reply(request, reply, pageKey(listing, request.query), productListSchema, async () =>
+        listOf(await listCategoryProducts(db, request.params.id, request.query, listings.pageStart(listing, request.query))),
+      );
+    },
   );
 
   app.get(
@@ -134,9 +154,20 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) =>
-      (await listGameSubcategoryProducts(db, request.params.gameSlug, request.params.subcategorySlug, request.query)).map((view) =>
-        presentProduct(view, context(request.user)),
-      ),
+    async (request, reply) => {
+      const { gameSlug, subcategorySlug } = request.params;
+      const listing = ["subcategory", gameSlug, subcategorySlug];
+      return listings.reply(request, reply, pageKey(listing, request.query), productListSchema, async () =>
+        listOf(await listGameSubcategoryProducts(db, gameSlug, subcategorySlug, request.query, listings.pageStart(listing, request.query))),
+      );
+    },
   );
 };
+
+function pageListing(page: ViewPage): Listing<ProductPage> {
+  return { views: page.views, present: (context: PresentContext) => presentProductPage(page, context) };
+}
+
+function listOf(views: ProductView[]): Listing<Product[]> {
+  return { views, present: (context: PresentContext) => views.map((view) => presentProduct(view, context)) };
+}

@@ -1,5 +1,6 @@
 import type { PageQuery, ProductSearchQuery, ProductStatus } from "@lootlane/contract";
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { products, type Product as ProductRow } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
@@ -33,21 +34,28 @@ export async function getProductView(db: Db, productId: string, viewer: Viewer):
   return view!;
 }
 
+/**
+ * Where a page of a listing starts when the caller knows it: the id of the last product of the page before, in
+ * the same listing, read in the same state of the catalogue (a cached page, product-listing-cache.ts). The page
+ * is then read by key, at the cost of page 1 however deep it is, rather than by skipping every product before it.
+ */
+export type PageStart = { afterProductId?: string | undefined };
+
 /** The home listing: active products, newest first. */
-export function listActiveProducts(db: Db, paging: PageQuery): Promise<ViewPage> {
-  return listPage(db, and(eq(products.status, "active"), notDeleted)!, paging);
+export function listActiveProducts(db: Db, paging: PageQuery, start: PageStart = {}): Promise<ViewPage> {
+  return listPage(db, and(eq(products.status, "active"), notDeleted)!, paging, start);
 }
 
 /** Active products of a category; a game's listing includes its subcategories. */
-export async function listCategoryProducts(db: Db, categoryId: string, paging: PageQuery): Promise<ProductView[]> {
+export async function listCategoryProducts(db: Db, categoryId: string, paging: PageQuery, start: PageStart = {}): Promise<ProductView[]> {
   const categoryIds = await categoryAndSubcategoryIds(db, categoryId);
-  return listRows(db, and(inArray(products.categoryId, categoryIds), eq(products.status, "active"), notDeleted)!, paging);
+  return listRows(db, and(inArray(products.categoryId, categoryIds), eq(products.status, "active"), notDeleted)!, paging, start);
 }
 
 /** Active products of one subcategory of one game, both named by slug. */
-export async function listGameSubcategoryProducts(db: Db, gameSlug: string, subcategorySlug: string, paging: PageQuery): Promise<ProductView[]> {
+export async function listGameSubcategoryProducts(db: Db, gameSlug: string, subcategorySlug: string, paging: PageQuery, start: PageStart = {}): Promise<ProductView[]> {
   const subcategory = await findGameSubcategory(db, gameSlug, subcategorySlug);
-  return listRows(db, and(eq(products.categoryId, subcategory.id), eq(products.status, "active"), notDeleted)!, paging);
+  return listRows(db, and(eq(products.categoryId, subcategory.id), eq(products.status, "active"), notDeleted)!, paging, start);
 }
 
 /** GET /products/search: the matching engine ranks the ids, this loads the products of one page in that order. */
@@ -104,16 +112,34 @@ function listSellerProducts(db: Db, sellerId: string, viewer: Viewer, paging: Pa
   return listRows(db, and(eq(products.sellerId, sellerId), notDeleted, visible)!, paging);
 }
 
-async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery): Promise<ProductView[]> {
-  return loadProductViews(db, await rowsOf(db, where, (page - 1) * per_page, per_page));
+async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery, { afterProductId }: PageStart = {}): Promise<ProductView[]> {
+  const rows = afterProductId === undefined ? await rowsOf(db, where, (page - 1) * per_page, per_page) : await rowsAfter(db, where, afterProductId, per_page);
+  return loadProductViews(db, rows);
 }
 
-function rowsOf(db: Db, where: SQL, offset: number, limit: number): Promise<ProductRow[]> {
-  return db.select().from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+/**
+ * One page by offset. Past the first, the products skipped are walked as ids only (an index-only scan of the
+ * listing's index for the home listing) and only the page's rows are then read: skipping 30,000 whole rows took
+ * 830 ms at 1,000,000 products, skipping their index entries about 5 ms.
+ */
+async function rowsOf(db: Db, where: SQL, offset: number, limit: number): Promise<ProductRow[]> {
+  if (offset === 0) return db.select().from(products).where(where).orderBy(...newestFirst).limit(limit);
+  const ids = await db.select({ id: products.id }).from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  return loadProductRowsInOrder(db, ids.map((row) => row.id));
 }
 
-async function listPage(db: Db, where: SQL, paging: PageQuery): Promise<ViewPage> {
-  const [views, total] = await Promise.all([listRows(db, where, paging), cappedCount(db, where)]);
+const boundary = alias(products, "boundary");
+
+/** The page that follows product `afterId` in newest-first order: one range of the listing's index, like page 1. */
+function rowsAfter(db: Db, where: SQL, afterId: string, limit: number): Promise<ProductRow[]> {
+  // created_at is read in the database: a JS Date would drop its microseconds and misplace the boundary.
+  const boundaryCreatedAt = db.select({ createdAt: boundary.createdAt }).from(boundary).where(eq(boundary.id, afterId));
+  const afterBoundary = sql`(${products.createdAt}, ${products.id}) < ((${boundaryCreatedAt}), ${afterId}::uuid)`;
+  return db.select().from(products).where(and(where, afterBoundary)).orderBy(...newestFirst).limit(limit);
+}
+
+async function listPage(db: Db, where: SQL, paging: PageQuery, start: PageStart = {}): Promise<ViewPage> {
+  const [views, total] = await Promise.all([listRows(db, where, paging, start), cappedCount(db, where)]);
   return { views, total, page: paging.page, perPage: paging.per_page };
 }
 

@@ -1,0 +1,94 @@
+import type { PageQuery } from "@lootlane/contract";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { createInvalidationChannel } from "../../platform/cache/invalidation-channel.js";
+import { createResponseCache, matchesEtag } from "../../platform/cache/response-cache.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { onCatalogueChange } from "./catalogue-changes.js";
+import type { ProductView } from "./product-views.js";
+import type { PresentContext } from "./products.presenter.js";
+import type { PageStart } from "./products.service.js";
+
+/*
+ * Public listings and search answered from memory. The same few pages (the home page, each game's first page)
+ * are asked for far more often than anything in them changes, and building one costs several queries and a
+ * schema-checked serialisation of 30 products; sending a cached one costs a map lookup.
+ *
+ * An entry is the guest's answer, serialised exactly as the route's response schema would, with an ETag. The
+ * cache is emptied on every catalogue change (catalogue-changes.ts), here at once and on the other instances
+ * over Redis; the TTL bounds what no signal covers (a seller's new avatar or rating).
+ */
+
+/** How long an entry may live without an invalidation: the staleness of what sends no signal. */
+const LISTING_TTL_MS = 10_000;
+
+/**
+ * A page of 30 is some 30 kB of JSON plus its views, about 100 kB in all: at most some 50 MB. The pages asked for
+ * most (first pages, each game, common searches) stay; a crawl of deep pages only cycles the rest.
+ */
+const MAX_CACHED_LISTINGS = 500;
+
+/** A listing as cached: its views, and how to present them to a viewer. */
+export type Listing<Answer> = { views: readonly ProductView[]; present(context: PresentContext): Answer };
+
+export type ListingCache = {
+  /**
+   * Answers a public listing or search: from the cache when the viewer sees what a guest sees (with ETag and 304),
+   * else presented for the viewer from the cached views (the page holds their own goods, or they are an admin).
+   */
+  reply<S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, key: string, schema: S, load: () => Promise<Listing<z.output<S>>>): Promise<z.output<S> | void>;
+  /**
+   * Where a page starts when the page before is cached (a visitor pressing "load more"): after that page's last
+   * product, so the page is read by key rather than by skipping every product before it.
+   */
+  pageStart(listing: ListingName, paging: PageQuery): PageStart;
+  close(): Promise<void>;
+};
+
+/** A listing and everything that filters it, e.g. ["category", id]: one page of it is one cache entry. */
+export type ListingName = ReadonlyArray<string | number | undefined>;
+
+/** The cache key of one page of a listing. JSON, so no search text can spell another listing's key. */
+export function pageKey(listing: ListingName, { page, per_page }: PageQuery): string {
+  return JSON.stringify([...listing, per_page, page]);
+}
+
+export async function createListingCache(db: Db, options: { cipher: DataCipher; redisUrl: string | undefined; log: { error(object: object, message: string): void } }): Promise<ListingCache> {
+  const { cipher } = options;
+  const answers = createResponseCache<Listing<unknown>>({ ttlMs: LISTING_TTL_MS, maxEntries: MAX_CACHED_LISTINGS });
+  const channel = await createInvalidationChannel("catalogue", options.redisUrl, answers.invalidate, options.log);
+  const stopListening = onCatalogueChange(db, () => {
+    answers.invalidate();
+    channel.publish();
+  });
+
+  return {
+    async reply(request, reply, key, schema, load) {
+      const answer = await answers.get(key, async () => {
+        const listing = await load();
+        return { value: listing, body: JSON.stringify(z.encode(schema, listing.present({ viewer: undefined, cipher }))) };
+      });
+      const viewer = request.user;
+      if (viewer !== undefined && (viewer.role === "admin" || answer.value.views.some((view) => view.product.sellerId === viewer.id))) {
+        // is_owner and the goods make this answer the viewer's alone: no shared validator, nothing kept downstream.
+        void reply.header("cache-control", "private, no-store");
+        return answer.value.present({ viewer, cipher }) as z.output<typeof schema>;
+      }
+      // no-cache: a client or proxy may keep the answer but must ask again (a 304 when unchanged) before using it,
+      // so a product that was just bought never shows as on sale. The cookie decides whose answer this is.
+      void reply.header("cache-control", viewer === undefined ? "public, no-cache" : "private, no-cache").header("vary", "cookie").header("etag", answer.etag);
+      // Sent as is: a Buffer skips the route's serializer; `body` was made by the same encode-and-stringify.
+      if (matchesEtag(request.headers["if-none-match"], answer.etag)) void reply.code(304).send();
+      else void reply.type("application/json; charset=utf-8").send(answer.body);
+    },
+    pageStart(listing, paging) {
+      if (paging.page === 1) return {};
+      return { afterProductId: answers.peek(pageKey(listing, { ...paging, page: paging.page - 1 }))?.value.views.at(-1)?.product.id };
+    },
+    async close() {
+      stopListening();
+      await channel.close();
+    },
+  };
+}
