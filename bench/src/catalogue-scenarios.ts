@@ -1,29 +1,53 @@
-export type CatalogueScenario = { name: string; url: string };
+import type { Category, ProductPage } from "@lootlane/contract";
+import type { HttpRequest } from "./http-scenario.js";
+
+export type HttpScenario = { name: string; request: HttpRequest };
+
+/** The catalogue rows, by the goal each one answers to. */
+export type CatalogueScenarios = {
+  description: string;
+  listing: HttpScenario;
+  deepListing: HttpScenario;
+  category: HttpScenario;
+  product: HttpScenario;
+  commonSearch: HttpScenario;
+  rareSearch: HttpScenario;
+};
 
 /** A page 1,000 pages in: where offset paging gets expensive if an index does not carry the order. */
 const DEEP_PAGE = 1000;
 
-/** Searches a buyer would type: two words, a misspelt game name, and Russian. */
-const searches = ["minecraft account", "Mincraft", "аккаунт valorant"];
+/**
+ * Words of bench/src/seed/vocabulary.ts that the demo catalogue has too: "account" is in every English accounts
+ * listing, "arcana" is one of eight English item nouns, so the first matches a large share of the catalogue and
+ * the second about one listing in a hundred.
+ */
+export const COMMON_WORD = "account";
+export const RARE_WORD = "arcana";
 
 /**
  * The catalogue rows of the bench, built from what the started server answers: the deep page is clamped to the
- * last page and the category row uses the first game listed, so the same code serves the small
- * demo catalogue and a generated 1,000,000-product one.
+ * last page, the category row uses the first game listed and the product row the newest active product, so the
+ * same code serves the small demo catalogue and a generated 1,000,000-product one.
  */
-export async function catalogueScenarios(baseUrl: string): Promise<{ description: string; scenarios: CatalogueScenario[] }> {
-  const first = (await getJson(`${baseUrl}/v1/products/get/all?page=1&per_page=30`)) as { total: number; total_pages: number };
-  const categories = (await getJson(`${baseUrl}/v1/categories/all`)) as { id: string; name: string; parent_id?: string | null }[];
+export async function catalogueScenarios(baseUrl: string): Promise<CatalogueScenarios> {
+  const first = (await getJson(`${baseUrl}/v1/products/get/all?page=1&per_page=30`)) as ProductPage;
+  const categories = (await getJson(`${baseUrl}/v1/categories/all`)) as Category[];
   const game = categories.find((category) => !category.parent_id);
+  const product = first.products[0];
+  if (!game || !product) throw new Error("the catalogue has no game or no active product to bench");
   const deepPage = Math.max(1, Math.min(DEEP_PAGE, first.total_pages));
-  const scenarios: CatalogueScenario[] = [
-    { name: "GET /v1/products/get/all page 1", url: `${baseUrl}/v1/products/get/all?page=1&per_page=30` },
-    { name: `GET /v1/products/get/all page ${deepPage}`, url: `${baseUrl}/v1/products/get/all?page=${deepPage}&per_page=30` },
-  ];
-  if (game) scenarios.push({ name: `GET /v1/products/category/{${game.name}}`, url: `${baseUrl}/v1/products/category/${game.id}` });
-  for (const q of searches) scenarios.push({ name: `GET /v1/products/search?q=${q}`, url: `${baseUrl}/v1/products/search?q=${encodeURIComponent(q)}` });
-  // The listing counts at most LISTING_COUNT_CAP (products.service.ts), so a big catalogue shows as "at least".
-  return { description: `${first.total} active products (the listing count is capped)`, scenarios };
+  const get = (name: string, path: string): HttpScenario => ({ name, request: { url: `${baseUrl}${path}` } });
+  return {
+    // The listing counts at most LISTING_COUNT_CAP (products.service.ts), so a big catalogue shows as "at least".
+    description: `${first.total} active products (the listing count is capped)`,
+    listing: get("home listing, page 1", "/v1/products/get/all?page=1&per_page=30"),
+    deepListing: get(`home listing, page ${deepPage}`, `/v1/products/get/all?page=${deepPage}&per_page=30`),
+    category: get(`category listing (${game.name})`, `/v1/products/category/${game.id}`),
+    product: get("product page", `/v1/products/${product.id}`),
+    commonSearch: get(`search, common word "${COMMON_WORD}"`, `/v1/products/search?q=${encodeURIComponent(COMMON_WORD)}`),
+    rareSearch: get(`search, rare word "${RARE_WORD}"`, `/v1/products/search?q=${encodeURIComponent(RARE_WORD)}`),
+  };
 }
 
 async function getJson(url: string): Promise<unknown> {

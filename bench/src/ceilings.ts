@@ -70,8 +70,8 @@ export async function listenSocketCeiling(): Promise<{ port: number; close: () =
   return { port, close: () => new Promise<void>((resolve) => void io.close(() => resolve())) };
 }
 
-/** Starts C_socket in a child process (socket-ceiling-process.ts) and answers its URL. */
-export async function startSocketCeiling(): Promise<{ url: string; close: () => Promise<void> }> {
+/** Starts C_socket in a child process (socket-ceiling-process.ts) and answers its URL and pid (for its memory). */
+export async function startSocketCeiling(): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const child = fork(fileURLToPath(new URL("./socket-ceiling-process.ts", import.meta.url)), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
@@ -80,6 +80,7 @@ export async function startSocketCeiling(): Promise<{ url: string; close: () => 
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     close: async () => {
       child.kill("SIGTERM");
       await exited;

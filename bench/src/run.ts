@@ -1,49 +1,42 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { randomUUID } from "node:crypto";
 import { startTestMailServer } from "../../apps/server/src/test/test-mail.js";
 import { startServer } from "../../e2e/support/server.js";
+import { benchAdmin } from "./admin-credentials.js";
+import { runBuying } from "./buying-scenario.js";
+import { type HttpScenario, catalogueScenarios } from "./catalogue-scenarios.js";
 import { startHelloCeiling, startSocketCeiling } from "./ceilings.js";
-import { type HttpResult, runHttp } from "./http-scenario.js";
-import { catalogueScenarios } from "./catalogue-scenarios.js";
 import { chatMembers } from "./chat-members.js";
-import { type SocketLoad, type SocketMember, type SocketResult, runSocket } from "./socket-scenario.js";
+import { type BenchOutcome, type Pipelined, bestRate, evaluateGoals, goalsTable } from "./goals.js";
+import { type HttpLoad, runHttp, settle } from "./http-scenario.js";
+import { runIdleSockets } from "./idle-sockets-scenario.js";
+import { checkLedger } from "./ledger-check.js";
+import { serverPid } from "./process-memory.js";
+import { buyingLine, bundleLine, httpTable, idleTable, latencyTable, socketTable } from "./report.js";
+import { whoAmIScenario } from "./session-scenario.js";
+import { type SocketLoad, type SocketMember, runSocket } from "./socket-scenario.js";
+import { measureWebBundle } from "./web-bundle.js";
+import { measureWebVitals } from "./web-vitals.js";
 
 /**
  * Each member's steady send rate: 0.4 a second is 24 a minute, under the server's per-user limit of 30 a
  * minute (MESSAGE_RATE in apps/server/src/modules/chats/chats.service.ts; importing it would type-check the
  * server's Fastify plugin augmentations into the bench), so no send is refused however the run falls across
- * the limit's windows and the rows measure delivery, not the limiter. Load grows with BENCH_SOCKET_MEMBERS;
- * 15 s rather than the HTTP rows' 8 gives the slow rate enough messages for a p99.
+ * the limit's windows and the rows measure delivery, not the limiter. Load grows with BENCH_SOCKET_MEMBERS.
  */
 const SOCKET_RATE_PER_MEMBER = 0.4;
 const SERVER_MESSAGES_PER_MINUTE = 30;
+/** The issue's load: autocannon -c 100, at pipelining 1 and 10. */
+const CONNECTIONS = 100;
+/** A moderate load for the search percentiles: ten users searching back to back, not a saturating crowd. */
+const SEARCH_CONNECTIONS = 10;
 
 const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../results");
 
-function table(results: HttpResult[], ceiling: HttpResult): string {
-  const rows = results.map(
-    (r) =>
-      `| ${r.name} | ${r.requestsPerSecond} | ${(r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`,
-  );
-  return ["| scenario | req/s | × C_hello | p50 ms | p99 ms | errors |", "|---|---|---|---|---|---|", ...rows].join("\n");
-}
-
-function socketTable(results: SocketResult[], ceiling: SocketResult): string {
-  const rows = results.map((r) => {
-    const errors = Object.entries(r.errors).map(([code, count]) => `${code} ${count}`);
-    return `| ${r.name} | ${r.members} | ${r.offeredPerSecond} | ${r.deliveredPerSecond} | ${(r.deliveredPerSecond / ceiling.deliveredPerSecond).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.lost} | ${errors.join(", ") || 0} |`;
-  });
-  return [
-    "| scenario | members | offered msg/s | delivered msg/s | × C_socket | p50 ms | p99 ms | lost | errors |",
-    "|---|---|---|---|---|---|---|---|---|",
-    ...rows,
-  ].join("\n");
-}
-
-/** A whole number from the environment, or the default; anything else stops the run before it starts. */
+/** A positive number from the environment, or the default; anything else stops the run before it starts. */
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -52,53 +45,156 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+const began = performance.now();
+/** Progress on stderr, so a run of several minutes shows where it is; the report alone goes to stdout. */
+function progress(step: string): void {
+  console.error(`[bench ${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${step}`);
+}
+
 /**
- * Starts the real built server (PGlite, or PostgreSQL when DATABASE_URL is set) and the bare ceilings, loads
- * both the same way and reports every scenario as a ratio against its ceiling measured in this run.
- * Catalogue rows run against whatever catalogue the database holds: the demo catalogue on PGlite, the
- * generated one (`npm run seed:bench`) on DATABASE_URL. The socket rows run last, as their setup adds members,
- * products and chats that would otherwise be in the catalogue rows' listings.
+ * Starts the real built server (PGlite, or PostgreSQL when DATABASE_URL is set) and the ceilings, runs every
+ * scenario of issue 8 and reports each goal as measured / goal. Order matters: the read-only catalogue rows and
+ * the web page run first, on the catalogue as seeded; the socket members then add a product and a chat per
+ * pair; buying sells products, so it runs last, and the ledger is checked once the server has stopped.
  */
 async function main(): Promise<void> {
-  const socketMembers = numberFromEnv("BENCH_SOCKET_MEMBERS", 200);
+  const seconds = numberFromEnv("BENCH_HTTP_SECONDS", 5);
+  const socketMembers = numberFromEnv("BENCH_SOCKET_MEMBERS", 2000);
   const socketLoad: SocketLoad = {
     ratePerMember: numberFromEnv("BENCH_SOCKET_RATE", SOCKET_RATE_PER_MEMBER),
-    seconds: numberFromEnv("BENCH_SOCKET_SECONDS", 15),
+    seconds: numberFromEnv("BENCH_SOCKET_SECONDS", 10),
     warmupSeconds: 2,
   };
-  const ceilingServer = await startHelloCeiling();
+  const idleSockets = numberFromEnv("BENCH_IDLE_SOCKETS", 10_000);
+  const buyers = numberFromEnv("BENCH_BUYERS", 100);
+  const purchases = numberFromEnv("BENCH_PURCHASES", 1000);
+  const webLoads = numberFromEnv("BENCH_WEB_LOADS", 3);
+  const databaseUrl = process.env.DATABASE_URL;
+  const admin = benchAdmin(!!databaseUrl);
+
+  const helloCeiling = await startHelloCeiling();
   const socketCeiling = await startSocketCeiling();
   const mail = await startTestMailServer();
-  const databaseUrl = process.env.DATABASE_URL;
   const server = await startServer({ env: { LOG_LEVEL: "warn", SMTP_URL: mail.url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+  let serverStopped = false;
   try {
-    const ceiling = await runHttp("C_hello (bare Fastify, 30 items)", ceilingServer.url);
-    const results = [
-      ceiling,
-      await runHttp("GET /v1/health (database round trip)", `${server.baseUrl}/v1/health`),
-      await runHttp("GET / (web app shell)", `${server.baseUrl}/`, { headers: { accept: "text/html" } }),
-    ];
+    const pipelined = async ({ name, request }: HttpScenario): Promise<Pipelined> => {
+      progress(name);
+      const load = (pipelining: number): HttpLoad => ({ seconds, connections: CONNECTIONS, pipelining });
+      const p1 = await runHttp(name, request, load(1));
+      await settle(server.baseUrl);
+      const p10 = await runHttp(name, request, load(10));
+      await settle(server.baseUrl);
+      return { p1, p10 };
+    };
+    const hello = await pipelined({ name: "C_hello (bare Fastify, 30 items)", request: { url: helloCeiling.url } });
+    const health = await pipelined({ name: "GET /v1/health (database round trip)", request: { url: `${server.baseUrl}/v1/health` } });
+    const shell = await pipelined({ name: "GET / (web app shell)", request: { url: `${server.baseUrl}/`, headers: { accept: "text/html" } } });
     const catalogue = await catalogueScenarios(server.baseUrl);
-    for (const scenario of catalogue.scenarios) results.push(await runHttp(scenario.name, scenario.url));
+    const listing = await pipelined(catalogue.listing);
+    const deepListing = await pipelined(catalogue.deepListing);
+    const category = await pipelined(catalogue.category);
+    const product = await pipelined(catalogue.product);
+    const commonSearchMax = await pipelined(catalogue.commonSearch);
+    const rareSearchMax = await pipelined(catalogue.rareSearch);
+    const whoAmI = await pipelined(await whoAmIScenario(server.baseUrl, admin));
 
+    // "p99 at half of the maximum rate": the best rate over both depths, halved, offered at a fixed pace.
+    const atHalf = async ({ name, request }: HttpScenario, row: Pipelined) => {
+      progress(`${name} at half rate`);
+      const result = await runHttp(`${name}, half rate`, request, { seconds, connections: CONNECTIONS, pipelining: 1, overallRate: Math.max(1, Math.round(bestRate(row) / 2)) });
+      await settle(server.baseUrl);
+      return result;
+    };
+    const listingAtHalf = await atHalf(catalogue.listing, listing);
+    const categoryAtHalf = await atHalf(catalogue.category, category);
+    const searchAtModerateLoad = async ({ name, request }: HttpScenario) => {
+      progress(`${name} at -c ${SEARCH_CONNECTIONS}`);
+      const result = await runHttp(name, request, { seconds, connections: SEARCH_CONNECTIONS, pipelining: 1 });
+      await settle(server.baseUrl);
+      return result;
+    };
+    const commonSearch = await searchAtModerateLoad(catalogue.commonSearch);
+    const rareSearch = await searchAtModerateLoad(catalogue.rareSearch);
+
+    progress("web: bundle and lab run");
+    const bundle = await measureWebBundle();
+    const vitals = await measureWebVitals(server.baseUrl, webLoads);
+
+    progress(`socket: C_io with ${socketMembers} members`);
     // The ceiling knows no chats: any id pairs two members in one room.
     const ceilingMembers: SocketMember[] = Array.from({ length: socketMembers / 2 }, () => randomUUID()).flatMap((chatId) => [{ chatId }, { chatId }]);
-    const socketCeilingResult = await runSocket("C_socket (bare Socket.IO, echo to the room)", socketCeiling.url, ceilingMembers, socketLoad);
-    const members = await chatMembers(server.baseUrl, mail, socketMembers);
-    const socketResults = [socketCeilingResult, await runSocket("send_message → new_message (stored, then to the room)", server.baseUrl, members, socketLoad)];
+    const socketCeilingResult = await runSocket("C_io (bare Socket.IO, echo to the room)", socketCeiling.url, ceilingMembers, socketLoad);
+    progress(`socket: making ${socketMembers} members through the API`);
+    const setupBegan = performance.now();
+    const members = await chatMembers(server.baseUrl, mail, admin, socketMembers);
+    const setupSeconds = (performance.now() - setupBegan) / 1000;
+    progress(`socket: the server, ${socketMembers} members`);
+    const socket = await runSocket("send_message → new_message (stored, then to the room)", server.baseUrl, members, socketLoad);
+    const halfLoad = { ...socketLoad, ratePerMember: socket.deliveredPerSecond / 2 / socketMembers };
+    progress(`socket: the server at half rate`);
+    const socketAtHalf = await runSocket("the same at half the delivered rate", server.baseUrl, members, halfLoad);
 
+    progress(`idle sockets: ${idleSockets} on C_io`);
+    const idleCeiling = await runIdleSockets("C_io", socketCeiling.url, socketCeiling.pid, idleSockets, []);
+    progress(`idle sockets: ${idleSockets} on the server`);
+    const idle = await runIdleSockets("server (signed-in members)", server.baseUrl, await serverPid(), idleSockets, members.map((member) => member.cookie!));
+
+    progress(`buying: ${purchases} purchases by ${buyers} buyers`);
+    const buying = await runBuying(server.baseUrl, mail, admin, buyers, purchases);
+    await server.stop({ keepData: true });
+    serverStopped = true;
+    progress("ledger check");
+    const ledger = await checkLedger(databaseUrl ? { databaseUrl } : { dataDir: server.dataDir });
+
+    const outcome: BenchOutcome = {
+      postgres: !!databaseUrl,
+      hello,
+      listing,
+      deepListing,
+      category,
+      listingAtHalf,
+      categoryAtHalf,
+      commonSearch,
+      rareSearch,
+      socketCeiling: socketCeilingResult,
+      socket,
+      socketAtHalf,
+      idleCeiling,
+      idle,
+      buying,
+      ledger,
+      bundle,
+      vitals,
+    };
+    const runMinutes = (performance.now() - began) / 60_000;
     const database = databaseUrl ? "PostgreSQL" : "PGlite (demo catalogue)";
-    const machine = `on this machine (${process.arch}, ${cpus().length} CPUs, Node ${process.version})`;
-    const socketDescription = `${socketMembers} members connected over websockets in chats of two, each sending ${socketLoad.ratePerMember} message/s (${Math.round(socketLoad.ratePerMember * 60)} a minute; the server allows ${SERVER_MESSAGES_PER_MINUTE} a minute per user), open loop, ${socketLoad.seconds} s counted after ${socketLoad.warmupSeconds} s of warm-up; latency is send → \`new_message\` received by the other member`;
-    const report = `# Lootlane bench — ${new Date().toISOString()}\n\nDatabase: ${database}, ${catalogue.description}; autocannon -c 100, 8 s each, ${machine}.\n\n${table(results, ceiling)}\n\nSocket: ${socketDescription}.\n\n${socketTable(socketResults, socketCeilingResult)}\n`;
+    const machine = `${process.arch}, ${cpus().length} CPUs, Node ${process.version}`;
+    const report = [
+      `# Lootlane bench — ${new Date().toISOString()}`,
+      `Database: ${database}, ${catalogue.description}. Machine: ${machine}. Run time ${runMinutes.toFixed(1)} min (the build before it not counted).`,
+      "## Goals",
+      goalsTable(evaluateGoals(outcome)),
+      `## HTTP\n\nautocannon -c ${CONNECTIONS}, ${seconds} s per row and depth, pipelining 1 and 10; "× C_hello" is the share of the bare Fastify ceiling at the same depth.`,
+      httpTable([hello, health, shell, listing, deepListing, category, product, commonSearchMax, rareSearchMax, whoAmI], hello),
+      `Percentiles under a load the server can carry: the listings at a fixed rate of half their best req/s (100 connections), the searches with ${SEARCH_CONNECTIONS} connections sending back to back.`,
+      latencyTable([listingAtHalf, categoryAtHalf, commonSearch, rareSearch]),
+      `## Socket\n\n${socketMembers} members over websockets in chats of two, made through the API in ${setupSeconds.toFixed(0)} s; each sends ${socketLoad.ratePerMember} message/s (${Math.round(socketLoad.ratePerMember * 60)} a minute; the server allows ${SERVER_MESSAGES_PER_MINUTE} a minute per user, so this is the most the server can be offered with this many members, and C_io gets the same), open loop, ${socketLoad.seconds} s counted after ${socketLoad.warmupSeconds} s of warm-up; latency is send → \`new_message\` received by the other member.`,
+      socketTable([socketCeilingResult, socket, socketAtHalf], socketCeilingResult),
+      `## Idle sockets\n\n${idleSockets} idle websocket connections to each process (the server's signed in as the socket members), resident memory (VmRSS): the median of five samples a second apart before and with them, and the lowest of eight after they left.`,
+      idleTable([idleCeiling, idle]),
+      `## Buying\n\n${buyingLine(buying)} Ledger check: ${ledger.output}`,
+      `## Web\n\n${bundleLine(bundle)} Lab run: ${webLoads} cold loads of \`/\` in headless Chromium, 1350×940, no throttling.`,
+    ].join("\n\n");
     console.log(report);
     await mkdir(resultsDir, { recursive: true });
-    await writeFile(path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}${databaseUrl ? "-postgres" : "-pglite"}.md`), report);
+    await writeFile(path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}${databaseUrl ? "-postgres" : "-pglite"}.md`), `${report}\n`);
   } finally {
-    await server.stop();
+    if (!serverStopped) await server.stop({ keepData: true });
+    await rm(server.dataDir, { recursive: true, force: true });
     await mail.close();
     await socketCeiling.close();
-    await ceilingServer.close();
+    await helloCeiling.close();
   }
 }
 

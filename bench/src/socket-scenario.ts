@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents, chatEvents } from "@lootlane/contract";
 import { type Socket, io } from "socket.io-client";
+import { percentile } from "./percentile.js";
 
 /** One connected member: the chat (room) they join and, for the real server, their access-token cookie. */
 export type SocketMember = { chatId: string; cookie?: string };
@@ -145,11 +146,4 @@ async function connect(url: string, member: SocketMember): Promise<ChatSocket> {
     socket.disconnect();
     throw error;
   }
-}
-
-/** The value at quantile `q` of sorted latencies, in milliseconds with one decimal. */
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-  return Math.round(value * 10) / 10;
 }

@@ -1,0 +1,77 @@
+import type { ProductPage, User } from "@lootlane/contract";
+import type { TestMailServer } from "../../apps/server/src/test/test-mail.js";
+import type { Credentials } from "./admin-credentials.js";
+import { expectOk, json, signUp } from "./chat-members.js";
+import { loopbackSession } from "./loopback-session.js";
+
+export type BuyingResult = {
+  buyers: number;
+  /** Purchases asked for; fewer when the catalogue has fewer active products. */
+  purchases: number;
+  succeeded: number;
+  seconds: number;
+  purchasesPerSecond: number;
+  /** Failed purchases by status and error code. */
+  errors: Record<string, number>;
+};
+
+/** The listing's largest page (MAX_PAGE_SIZE), so collecting 1,000 products takes ten requests. */
+const PAGE_SIZE = 100;
+/**
+ * Buyers sign up from loopback addresses past those of the socket members and idle sockets (loopbackAddress),
+ * so the per-IP sign-up limit counts them afresh.
+ */
+const BUYER_ADDRESS_OFFSET = 50_000;
+
+/**
+ * `buyers` users sign up, the admin credits each exactly the price of their share of `purchases` distinct
+ * active products (the newest of the listing, none of them the buyers' own), and then every buyer buys their
+ * share one after another, all buyers at once. Purchases per second count from the first request to the
+ * last answer; each purchase moves money into escrow through the ledger, which is what the rate measures.
+ */
+export async function runBuying(baseUrl: string, mail: TestMailServer, adminCredentials: Credentials, buyers: number, purchases: number): Promise<BuyingResult> {
+  const admin = loopbackSession(baseUrl, "127.0.0.1");
+  await expectOk(await admin.call("POST", "/auth/login", adminCredentials), "admin sign-in");
+  const products = await activeProducts(baseUrl, purchases);
+  const tag = Date.now().toString(36).slice(-5);
+  const sessions = await Promise.all(Array.from({ length: buyers }, (_, i) => signUp(baseUrl, mail, BUYER_ADDRESS_OFFSET + i, `b${tag}p${i}`)));
+  const shares = sessions.map((_, buyer) => products.filter((_, index) => index % buyers === buyer));
+  await Promise.all(
+    sessions.map(async (session, buyer) => {
+      const user = (await json(await session.call("POST", "/auth/"), `buyer ${buyer}`)) as User;
+      const balance = shares[buyer]!.reduce((sum, product) => sum + product.price, 0);
+      await expectOk(await admin.call("PATCH", `/admin/user/${user.id}`, { balance }), `balance of buyer ${buyer}`);
+    }),
+  );
+
+  const errors: Record<string, number> = {};
+  let succeeded = 0;
+  const began = performance.now();
+  await Promise.all(
+    sessions.map(async (session, buyer) => {
+      for (const product of shares[buyer]!) {
+        const response = await session.call("POST", "/products/buy", { product_id: product.id });
+        if (response.status === 200) {
+          succeeded++;
+          continue;
+        }
+        const code = `${response.status} ${((await response.json()) as { error_code?: string }).error_code ?? ""}`.trim();
+        errors[code] = (errors[code] ?? 0) + 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - began) / 1000;
+  return { buyers, purchases: products.length, succeeded, seconds, purchasesPerSecond: Math.round(succeeded / seconds), errors };
+}
+
+/** Up to `count` products on sale, newest first, as a buyer browsing the home listing finds them. */
+async function activeProducts(baseUrl: string, count: number): Promise<{ id: string; price: number }[]> {
+  const found: { id: string; price: number }[] = [];
+  for (let page = 1; found.length < count; page++) {
+    const response = await fetch(`${baseUrl}/v1/products/get/all?page=${page}&per_page=${PAGE_SIZE}`);
+    const listing = (await json(response, `listing page ${page}`)) as ProductPage;
+    found.push(...listing.products.map(({ id, price }) => ({ id, price })));
+    if (page >= listing.total_pages) break;
+  }
+  return found.slice(0, count);
+}
