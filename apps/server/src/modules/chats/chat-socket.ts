@@ -14,7 +14,7 @@ import { validationError } from "../../platform/errors/app-error.js";
 import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
 import { isMember } from "./chat-access.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
-import { chatToFollow, dealMessageViews, getChatRow, markChatRead, postMessage, recordPresence, type ChatDeps } from "./chats.service.js";
+import { chatRowsOfMembers, chatToFollow, dealMessageViews, markChatRead, postMessage, recordPresence, type ChatDeps } from "./chats.service.js";
 
 /**
  * Tells members' tabs and devices that a chat of theirs changed (new message, read, created). Never throws:
@@ -46,8 +46,11 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
   const notifier: ChatNotifier = {
     async chatChanged(chatId, memberIds) {
       try {
-        const rows = await Promise.all(memberIds.map(async (memberId) => ({ memberId, row: await getChatRow(deps, chatId, memberId) })));
-        for (const { memberId, row } of rows) io.to(personalRoom(memberId)).emit("chat_updated", presentChatListItem(row));
+        // Each row is one member's: its `other` is the member it is not for.
+        for (const row of await chatRowsOfMembers(deps, chatId)) {
+          const memberId = row.other.id === row.chat.buyerId ? row.chat.sellerId : row.chat.buyerId;
+          if (memberIds.includes(memberId)) io.to(personalRoom(memberId)).emit("chat_updated", presentChatListItem(row));
+        }
       } catch (error) {
         log.error({ err: error, chatId }, "chat_updated could not be sent");
       }

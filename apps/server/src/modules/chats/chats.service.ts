@@ -1,8 +1,9 @@
 import type { ChatMessagesQuery } from "@lootlane/contract";
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
-import { chats, messages, type Chat, type Message } from "../../db/schema/chats.js";
+import { chats, messages, type Chat, type Message, type NewMessage } from "../../db/schema/chats.js";
 import { deals } from "../../db/schema/deals.js";
 import { users, type User } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
@@ -39,9 +40,6 @@ type SignedIn = NonNullable<Viewer>;
 /** Per sender, over REST and every socket and instance alike: a person types far slower; a script does not. */
 export const MESSAGE_RATE: RateLimitRule = { name: "chat-message", max: 30, windowMs: 60_000 };
 
-/** Who a live deal message is presented to when an admin, not a member, has the chat open: they own nothing, read everything. */
-const READING_ADMIN: SignedIn = { id: "", role: "admin" };
-
 /** Deal states in which the buyer owns the goods and may read them on the purchase card. */
 const BUYER_HAS_GOODS = ["purchased", "completed", "disputed"] as const;
 
@@ -55,6 +53,34 @@ export async function getChatRow(deps: ChatDeps, chatId: string, memberId: strin
   const [row] = await loadChatRows(deps, memberId, eq(chats.id, chatId));
   if (!row) throw new AppError("CHAT_NOT_FOUND");
   return row;
+}
+
+/**
+ * The chat as each of its two members' lists shows it, in one query: what `chat_updated` tells both members
+ * after every message, so one read serves the two of them.
+ */
+export async function chatRowsOfMembers(deps: ChatDeps, chatId: string): Promise<ChatRowView[]> {
+  const buyer = alias(users, "buyer");
+  const seller = alias(users, "seller");
+  const last = lastMessageOfChat(deps.db);
+  const [row] = await deps.db
+    .select({
+      chat: chats,
+      buyer: { id: buyer.id, username: buyer.username, avatarUrl: buyer.avatarUrl, lastSeenAt: buyer.lastSeenAt },
+      seller: { id: seller.id, username: seller.username, avatarUrl: seller.avatarUrl, lastSeenAt: seller.lastSeenAt },
+      last: { text: last.text, createdAt: last.createdAt, messageType: last.messageType },
+      buyerUnread: unreadCountFor(chats.buyerId),
+      sellerUnread: unreadCountFor(chats.sellerId),
+    })
+    .from(chats)
+    .innerJoin(buyer, eq(buyer.id, chats.buyerId))
+    .innerJoin(seller, eq(seller.id, chats.sellerId))
+    .leftJoinLateral(last, sql`true`)
+    .where(eq(chats.id, chatId));
+  if (!row) throw new AppError("CHAT_NOT_FOUND");
+  const online = await deps.presence.online([row.buyer.id, row.seller.id]);
+  const view = (other: ChatUserRow, unreadCount: number): ChatRowView => ({ chat: row.chat, other, isOnline: online.has(other.id), lastMessage: row.last, unreadCount: Number(unreadCount) });
+  return [view(row.seller, row.buyerUnread), view(row.buyer, row.sellerUnread)];
 }
 
 /**
@@ -131,17 +157,14 @@ export async function markChatRead(deps: ChatDeps, viewer: SignedIn, chatId: str
  */
 export async function postMessage(deps: ChatDeps, sender: AuthUser, chatId: string, text: string): Promise<{ chat: Chat; view: MessageView }> {
   await deps.limiter.consume(MESSAGE_RATE, sender.id);
-  const { chat, message } = await deps.db.transaction(async (tx) => {
-    const [chat] = await tx.select().from(chats).where(eq(chats.id, chatId));
-    ensureMayWrite(chat, sender);
-    // The socket was authenticated at connect; a ban since then stops the writing at once.
-    const [author] = await tx.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, sender.id));
-    if (!author || author.isBanned) throw new AppError("USER_IS_BANNED");
-    const [message] = await tx.insert(messages).values({ chatId, senderId: sender.id, text, messageType: "text" }).returning();
-    await tx.update(chats).set({ lastMessageAt: message!.createdAt }).where(eq(chats.id, chatId));
-    return { chat: chat as Chat, message: message! };
-  });
-  return { chat, view: { message, senderUsername: sender.username, product: null, mayReadGoods: false, deal: null } };
+  // The chat and the sender's ban in one read: the socket was authenticated at connect, and a ban since then
+  // stops the writing at once.
+  const [found] = await deps.db.select({ chat: chats, authorBanned: users.isBanned }).from(chats).leftJoin(users, eq(users.id, sender.id)).where(eq(chats.id, chatId));
+  ensureMayWrite(found?.chat, sender);
+  if (found!.authorBanned !== false) throw new AppError("USER_IS_BANNED");
+  // One statement stores the message and moves the chat up, so both happen or neither, without a transaction's round trips.
+  const message = await storeMessage(deps.db, { chatId, senderId: sender.id, text, messageType: "text" });
+  return { chat: found!.chat, view: { message, senderUsername: sender.username, product: null, mayReadGoods: false, deal: null } };
 }
 
 /**
@@ -160,10 +183,8 @@ export async function chatForPurchase(tx: Db, chat: Pick<Chat, "productId" | "bu
  * A deal's message (its purchase card, or a system message whose text is a deal event) stored in the caller's
  * transaction, so the message exists exactly when the transition does; the chat moves to the top of both lists.
  */
-export async function insertDealMessage(tx: Db, chatId: string, messageType: "purchase_info" | "system", text: string, at: Date): Promise<Message> {
-  const [message] = await tx.insert(messages).values({ chatId, senderId: null, text, messageType, createdAt: at }).returning();
-  await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chatId));
-  return message!;
+export function insertDealMessage(tx: Db, chatId: string, messageType: "purchase_info" | "system", text: string, at: Date): Promise<Message> {
+  return storeMessage(tx, { chatId, senderId: null, text, messageType, createdAt: at });
 }
 
 /**
@@ -178,13 +199,13 @@ export async function dealMessageViews(deps: ChatDeps, messageId: string): Promi
     .where(eq(messages.id, messageId));
   if (!row) throw new AppError("CHAT_NOT_FOUND");
   const { chat, message } = row;
-  const viewFor = async (viewer: SignedIn) => (await withProductCards(deps.db, chat, viewer, [{ message, senderUsername: null }]))[0]!;
-  const [buyer, seller, reader] = await Promise.all([
-    viewFor({ id: chat.buyerId, role: "user" }),
-    viewFor({ id: chat.sellerId, role: "user" }),
-    viewFor(READING_ADMIN),
-  ]);
-  return { chat, buyer, seller, reader };
+  // The card's product and deal are the same for every audience; only who may read the goods differs.
+  const card = message.messageType === "purchase_info" ? await productCard(deps.db, chat) : NO_CARD;
+  // The chat's deals are all its buyer's, and all but the latest were refunded (which is how the product came back
+  // on sale), so the card's deal alone tells whether the buyer owns the goods.
+  const buyerHasGoods = card.deal !== null && (BUYER_HAS_GOODS as readonly string[]).includes(card.deal.deal.status);
+  const viewFor = (mayReadGoods: boolean): MessageView => ({ message, senderUsername: null, ...card, mayReadGoods: card.product !== null && mayReadGoods });
+  return { chat, buyer: viewFor(buyerHasGoods), seller: viewFor(true), reader: viewFor(true) };
 }
 
 /** GET /products/get/chat/{chatId}: members and admins only (others CHAT_NOT_FOUND). */
@@ -238,19 +259,13 @@ async function markRead(tx: Tx | Db, chatId: string, readerId: string): Promise<
 /** Chats of a member with the other member, the last message and the unread count, in one query. */
 async function loadChatRows(deps: ChatDeps, memberId: string, filter?: SQL): Promise<ChatRowView[]> {
   const otherId = sql`case when ${chats.buyerId} = ${memberId} then ${chats.sellerId} else ${chats.buyerId} end`;
-  const last = deps.db
-    .select({ text: messages.text, createdAt: messages.createdAt, messageType: messages.messageType })
-    .from(messages)
-    .where(eq(messages.chatId, chats.id))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1)
-    .as("last_message");
+  const last = lastMessageOfChat(deps.db);
   const rows = await deps.db
     .select({
       chat: chats,
       other: { id: users.id, username: users.username, avatarUrl: users.avatarUrl, lastSeenAt: users.lastSeenAt },
       last: { text: last.text, createdAt: last.createdAt, messageType: last.messageType },
-      unreadCount: sql<number>`(select count(*)::int from ${messages} m where m.chat_id = ${chats.id} and not m.is_read and m.sender_id is distinct from ${memberId})`,
+      unreadCount: unreadCountFor(sql`${memberId}`),
     })
     .from(chats)
     .innerJoin(users, eq(users.id, otherId))
@@ -267,6 +282,22 @@ async function loadChatRows(deps: ChatDeps, memberId: string, filter?: SQL): Pro
   }));
 }
 
+/** The chat's newest message, to join laterally to `chats`. */
+function lastMessageOfChat(db: Db) {
+  return db
+    .select({ text: messages.text, createdAt: messages.createdAt, messageType: messages.messageType })
+    .from(messages)
+    .where(eq(messages.chatId, chats.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as("last_message");
+}
+
+/** How many of the chat's messages the member has not read: those the other side sent (or the system posted). */
+function unreadCountFor(memberId: SQLWrapper) {
+  return sql<number>`(select count(*)::int from ${messages} m where m.chat_id = ${chats.id} and not m.is_read and m.sender_id is distinct from ${memberId})`;
+}
+
 /**
  * Purchase cards show the chat's product and latest deal as they are now; the goods only to the seller, admins
  * and the buyer who paid.
@@ -277,15 +308,44 @@ async function withProductCards(
   viewer: SignedIn,
   rows: Array<{ message: Message; senderUsername: string | null }>,
 ): Promise<MessageView[]> {
-  const hasCard = rows.some((row) => row.message.messageType === "purchase_info");
-  const [[product], deal] = hasCard
-    ? await Promise.all([loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))), latestChatDealView(db, chat.id)])
-    : [[], null];
-  const mayReadGoods = product !== undefined && (await buyerOrStaffHasGoods(db, chat, viewer));
+  const { product, deal } = rows.some((row) => row.message.messageType === "purchase_info") ? await productCard(db, chat) : NO_CARD;
+  const mayReadGoods = product !== null && (await buyerOrStaffHasGoods(db, chat, viewer));
   return rows.map(({ message, senderUsername }) => {
     const isCard = message.messageType === "purchase_info";
-    return { message, senderUsername, product: isCard ? (product ?? null) : null, mayReadGoods, deal: isCard ? deal : null };
+    return { message, senderUsername, product: isCard ? product : null, mayReadGoods, deal: isCard ? deal : null };
   });
+}
+
+const NO_CARD = { product: null, deal: null } as const;
+
+/** What a purchase card shows besides the goods: the chat's product and its latest deal. */
+async function productCard(db: Db, chat: Chat): Promise<{ product: ProductView | null; deal: DealView | null }> {
+  const [[product], deal] = await Promise.all([loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))), latestChatDealView(db, chat.id)]);
+  return { product: product ?? null, deal };
+}
+
+/**
+ * Stores a message and moves its chat to the top of both lists in one statement (the chat's last-message time
+ * is the message's own), so a message never exists without its chat having moved.
+ */
+async function storeMessage(db: Db, values: NewMessage): Promise<Message> {
+  const stored = db.$with("stored").as(db.insert(messages).values(values).returning());
+  const [message] = await db
+    .with(stored)
+    .update(chats)
+    .set({ lastMessageAt: sql`${stored.createdAt}` })
+    .from(stored)
+    .where(eq(chats.id, stored.chatId))
+    .returning({
+      id: stored.id,
+      chatId: stored.chatId,
+      senderId: stored.senderId,
+      text: stored.text,
+      messageType: stored.messageType,
+      isRead: stored.isRead,
+      createdAt: stored.createdAt,
+    });
+  return message!;
 }
 
 async function buyerOrStaffHasGoods(db: Db, chat: Chat, viewer: SignedIn): Promise<boolean> {

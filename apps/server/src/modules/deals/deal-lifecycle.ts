@@ -54,7 +54,10 @@ const PURCHASE_MESSAGE_TEXT = "purchase";
  */
 export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { buyerBalanceKopecks: number }> {
   const { product, buyerId, terms, at } = input;
+  // The product is marked sold by the same statement that creates its deal.
+  const sold = tx.$with("sold").as(tx.update(products).set({ status: "purchased", updatedAt: at }).where(eq(products.id, product.id)).returning({ id: products.id }));
   const [deal] = await tx
+    .with(sold)
     .insert(deals)
     .values({
       productId: product.id,
@@ -70,7 +73,6 @@ export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { 
       updatedAt: at,
     })
     .returning();
-  await tx.update(products).set({ status: "purchased", updatedAt: at }).where(eq(products.id, product.id));
   const { userBalances } = await postLedgerTransaction(tx, {
     kind: "purchase",
     dealId: deal!.id,

@@ -51,7 +51,9 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     async (request) => {
       const { result, messageId } = await buyProduct(deps, signedInUser(request), request.body.product_id, request.headers[IDEMPOTENCY_KEY_HEADER]);
       catalogueChanged(deps.db);
-      if (messageId) await notifier.dealMessagePosted(messageId);
+      // The card goes out after the answer rather than before it: the push reads the card for three audiences,
+      // which the buyer need not wait for (it never throws; a failure is logged).
+      if (messageId) void notifier.dealMessagePosted(messageId);
       return result;
     },
   );

@@ -31,17 +31,19 @@ export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: str
       const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId));
       if (replayed) return { result: replayed, messageId: null };
     }
-    const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
+    // The product and the buyer locked in one statement, in the lock order (product → users, deal-lifecycle.ts).
+    const [locked] = await tx
+      .select({ product: products, buyer: { isBanned: users.isBanned, hasFrozenBalance: users.hasFrozenBalance, balanceKopecks: users.balanceKopecks } })
+      .from(products)
+      .innerJoin(users, eq(users.id, buyer.id))
+      .where(eq(products.id, productId))
+      .for("update");
+    const product = locked?.product;
     if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
     if (product.status !== "active" || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_AVAILABLE");
     if (product.sellerId === buyer.id) throw new AppError("CANNOT_BUY_OWN_PRODUCT");
-
-    const [account] = await tx
-      .select({ isBanned: users.isBanned, hasFrozenBalance: users.hasFrozenBalance, balanceKopecks: users.balanceKopecks })
-      .from(users)
-      .where(eq(users.id, buyer.id))
-      .for("update");
-    if (!account || account.isBanned) throw new AppError("USER_IS_BANNED");
+    const account = locked!.buyer;
+    if (account.isBanned) throw new AppError("USER_IS_BANNED");
     if (account.hasFrozenBalance) throw new AppError("BALANCE_IS_FROZEN");
     if (account.balanceKopecks < product.priceKopecks) throw new AppError("NOT_ENOUGH_BALANCE");
 

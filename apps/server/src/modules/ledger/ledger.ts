@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccount, type LedgerTransactionKind } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
@@ -45,45 +46,62 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
   assertBalanced(entries);
 
   const userIds = [...new Set(entries.flatMap(({ account }) => (account.kind === "user_available" ? [account.userId] : [])))].sort();
-  if (userIds.length > 0) {
-    const locked = await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for("update");
-    if (locked.length !== userIds.length) throw new AppError("USER_NOT_FOUND");
-  }
+  const owners = entries.map(({ account }) => ({ kind: account.kind, ...ownerOf(account) }));
+  // Opens the accounts that do not exist yet, at zero: escrow accounts with their deal, the two singletons on first
+  // use, a user's account for users made without one (sign-up and the seed open it). ON CONFLICT makes two
+  // transactions opening the same account at once end up with the one row: the insert waits for the other's
+  // commit, so the locking read below sees it. It rides on the users' lock to save a round trip: it locks no rows.
+  const opened = tx.$with("opened").as(
+    tx
+      .insert(ledgerAccounts)
+      .values(owners.map((owner) => ({ ...owner, balanceKopecks: 0 })))
+      .onConflictDoNothing()
+      .returning({ id: ledgerAccounts.id }),
+  );
+  const lockedUsers = await tx.with(opened).select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for("update");
+  if (lockedUsers.length !== userIds.length) throw new AppError("USER_NOT_FOUND");
 
-  const accountIds: string[] = [];
-  for (const { account } of entries) accountIds.push(await accountId(tx, account));
-  const locked = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...new Set(accountIds)]))
-    .orderBy(asc(ledgerAccounts.id))
-    .for("update");
+  const locked = await lockAccounts(tx, owners);
+  const accountIds = entries.map((entry) => locked.find((account) => owns(account, entry.account))!.id);
   const balances = new Map(locked.map((account) => [account.id, account.balanceKopecks]));
   entries.forEach((entry, index) => {
     const id = accountIds[index]!;
     balances.set(id, balances.get(id)! + entry.amountKopecks);
   });
 
+  const changed = locked.filter((account) => balances.get(account.id) !== account.balanceKopecks);
   const userBalances = new Map<string, number>();
-  for (const account of locked) {
+  for (const account of changed) {
     const balance = balances.get(account.id)!;
     if (balance < 0 && account.kind !== "external") throw new AppError("NOT_ENOUGH_BALANCE");
-    if (balance === account.balanceKopecks) continue;
-    await tx.update(ledgerAccounts).set({ balanceKopecks: balance }).where(eq(ledgerAccounts.id, account.id));
-    if (account.kind === "user_available") {
-      await tx.update(users).set({ balanceKopecks: balance }).where(eq(users.id, account.userId!));
-      userBalances.set(account.userId!, balance);
-    }
+    if (account.kind === "user_available") userBalances.set(account.userId!, balance);
+  }
+  if (changed.length > 0) {
+    // The accounts and the users' balance projection in one statement: the update of users reads the new balances.
+    const newBalance = sql.join([sql`case ${ledgerAccounts.id}`, ...changed.map((account) => sql`when ${account.id}::uuid then ${balances.get(account.id)!}::bigint`), sql`end`], sql` `);
+    const moved = tx.$with("moved").as(
+      tx
+        .update(ledgerAccounts)
+        .set({ balanceKopecks: newBalance })
+        .where(inArray(ledgerAccounts.id, changed.map((account) => account.id)))
+        .returning({ userId: ledgerAccounts.userId, balanceKopecks: ledgerAccounts.balanceKopecks }),
+    );
+    await tx.with(moved).update(users).set({ balanceKopecks: sql`${moved.balanceKopecks}` }).from(moved).where(eq(users.id, moved.userId));
   }
 
-  const [transaction] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: posting.kind, dealId: posting.dealId ?? null, actorId: posting.actorId, memo: posting.memo ?? "", createdAt: posting.at })
-    .returning({ id: ledgerTransactions.id });
+  // The transaction and its entries in one statement; the id is made here so the entries can name it.
+  const transactionId = randomUUID();
+  const header = tx.$with("header").as(
+    tx
+      .insert(ledgerTransactions)
+      .values({ id: transactionId, kind: posting.kind, dealId: posting.dealId ?? null, actorId: posting.actorId, memo: posting.memo ?? "", createdAt: posting.at })
+      .returning({ id: ledgerTransactions.id }),
+  );
   await tx
+    .with(header)
     .insert(ledgerEntries)
-    .values(entries.map((entry, index) => ({ transactionId: transaction!.id, accountId: accountIds[index]!, amountKopecks: entry.amountKopecks, createdAt: posting.at })));
-  return { transactionId: transaction!.id, userBalances };
+    .values(entries.map((entry, index) => ({ transactionId, accountId: accountIds[index]!, amountKopecks: entry.amountKopecks, createdAt: posting.at })));
+  return { transactionId, userBalances };
 }
 
 /**
@@ -111,24 +129,29 @@ function assertBalanced(entries: readonly LedgerEntryInput[]): void {
   if (sum !== 0) throw new Error(`Ledger entries must sum to zero, they sum to ${sum}`);
 }
 
-/**
- * The account's id, opening it at zero when it does not exist yet: escrow accounts with their deal, the two
- * singletons on first use, a user's account for users made without one (sign-up and the seed open it).
- * ON CONFLICT makes two transactions opening the same account at once end up with the one row.
- */
-async function accountId(tx: Db, ref: AccountRef): Promise<string> {
+/** Locks the accounts of the owners (all opened), by id. */
+function lockAccounts(tx: Db, owners: ReadonlyArray<Pick<LedgerAccount, "kind" | "userId" | "dealId">>): Promise<LedgerAccount[]> {
+  return tx
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      or(
+        ...owners.map((owner) =>
+          and(
+            eq(ledgerAccounts.kind, owner.kind),
+            owner.userId ? eq(ledgerAccounts.userId, owner.userId) : isNull(ledgerAccounts.userId),
+            owner.dealId ? eq(ledgerAccounts.dealId, owner.dealId) : isNull(ledgerAccounts.dealId),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+}
+
+function owns(account: LedgerAccount, ref: AccountRef): boolean {
   const owner = ownerOf(ref);
-  const where = and(eq(ledgerAccounts.kind, ref.kind), owner.userId ? eq(ledgerAccounts.userId, owner.userId) : isNull(ledgerAccounts.userId), owner.dealId ? eq(ledgerAccounts.dealId, owner.dealId) : isNull(ledgerAccounts.dealId));
-  const [existing] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-  if (existing) return existing.id;
-  const [created] = await tx
-    .insert(ledgerAccounts)
-    .values({ kind: ref.kind, ...owner, balanceKopecks: 0 })
-    .onConflictDoNothing()
-    .returning({ id: ledgerAccounts.id });
-  if (created) return created.id;
-  const [raced] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-  return raced!.id;
+  return account.kind === ref.kind && account.userId === owner.userId && account.dealId === owner.dealId;
 }
 
 function ownerOf(ref: AccountRef): Pick<LedgerAccount, "userId" | "dealId"> {
