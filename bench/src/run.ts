@@ -130,9 +130,12 @@ async function main(): Promise<void> {
     const members = await chatMembers(server.baseUrl, mail, admin, socketMembers);
     const setupSeconds = (performance.now() - setupBegan) / 1000;
     progress(`socket: the server, ${socketMembers} members`);
+    await settle(server.baseUrl);
     const socket = await runSocket("send_message → new_message (stored, then to the room)", server.baseUrl, members, socketLoad);
     const halfLoad = { ...socketLoad, ratePerMember: socket.deliveredPerSecond / 2 / socketMembers };
     progress(`socket: the server at half rate`);
+    // An overloaded full-rate run leaves sends queued in the server; the half-rate run must not start behind them.
+    await settle(server.baseUrl);
     const socketAtHalf = await runSocket("the same at half the delivered rate", server.baseUrl, members, halfLoad);
 
     progress(`idle sockets: ${idleSockets} on C_io`);
