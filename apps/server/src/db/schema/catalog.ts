@@ -60,9 +60,14 @@ export const products = pgTable(
     // A subcategory's listing; a game's spans several categories and walks products_status_created_idx instead.
     index("products_category_status_created_idx").on(t.categoryId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
-    // Substring search (`lower(title) like '%q%'`) uses these trigram indexes.
+    // Search with typos (`'q' <% lower(title)`) and substring search (`lower(title) like '%q%'`) use these trigram indexes.
     index("products_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
     index("products_description_trgm_idx").using("gin", sql`lower(${t.description}) gin_trgm_ops`),
+    // Search for words as written (product-search.ts): a title's words, and a title's and description's together.
+    // Not partial, so the planner has their word frequencies (migration 0005 keeps more of them) and walks the
+    // newest-first index only for common words.
+    index("products_title_words_idx").using("gin", sql`to_tsvector('simple', ${t.title})`),
+    index("products_text_words_idx").using("gin", sql`to_tsvector('simple', ${t.title} || ' ' || ${t.description})`),
     check("products_price_positive_check", sql`${t.priceKopecks} > 0`),
     check("products_status_check", oneOf(t.status, productStatuses)),
   ],
