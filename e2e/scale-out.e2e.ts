@@ -147,7 +147,7 @@ describe.skipIf("skipReason" in servers)("two instances of one deployment", () =
     const buyerSocket = await socketOf(b, buyer);
     const sellerInBuyersList = async () =>
       (await okJson<ChatListItem[]>(buyer.at(b.baseUrl).call("GET", "/chats/"), "buyer's chat list")).find((chat) => chat.id === purchase.chat_id)?.another_user;
-    await expect.poll(sellerInBuyersList).toMatchObject({ username: sellerName, is_online: true });
+    await expect.poll(sellerInBuyersList, { timeout: 10_000 }).toMatchObject({ username: sellerName, is_online: true });
 
     // Messages cross between the instances both ways.
     await joinChat(sellerSocket, purchase.chat_id);
