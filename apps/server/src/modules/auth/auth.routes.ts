@@ -30,7 +30,7 @@ const ok = { success: true } as const;
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps, secureCookies }) => {
   app.post(
     "/auth/",
-    { preHandler: requireUser, schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } } },
+    { onRequest: requireUser, schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } } },
     async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
   );
 
@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/auth/logout-all",
-    { preHandler: requireUser, schema: { tags, summary: "End every session of the user, this one included", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
+    { onRequest: requireUser, schema: { tags, summary: "End every session of the user, this one included", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => {
       await signOutEverywhere(deps, signedInUser(request));
       clearAuthCookies(reply, secureCookies);
@@ -156,14 +156,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/auth/get-my-user-id",
-    { preHandler: requireUser, schema: { tags, summary: "The signed-in user's id", response: { 200: myUserIdResponseSchema, ...errorResponses(401, 403) } } },
+    { onRequest: requireUser, schema: { tags, summary: "The signed-in user's id", response: { 200: myUserIdResponseSchema, ...errorResponses(401, 403) } } },
     (request) => ({ user_id: signedInUser(request).id }),
   );
 
   app.post(
     "/users/password",
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "Change the password; the user's other sessions end",

@@ -1,0 +1,277 @@
+import { randomUUID } from "node:crypto";
+import { CATEGORY_IMAGE_FIELD, PRODUCT_IMAGES_FIELD } from "@lootlane/contract";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Category, Product, ProductStatus } from "../../db/schema/catalog.js";
+import { reviews } from "../../db/schema/deals.js";
+import type { User } from "../../db/schema/users.js";
+import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { createTestGame, createTestProduct, createTestSubcategory, imagePart, sendForm, textParts } from "../../test/test-catalog.js";
+import { TestClient } from "../../test/test-client.js";
+import { createTestDeal, type TestDeal } from "../../test/test-deals.js";
+import { testImages } from "../../test/test-images.js";
+import type { FormPart } from "../../test/multipart.js";
+import { createTestUser, TEST_PASSWORD } from "../../test/test-users.js";
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "../auth/auth-cookies.js";
+import { startSession } from "../auth/sessions.js";
+
+/*
+ * Issue 9: who may call each route of the OpenAPI document (SPEC.md §6), as one table. Every documented
+ * `METHOD /path` needs a row here and every row a documented route, so a new route cannot ship without
+ * someone deciding who may call it. Each call gets a session of its own, so a call that ends sessions or
+ * changes a resource never changes what the next call sees.
+ */
+
+const actors = ["guest", "user", "other", "banned", "admin"] as const;
+type Actor = (typeof actors)[number];
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** A status, or an error answer's status and code. */
+type Outcome = number | readonly [status: number, code: string];
+
+type Call = { url: string; body?: object; form?: FormPart[] };
+type Row = { call: () => Promise<Call> | Call; expected: Record<Actor, Outcome> };
+
+const OK = 200;
+const NO_TOKEN = [401, "TOKEN_NOT_FOUND"] as const;
+// The guard reads the ban flag on every request, so a session opened before the ban stops at once.
+const BANNED = [403, "USER_IS_BANNED"] as const;
+const FORBIDDEN = [403, "INSUFFICIENT_PERMISSIONS"] as const;
+// Chat ids reveal nothing to non-members (chat-access.ts).
+const NO_CHAT = [404, "CHAT_NOT_FOUND"] as const;
+// Public calls with a code nobody was sent: they reach the code check whoever calls.
+const WRONG_CODE = [400, "WRONG_VERIFICATION_CODE"] as const;
+// Past the guard, the deal (completed) refuses the move: the guard is not what stops it.
+const NOT_NOW = [409, "INVALID_DEAL_STATUS"] as const;
+
+/** Public: guests and banned users (served as guests) included. */
+const open = (call: Row["call"], outcome: Outcome = OK): Row => ({ call, expected: { guest: outcome, user: outcome, other: outcome, banned: outcome, admin: outcome } });
+/** requireUser: `user` owns the resource in the call; `other` and `admin` default to what `user` gets. */
+const signedIn = (call: Row["call"], { user, other = user, admin = user }: { user: Outcome; other?: Outcome; admin?: Outcome }): Row => ({
+  call,
+  expected: { guest: NO_TOKEN, user, other, banned: BANNED, admin },
+});
+/** requireAdmin. */
+const adminOnly = (call: Row["call"], admin: Outcome = OK): Row => ({ call, expected: { guest: NO_TOKEN, user: FORBIDDEN, other: FORBIDDEN, banned: BANNED, admin } });
+
+let t: TestApp;
+let people: Record<Exclude<Actor, "guest">, User>;
+/** A third party: sells what `user` buys and chats about, and signs in through the login row. */
+let seller: User;
+let game: Category;
+let subcategory: Category;
+let ownProduct: Product;
+let sellerProduct: Product;
+/** `user` bought from `seller`: the deal is completed, the chat is theirs. */
+let purchase: TestDeal;
+
+const unique = () => randomUUID().slice(0, 8);
+const freshUser = () => createTestUser(t.database.db, { username: `am_${unique()}` });
+const productOf = (sellerId: string, status: ProductStatus = "active") => createTestProduct(t, { sellerId, categoryId: subcategory.id, status });
+const productFields = { title: "Matrix product title", description: "Matrix product description", price: 10, product_data: "login: matrix / password: matrix" };
+
+const matrix: Record<string, Row> = {
+  "GET /v1/health": open(() => ({ url: "/v1/health" })),
+
+  "POST /v1/auth/": signedIn(() => ({ url: "/v1/auth/" }), { user: OK }),
+  "POST /v1/auth/login": open(() => ({ url: "/v1/auth/login", body: { email: seller.email, password: TEST_PASSWORD } })),
+  "POST /v1/auth/send-verification-code": open(() => ({ url: "/v1/auth/send-verification-code", body: { email: seller.email, username: `am_${unique()}` } }), [409, "EMAIL_ALREADY_EXISTS"]),
+  "POST /v1/auth/confirm-verification-code": open(
+    () => ({ url: "/v1/auth/confirm-verification-code", body: { email: `am_${unique()}@example.com`, username: `am_${unique()}`, password: TEST_PASSWORD, email_code: "000000" } }),
+    WRONG_CODE,
+  ),
+  "POST /v1/auth/password-reset-code": open(() => ({ url: "/v1/auth/password-reset-code", body: { email: `nobody_${unique()}@example.com` } })),
+  "POST /v1/auth/confirm-password-reset-code": open(() => ({ url: "/v1/auth/confirm-password-reset-code", body: { email: `nobody_${unique()}@example.com`, code: "000000" } }), WRONG_CODE),
+  "POST /v1/auth/set-new-password": open(
+    () => ({ url: "/v1/auth/set-new-password", body: { email: `nobody_${unique()}@example.com`, code: "000000", new_password: TEST_PASSWORD } }),
+    WRONG_CODE,
+  ),
+  // No guard: the refresh cookie is the credential, and a banned user's is refused.
+  "POST /v1/auth/update-tokens": signedIn(() => ({ url: "/v1/auth/update-tokens" }), { user: OK }),
+  // Signing out needs no session: a guest's answer is the same.
+  "POST /v1/auth/logout": open(() => ({ url: "/v1/auth/logout" })),
+  "POST /v1/auth/logout-all": signedIn(() => ({ url: "/v1/auth/logout-all" }), { user: OK }),
+  "GET /v1/auth/get-my-user-id": signedIn(() => ({ url: "/v1/auth/get-my-user-id" }), { user: OK }),
+  "POST /v1/users/password": signedIn(() => ({ url: "/v1/users/password", body: { current_password: "Wrong#pass1", new_password: "Another#pass2" } }), { user: [400, "WRONG_PASSWORD"] }),
+
+  "GET /v1/users/{username}": open(() => ({ url: `/v1/users/${people.user.username}` })),
+  "POST /v1/users/description": signedIn(() => ({ url: "/v1/users/description", body: { description: "Matrix description" } }), { user: OK }),
+  "PATCH /v1/users/avatar": signedIn(async () => ({ url: "/v1/users/avatar", form: [imagePart("file", await testImages.png())] }), { user: OK }),
+  "GET /v1/users/{id}/purchases": signedIn(() => ({ url: `/v1/users/${people.user.id}/purchases` }), { user: OK, other: FORBIDDEN }),
+  "GET /v1/users/{id}/sales": signedIn(() => ({ url: `/v1/users/${people.user.id}/sales` }), { user: OK, other: FORBIDDEN }),
+
+  // Only the buyer of the deal reviews it, only its seller replies: admins neither.
+  "POST /v1/reviews/": signedIn(
+    async () => {
+      const { deal } = await createTestDeal(t, { sellerId: seller.id, buyerId: people.user.id, categoryId: subcategory.id });
+      return { url: "/v1/reviews/", body: { deal_id: deal.id, stars: 5, text: "Fast and honest" } };
+    },
+    { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
+  ),
+  "POST /v1/reviews/{id}/reply": signedIn(
+    async () => {
+      const { deal } = await createTestDeal(t, { sellerId: people.user.id, buyerId: seller.id, categoryId: subcategory.id });
+      const [review] = await t.database.db.insert(reviews).values({ dealId: deal.id, authorId: seller.id, sellerId: people.user.id, stars: 4, text: "Fine" }).returning();
+      return { url: `/v1/reviews/${review!.id}/reply`, body: { reply: "Thank you" } };
+    },
+    { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
+  ),
+  "GET /v1/users/{username}/reviews": open(() => ({ url: `/v1/users/${seller.username}/reviews` })),
+
+  "GET /v1/categories/all": open(() => ({ url: "/v1/categories/all" })),
+  "GET /v1/categories/game/{gameId}": open(() => ({ url: `/v1/categories/game/${game.id}` })),
+  "GET /v1/categories/subcategories/{id}": open(() => ({ url: `/v1/categories/subcategories/${game.id}` })),
+  "POST /v1/admin/category": adminOnly(async () => ({
+    url: "/v1/admin/category",
+    form: [...textParts({ name: `Game ${unique()}`, description: "Made by the matrix" }), imagePart(CATEGORY_IMAGE_FIELD, await testImages.png())],
+  })),
+
+  "GET /v1/products/get/all": open(() => ({ url: "/v1/products/get/all" })),
+  "GET /v1/products/search": open(() => ({ url: "/v1/products/search?q=matrix" })),
+  "GET /v1/products/category/{id}": open(() => ({ url: `/v1/products/category/${subcategory.id}` })),
+  "GET /v1/products/user/{userId}": open(() => ({ url: `/v1/products/user/${people.user.id}` })),
+  "GET /v1/products/user/by-username/{username}": open(() => ({ url: `/v1/products/user/by-username/${people.user.username}` })),
+  "GET /v1/products/{id}": open(() => ({ url: `/v1/products/${ownProduct.id}` })),
+  "GET /v1/products/{gameSlug}/{subcategorySlug}": open(() => ({ url: `/v1/products/${game.slug}/${subcategory.slug}` })),
+
+  "POST /v1/products/": signedIn(
+    async () => ({ url: "/v1/products/", form: [...textParts({ ...productFields, category_id: subcategory.id }), imagePart(PRODUCT_IMAGES_FIELD, await testImages.png())] }),
+    { user: OK },
+  ),
+  // SPEC.md §6: editing, deleting and adding images are the owner's alone, admins included.
+  "PATCH /v1/products/": signedIn(async () => ({ url: "/v1/products/", form: textParts({ product_id: (await productOf(people.user.id)).id, title: "Renamed matrix title" }) }), {
+    user: OK,
+    other: FORBIDDEN,
+    admin: FORBIDDEN,
+  }),
+  "PATCH /v1/products/images": signedIn(
+    async () => ({
+      url: "/v1/products/images",
+      form: [...textParts({ product_id: (await productOf(people.user.id)).id }), imagePart(PRODUCT_IMAGES_FIELD, await testImages.png())],
+    }),
+    { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
+  ),
+  "DELETE /v1/products/": signedIn(async () => ({ url: `/v1/products/?product_id=${(await productOf(people.user.id)).id}` }), {
+    user: OK,
+    other: FORBIDDEN,
+    admin: FORBIDDEN,
+  }),
+
+  "GET /v1/admin/products": adminOnly(() => ({ url: "/v1/admin/products" })),
+  "POST /v1/admin/products/approve": adminOnly(async () => ({ url: "/v1/admin/products/approve", body: { product_id: (await productOf(people.user.id, "moderation")).id } })),
+  "POST /v1/products/approve": adminOnly(async () => ({ url: "/v1/products/approve", body: { product_id: (await productOf(people.user.id, "moderation")).id } })),
+  "POST /v1/admin/products/reject": adminOnly(async () => ({ url: "/v1/admin/products/reject", body: { product_id: (await productOf(people.user.id, "moderation")).id } })),
+
+  "GET /v1/chats/": signedIn(() => ({ url: "/v1/chats/" }), { user: OK }),
+  "GET /v1/chats/{id}/messages": signedIn(() => ({ url: `/v1/chats/${purchase.chat.id}/messages` }), { user: OK, other: NO_CHAT }),
+  "POST /v1/chats/": signedIn(() => ({ url: "/v1/chats/", body: { product_id: sellerProduct.id } }), { user: OK }),
+  "GET /v1/products/get/chat/{chatId}": signedIn(() => ({ url: `/v1/products/get/chat/${purchase.chat.id}` }), { user: OK, other: NO_CHAT }),
+
+  // Nobody here has money: the guard lets every signed-in user through to the balance check.
+  "POST /v1/products/buy": signedIn(() => ({ url: "/v1/products/buy", body: { product_id: sellerProduct.id } }), { user: [409, "NOT_ENOUGH_BALANCE"] }),
+  // Confirming a completed deal again answers it and pays nothing; only its buyer may.
+  "PATCH /v1/products/confirm-receipt": signedIn(() => ({ url: "/v1/products/confirm-receipt", body: { product_id: purchase.product.id } }), {
+    user: OK,
+    other: FORBIDDEN,
+    admin: FORBIDDEN,
+  }),
+  "POST /v1/deals/{id}/dispute": signedIn(() => ({ url: `/v1/deals/${purchase.deal.id}/dispute`, body: { reason: "not_received", text: "Nothing arrived at all" } }), {
+    user: NOT_NOW,
+    other: FORBIDDEN,
+    admin: FORBIDDEN,
+  }),
+
+  "GET /v1/admin/deals": adminOnly(() => ({ url: "/v1/admin/deals" })),
+  "POST /v1/admin/deals/{id}/resolve": adminOnly(() => ({ url: `/v1/admin/deals/${purchase.deal.id}/resolve`, body: { resolution: "release" } }), NOT_NOW),
+  "POST /v1/admin/balance-adjustment": adminOnly(() => ({ url: "/v1/admin/balance-adjustment", body: { user_id: seller.id, amount: 1, memo: "matrix" } })),
+
+  "GET /v1/admin/dashboard-info": adminOnly(() => ({ url: "/v1/admin/dashboard-info" })),
+  "GET /v1/admin/audit-log": adminOnly(() => ({ url: "/v1/admin/audit-log" })),
+  "GET /v1/admin/users": adminOnly(() => ({ url: "/v1/admin/users" })),
+  "GET /v1/admin/users/search": adminOnly(() => ({ url: "/v1/admin/users/search?q=am_" })),
+  "GET /v1/admin/user/{id}": adminOnly(() => ({ url: `/v1/admin/user/${seller.id}` })),
+  "PATCH /v1/admin/user/{id}": adminOnly(async () => ({ url: `/v1/admin/user/${(await freshUser()).id}`, body: { rating: 4 } })),
+  "POST /v1/admin/ban-user": adminOnly(async () => ({ url: "/v1/admin/ban-user", body: { id: (await freshUser()).id } })),
+  "POST /v1/admin/unban-user": adminOnly(async () => ({ url: "/v1/admin/unban-user", body: { user_id: (await freshUser()).id } })),
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.database;
+  people = {
+    user: await createTestUser(db, { username: `am_user_${unique()}` }),
+    other: await createTestUser(db, { username: `am_other_${unique()}` }),
+    banned: await createTestUser(db, { username: `am_banned_${unique()}`, isBanned: true }),
+    admin: await createTestUser(db, { username: `am_admin_${unique()}`, role: "admin" }),
+  };
+  seller = await createTestUser(db, { username: `am_seller_${unique()}` });
+  game = await createTestGame(db);
+  subcategory = await createTestSubcategory(db, game);
+  ownProduct = await productOf(people.user.id);
+  sellerProduct = await productOf(seller.id);
+  purchase = await createTestDeal(t, { sellerId: seller.id, buyerId: people.user.id, categoryId: subcategory.id });
+});
+afterAll(() => t.close());
+
+/**
+ * A browser of the actor with a session of its own, opened straight in the database (no sign-in, so no
+ * password hashing or sign-in rate limit): the banned user's session exists although they could not sign in now.
+ */
+async function browserOf(actor: Actor): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  if (actor === "guest") return client;
+  const tokens = await startSession(t.database.db, { userId: people[actor].id, client: { ip: client.ip, userAgent: "authorization-matrix" } }, { jwtSecret: t.config.jwtSecret, now: new Date() });
+  client.setCookie(ACCESS_COOKIE, tokens.accessToken);
+  client.setCookie(REFRESH_COOKIE, tokens.refreshToken, REFRESH_COOKIE_PATH);
+  return client;
+}
+
+async function send(actor: Actor, method: Method, call: Call): Promise<LightMyRequestResponse> {
+  const client = await browserOf(actor);
+  if (!call.form) return client.request(method, call.url, call.body);
+  if (method !== "POST" && method !== "PATCH") throw new Error(`a ${method} request carries no form`);
+  return sendForm(t, client, method, call.url, call.form);
+}
+
+/** The answer in the terms of the expectation it is compared with: the status alone, or with the error code. */
+function outcomeOf(response: LightMyRequestResponse, expected: Outcome): Outcome {
+  return typeof expected === "number" ? response.statusCode : [response.statusCode, errorCodeOf(response)];
+}
+
+function errorCodeOf(response: LightMyRequestResponse): string {
+  try {
+    return (response.json() as { detail?: { error_code?: string } }).detail?.error_code ?? response.body;
+  } catch {
+    return response.body;
+  }
+}
+
+describe("authorization matrix", () => {
+  it("has one row for every route of the OpenAPI document, and no other", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/v1/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(Object.keys(matrix).sort()).toEqual(documented.sort());
+  });
+
+  it("asks a guest to sign in before it reads what the guest sent", async () => {
+    for (const url of ["/v1/auth/", "/v1/auth/logout-all", "/v1/users/password"]) {
+      const response = await t.app.inject({ method: "POST", url, payload: { unexpected: ["shape"] } });
+      expect([url, response.statusCode, errorCodeOf(response)]).toEqual([url, 401, "TOKEN_NOT_FOUND"]);
+    }
+  });
+
+  it.each(Object.keys(matrix))("%s answers each caller as the table says", async (route) => {
+    const { call, expected } = matrix[route]!;
+    const method = route.split(" ", 1)[0] as Method;
+    const answered = {} as Record<Actor, Outcome>;
+    const bodies: string[] = [];
+    for (const actor of actors) {
+      const response = await send(actor, method, await call());
+      answered[actor] = outcomeOf(response, expected[actor]);
+      bodies.push(`${actor}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    }
+    expect(answered, bodies.join("\n")).toEqual(expected);
+  });
+});
