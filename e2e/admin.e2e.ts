@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestMailServer, type TestMailServer } from "../apps/server/src/test/test-mail.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { testImages } from "../apps/server/src/test/test-images.js";
 import { type ApiSession, signInThroughApi, signUpThroughApi } from "./support/api-session.js";
-import { launchBrowser, openPage, viewports } from "./support/browser.js";
+import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials, type StartedServer, startServer } from "./support/server.js";
+import { adminCredentials } from "./support/server.js";
+import { productForm, useJourney } from "./support/journey.js";
 
 const password = "Admining!1pass";
 /** ru-RU numbers separate groups and the currency with no-break spaces. */
@@ -14,26 +14,10 @@ const money = (text: string) => new RegExp(text.replace(/ /g, "\\s"));
 type CurrentUser = { id: string; balance: number };
 
 describe.skipIf(skipReason)("admin journey", () => {
-  let server: StartedServer;
-  let mail: TestMailServer;
-  let browser: Browser;
-  let adminApi: ApiSession;
-
-  beforeAll(async () => {
-    mail = await startTestMailServer();
-    server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" } });
-    browser = await launchBrowser();
-    adminApi = await signInThroughApi(server.baseUrl, adminCredentials.email, adminCredentials.password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
-  });
+  const journey = useJourney();
 
   async function signUp(username: string): Promise<ApiSession> {
-    return signUpThroughApi(server.baseUrl, mail, { email: `${username}@example.com`, username, password });
+    return signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
   }
 
   async function currentUser(api: ApiSession): Promise<CurrentUser> {
@@ -45,13 +29,7 @@ describe.skipIf(skipReason)("admin journey", () => {
   /** A product in moderation, listed through the API: the journey is about what the admin does with it. */
   async function listProduct(seller: ApiSession, title: string, price = 900): Promise<string> {
     const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = new FormData();
-    form.append("title", title);
-    form.append("description", "A level 80 account with every expansion and a rare mount.");
-    form.append("product_data", "login: admin-journey / password: Mount!2026");
-    form.append("price", String(price));
-    form.append("category_id", categories[0]!.id);
-    form.append("uploaded_images", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "cover.png");
+    const form = await productForm({ title, description: "A level 80 account with every expansion and a rare mount.", productData: "login: admin-journey / password: Mount!2026", price, categoryId: categories[0]!.id });
     const created = await seller.call("POST", "/products/", form);
     expect(created.status, await created.clone().text()).toBe(200);
     return ((await created.json()) as { id: string }).id;
@@ -60,9 +38,9 @@ describe.skipIf(skipReason)("admin journey", () => {
   /** A deal in dispute: the buyer paid from a balance the admin topped up, then reported the goods. */
   async function disputedDeal(seller: ApiSession, buyer: ApiSession, title: string): Promise<void> {
     const productId = await listProduct(seller, title, 700);
-    expect((await adminApi.call("POST", "/admin/products/approve", { product_id: productId })).status).toBe(200);
+    expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: productId })).status).toBe(200);
     const { id: buyerId } = await currentUser(buyer);
-    expect((await adminApi.call("POST", "/admin/balance-adjustment", { user_id: buyerId, amount: 1000 })).status).toBe(200);
+    expect((await journey.adminApi.call("POST", "/admin/balance-adjustment", { user_id: buyerId, amount: 1000 })).status).toBe(200);
     const bought = await buyer.call("POST", "/products/buy", { product_id: productId });
     expect(bought.status, await bought.clone().text()).toBe(200);
     const { deal } = (await bought.json()) as { deal: { id: string } };
@@ -88,7 +66,7 @@ describe.skipIf(skipReason)("admin journey", () => {
     await disputedDeal(seller, buyer, "Genshin account, AR 60, five-star team");
     expect((await currentUser(buyer)).balance).toBe(300);
 
-    const admin = await openPage(browser, server.baseUrl, viewports.desktop);
+    const admin = await openPage(journey.browser, journey.server.baseUrl, viewports.desktop);
     await signIn(admin.page, adminCredentials.email, adminCredentials.password);
     // SPEC: an admin lands on the dashboard after signing in.
     await expect.poll(() => new URL(admin.page.url()).pathname).toBe("/admin");
@@ -101,7 +79,7 @@ describe.skipIf(skipReason)("admin journey", () => {
     await products.getByRole("listitem", { name: toApprove }).getByText("Approved by a moderator").waitFor();
     await products.getByRole("button", { name: `Reject ${toReject}` }).click();
     await products.getByRole("listitem", { name: toReject }).getByText("Rejected by a moderator").waitFor();
-    const found = (await (await fetch(`${server.baseUrl}/v1/products/search?q=${encodeURIComponent("Ashes mount")}`)).json()) as { products: { title: string }[] };
+    const found = (await (await fetch(`${journey.server.baseUrl}/v1/products/search?q=${encodeURIComponent("Ashes mount")}`)).json()) as { products: { title: string }[] };
     expect(found.products.map(({ title }) => title)).toEqual([toApprove]);
 
     // Categories: a new game with its picture, then a subcategory of it.
@@ -148,7 +126,7 @@ describe.skipIf(skipReason)("admin journey", () => {
     await victimRow.getByRole("button", { name: "Unban admin_victim" }).click();
     await admin.page.getByRole("dialog", { name: "Unban admin_victim?" }).getByRole("button", { name: "Unban" }).click();
     await victimRow.getByText("Active", { exact: true }).waitFor();
-    const again = await signInThroughApi(server.baseUrl, "admin_victim@example.com", password);
+    const again = await signInThroughApi(journey.server.baseUrl, "admin_victim@example.com", password);
     expect((await currentUser(again)).balance).toBe(250.5);
 
     // The dispute: first on the deals page; a refund gives the buyer their money back.
@@ -171,7 +149,7 @@ describe.skipIf(skipReason)("admin journey", () => {
 
   it("sends a signed-in non-admin who opens /admin/users to /not-access", async () => {
     await signUp("admin_curious");
-    const visitor = await openPage(browser, server.baseUrl, viewports.phone);
+    const visitor = await openPage(journey.browser, journey.server.baseUrl, viewports.phone);
     await signIn(visitor.page, "admin_curious@example.com", password);
     await visitor.page.getByRole("heading", { level: 1, name: "Lootlane" }).waitFor();
     await visitor.page.goto("/admin/users");

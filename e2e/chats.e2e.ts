@@ -1,48 +1,24 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestMailServer, type TestMailServer } from "../apps/server/src/test/test-mail.js";
-import { testImages } from "../apps/server/src/test/test-images.js";
-import { type ApiSession, signInThroughApi, signUpThroughApi } from "./support/api-session.js";
-import { launchBrowser, openPage, viewports } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signUpThroughApi } from "./support/api-session.js";
+import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials, type StartedServer, startServer } from "./support/server.js";
+import { productForm, useJourney } from "./support/journey.js";
 
 const password = "Chatting!1pass";
 
 describe.skipIf(skipReason)("chat journey", () => {
-  let server: StartedServer;
-  let mail: TestMailServer;
-  let browser: Browser;
-  let adminApi: ApiSession;
-
-  beforeAll(async () => {
-    mail = await startTestMailServer();
-    server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" } });
-    browser = await launchBrowser();
-    adminApi = await signInThroughApi(server.baseUrl, adminCredentials.email, adminCredentials.password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
-  });
+  const journey = useJourney();
 
   /** A seller with one approved product on sale, made through the API: the journey is about the chat. */
   async function sellerWithProduct(username: string, title: string): Promise<string> {
-    const seller = await signUpThroughApi(server.baseUrl, mail, { email: `${username}@example.com`, username, password });
+    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
     const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = new FormData();
-    form.append("title", title);
-    form.append("description", "Full access with the original e-mail, handed over in the chat.");
-    form.append("product_data", "login: chat-journey / password: Secret!2026");
-    form.append("price", "1500");
-    form.append("category_id", categories[0]!.id);
-    form.append("uploaded_images", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "cover.png");
+    const form = await productForm({ title, description: "Full access with the original e-mail, handed over in the chat.", productData: "login: chat-journey / password: Secret!2026", price: 1500, categoryId: categories[0]!.id });
     const created = await seller.call("POST", "/products/", form);
     expect(created.status).toBe(200);
     const { id } = (await created.json()) as { id: string };
-    expect((await adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
+    expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
     return id;
   }
 
@@ -76,14 +52,14 @@ describe.skipIf(skipReason)("chat journey", () => {
       const sellerName = `seller_${label}`;
       const buyerName = `buyer_${label}`;
       const productId = await sellerWithProduct(sellerName, `Valorant account with Reaver bundle (${label})`);
-      await signUpThroughApi(server.baseUrl, mail, { email: `${buyerName}@example.com`, username: buyerName, password });
+      await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${buyerName}@example.com`, username: buyerName, password });
 
-      const seller = await openPage(browser, server.baseUrl, viewport);
+      const seller = await openPage(journey.browser, journey.server.baseUrl, viewport);
       await signIn(seller.page, sellerName);
       await seller.page.goto("/chats");
       await seller.page.getByText("Chat list is empty...").waitFor();
 
-      const buyer = await openPage(browser, server.baseUrl, viewport);
+      const buyer = await openPage(journey.browser, journey.server.baseUrl, viewport);
       await signIn(buyer.page, buyerName);
       await buyer.page.goto(`/product/${productId}`);
       await buyer.page.getByRole("button", { name: "Message seller" }).click();

@@ -1,11 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestMailServer, type TestMailServer } from "../apps/server/src/test/test-mail.js";
-import { testImages } from "../apps/server/src/test/test-images.js";
-import { type ApiSession, signInThroughApi, signUpThroughApi } from "./support/api-session.js";
-import { launchBrowser, openPage, viewports } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signUpThroughApi } from "./support/api-session.js";
+import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials, type StartedServer, startServer } from "./support/server.js";
+import { productForm, useJourney } from "./support/journey.js";
 
 const password = "Dealing!1pass";
 const goods = "login: arcana-deal / password: Secret!2026";
@@ -13,47 +11,25 @@ const goods = "login: arcana-deal / password: Secret!2026";
 const money = (text: string) => new RegExp(text.replace(/ /g, "\\s"));
 
 describe.skipIf(skipReason)("deal journey", () => {
-  let server: StartedServer;
-  let mail: TestMailServer;
-  let browser: Browser;
-  let adminApi: ApiSession;
-
-  beforeAll(async () => {
-    mail = await startTestMailServer();
-    server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" } });
-    browser = await launchBrowser();
-    adminApi = await signInThroughApi(server.baseUrl, adminCredentials.email, adminCredentials.password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
-  });
+  const journey = useJourney();
 
   /** A seller with one approved 1,500-rouble product on sale, made through the API: the journey is about the deal. */
   async function sellerWithProduct(username: string, title: string): Promise<string> {
-    const seller = await signUpThroughApi(server.baseUrl, mail, { email: `${username}@example.com`, username, password });
+    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
     const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = new FormData();
-    form.append("title", title);
-    form.append("description", "Immortal rank, all heroes, the original e-mail comes with it.");
-    form.append("product_data", goods);
-    form.append("price", "1500");
-    form.append("category_id", categories[0]!.id);
-    form.append("uploaded_images", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "cover.png");
+    const form = await productForm({ title, description: "Immortal rank, all heroes, the original e-mail comes with it.", productData: goods, price: 1500, categoryId: categories[0]!.id });
     const created = await seller.call("POST", "/products/", form);
     expect(created.status).toBe(200);
     const { id } = (await created.json()) as { id: string };
-    expect((await adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
+    expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
     return id;
   }
 
   /** A buyer with 2,000 roubles, topped up by the admin through the ledger. */
   async function buyerWithBalance(username: string): Promise<void> {
-    const buyer = await signUpThroughApi(server.baseUrl, mail, { email: `${username}@example.com`, username, password });
+    const buyer = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
     const { user_id } = (await (await buyer.call("GET", "/auth/get-my-user-id")).json()) as { user_id: string };
-    const topUp = await adminApi.call("POST", "/admin/balance-adjustment", { user_id, amount: 2000, memo: "journey top-up" });
+    const topUp = await journey.adminApi.call("POST", "/admin/balance-adjustment", { user_id, amount: 2000, memo: "journey top-up" });
     expect(topUp.status, await topUp.clone().text()).toBe(200);
   }
 
@@ -70,15 +46,15 @@ describe.skipIf(skipReason)("deal journey", () => {
     await buyerWithBalance("deal_buyer");
 
     // The seller watches in Russian on a phone.
-    const seller = await openPage(browser, server.baseUrl, viewports.phone);
+    const seller = await openPage(journey.browser, journey.server.baseUrl, viewports.phone);
     await seller.context.addInitScript(() => localStorage.setItem("user-language", "ru"));
     await signIn(seller.page, "deal_seller", { password: "Пароль", submit: "Войти" });
     await seller.page.goto("/profile/deal_seller");
     await seller.page.getByText(money("0,00 ₽")).waitFor();
 
     // The buyer, in English on a desktop, pays from the product page.
-    const buyer = await openPage(browser, server.baseUrl, viewports.desktop);
-    await buyer.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+    const buyer = await openPage(journey.browser, journey.server.baseUrl, viewports.desktop);
+    await buyer.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: journey.server.baseUrl });
     await signIn(buyer.page, "deal_buyer");
     await buyer.page.goto(`/product/${productId}`);
     await buyer.page.getByRole("button", { name: "Buy", exact: true }).click();
@@ -127,7 +103,7 @@ describe.skipIf(skipReason)("deal journey", () => {
     await seller.page.getByRole("tab", { name: "Продажи" }).click();
     await seller.page.getByRole("list", { name: "Продажи" }).getByText("Завершена").waitFor();
 
-    const completed = await adminApi.call("GET", "/admin/deals?status=completed");
+    const completed = await journey.adminApi.call("GET", "/admin/deals?status=completed");
     expect(((await completed.json()) as { total: number }).total).toBe(1);
     expect(buyer.pageErrors).toEqual([]);
     expect(seller.pageErrors).toEqual([]);

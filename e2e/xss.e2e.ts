@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestMailServer, type TestMailServer } from "../apps/server/src/test/test-mail.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { testImages } from "../apps/server/src/test/test-images.js";
-import { type ApiSession, signInThroughApi, signUpThroughApi } from "./support/api-session.js";
-import { launchBrowser, openPage, viewports } from "./support/browser.js";
+import { type ApiSession, signUpThroughApi } from "./support/api-session.js";
+import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials, type StartedServer, startServer } from "./support/server.js";
+import { adminCredentials } from "./support/server.js";
+import { productForm, useJourney } from "./support/journey.js";
 
 const password = "Scripting!1pass";
 /** Markup that runs if a page ever renders it as HTML: a broken image's handler and an inline script. */
@@ -30,26 +30,10 @@ const texts = {
 type Visit = { context: BrowserContext; page: Page; pageErrors: string[]; dialogs: string[] };
 
 describe.skipIf(skipReason)("stored XSS journey", () => {
-  let server: StartedServer;
-  let mail: TestMailServer;
-  let browser: Browser;
-  let adminApi: ApiSession;
-
-  beforeAll(async () => {
-    mail = await startTestMailServer();
-    server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" } });
-    browser = await launchBrowser();
-    adminApi = await signInThroughApi(server.baseUrl, adminCredentials.email, adminCredentials.password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
-  });
+  const journey = useJourney();
 
   async function signUp(username: string): Promise<{ api: ApiSession; id: string }> {
-    const api = await signUpThroughApi(server.baseUrl, mail, { email: `${username}@example.com`, username, password });
+    const api = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
     const { user_id } = (await (await api.call("GET", "/auth/get-my-user-id")).json()) as { user_id: string };
     return { api, id: user_id };
   }
@@ -66,25 +50,19 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     form.append("name", texts.category);
     form.append("description", texts.categoryAbout);
     form.append("uploaded_image", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "game.png");
-    return ((await (await ok(adminApi.call("POST", "/admin/category", form))).json()) as { id: string }).id;
+    return ((await (await ok(journey.adminApi.call("POST", "/admin/category", form))).json()) as { id: string }).id;
   }
 
   /** An approved product whose every written field carries the payload. */
   async function product(seller: ApiSession, categoryId: string, title: string): Promise<string> {
-    const form = new FormData();
-    form.append("title", title);
-    form.append("description", texts.description);
-    form.append("product_data", texts.goods);
-    form.append("price", "1000");
-    form.append("category_id", categoryId);
-    form.append("uploaded_images", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "cover.png");
+    const form = await productForm({ title, description: texts.description, productData: texts.goods, price: 1000, categoryId });
     const { id } = (await (await ok(seller.call("POST", "/products/", form))).json()) as { id: string };
-    await ok(adminApi.call("POST", "/admin/products/approve", { product_id: id }));
+    await ok(journey.adminApi.call("POST", "/admin/products/approve", { product_id: id }));
     return id;
   }
 
   async function visit(signedInAs?: { email: string; password: string }): Promise<Visit> {
-    const opened = await openPage(browser, server.baseUrl, viewports.desktop);
+    const opened = await openPage(journey.browser, journey.server.baseUrl, viewports.desktop);
     const dialogs: string[] = [];
     opened.page.on("dialog", (dialog) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
@@ -120,9 +98,9 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
 
   it("stores markup in every written field and every page shows it as text, with no dialog", async () => {
     // A username with markup is refused before any code is sent.
-    const refused = await fetch(`${server.baseUrl}/v1/auth/send-verification-code`, {
+    const refused = await fetch(`${journey.server.baseUrl}/v1/auth/send-verification-code`, {
       method: "POST",
-      headers: { origin: server.baseUrl, "content-type": "application/json" },
+      headers: { origin: journey.server.baseUrl, "content-type": "application/json" },
       body: JSON.stringify({ email: "xss_name@example.com", username: markup }),
     });
     expect(refused.status).toBe(422);
@@ -132,8 +110,8 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     const buyer = await signUp("xss_buyer");
     await ok(seller.api.call("POST", "/users/description", { description: texts.sellerAbout }));
     // Admin fields: a note and a balance are taken, a javascript: avatar address is not.
-    await ok(adminApi.call("PATCH", `/admin/user/${buyer.id}`, { description: texts.buyerNote, balance: 3000 }));
-    const badAvatar = await adminApi.call("PATCH", `/admin/user/${buyer.id}`, { avatar_url: "javascript:alert(5)" });
+    await ok(journey.adminApi.call("PATCH", `/admin/user/${buyer.id}`, { description: texts.buyerNote, balance: 3000 }));
+    const badAvatar = await journey.adminApi.call("PATCH", `/admin/user/${buyer.id}`, { avatar_url: "javascript:alert(5)" });
     expect(badAvatar.status).not.toBe(200);
     expect(await badAvatar.text()).toContain("WRONG_IMAGE_URL");
 

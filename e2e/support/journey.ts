@@ -1,0 +1,44 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startTestMailServer, type TestMailServer } from "../../apps/server/src/test/test-mail.js";
+import { testImages } from "../../apps/server/src/test/test-images.js";
+import { type ApiSession, signInThroughApi } from "./api-session.js";
+import { launchBrowser } from "./browser.js";
+import { adminCredentials, type StartedServer, startServer } from "./server.js";
+
+/** What a browser journey runs against: the built server mailing to a test mail server, Chromium, the admin's API. */
+export type Journey = { server: StartedServer; mail: TestMailServer; browser: Browser; adminApi: ApiSession };
+
+/**
+ * Starts a journey's world before the tests of the calling describe block and stops it after them. The fields are
+ * filled once beforeAll has run, so tests and helpers read them through the returned object.
+ */
+export function useJourney(): Journey {
+  const journey = {} as Partial<Journey>;
+  beforeAll(async () => {
+    journey.mail = await startTestMailServer();
+    journey.server = await startServer({ env: { SMTP_URL: journey.mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" } });
+    journey.browser = await launchBrowser();
+    journey.adminApi = await signInThroughApi(journey.server.baseUrl, adminCredentials.email, adminCredentials.password);
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+    await journey.mail?.close();
+  });
+  return journey as Journey;
+}
+
+export type ProductFields = { title: string; description: string; productData: string; price: number; categoryId: string };
+
+/** The multipart body of POST /products/ for `fields`, with one PNG picture. */
+export async function productForm(fields: ProductFields): Promise<FormData> {
+  const form = new FormData();
+  form.append("title", fields.title);
+  form.append("description", fields.description);
+  form.append("product_data", fields.productData);
+  form.append("price", String(fields.price));
+  form.append("category_id", fields.categoryId);
+  form.append("uploaded_images", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "cover.png");
+  return form;
+}
