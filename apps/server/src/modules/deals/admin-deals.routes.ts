@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import type { ChatNotifier } from "../chats/chat-socket.js";
-import { catalogueChanged } from "../products/catalogue-changes.js";
 import { adjustBalance, listAdminDeals, resolveDealDispute } from "./admin-deals.service.js";
 import { presentDeal, presentDealPage } from "./deals.presenter.js";
 import type { DealDeps } from "./purchase.service.js";
@@ -50,7 +49,6 @@ export const adminDealsRoutes: FastifyPluginAsyncZod<AdminDealRoutesOptions> = a
     },
     async (request) => {
       const { view, messageId } = await resolveDealDispute(deps, signedInUser(request), request.params.id, request.body);
-      catalogueChanged(deps.db);
       if (messageId) await notifier.dealMessagePosted(messageId);
       return presentDeal(view);
     },

@@ -7,6 +7,7 @@ import { deals } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { catalogueChanged } from "../products/catalogue-changes.js";
 import { recordAdminAction } from "../admin/audit-log.service.js";
 import { adjustUserBalance } from "../ledger/ledger.js";
 import { lockDeal, resolveDispute } from "./deal-lifecycle.js";
@@ -53,6 +54,8 @@ export async function resolveDealDispute(deps: DealDeps, admin: AuthUser, dealId
     await recordAdminAction(tx, admin, { action: "deal.resolve", targetType: "deal", targetId: deal.id, before, after });
     return change.messageId;
   });
+  // The product went back on sale or was withdrawn.
+  catalogueChanged(deps.db);
   return { view: await loadDealView(deps.db, dealId), messageId };
 }
 

@@ -19,7 +19,6 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import type { ChatNotifier } from "../chats/chat-socket.js";
 import { chatProductView } from "../chats/chats.service.js";
-import { catalogueChanged } from "../products/catalogue-changes.js";
 import type { DealAlerts } from "./deal-alerts.js";
 import { presentChatProduct, presentDeal } from "./deals.presenter.js";
 import { confirmReceipt, listUserDeals, reportDeal } from "./deals.service.js";
@@ -50,7 +49,6 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     },
     async (request) => {
       const { result, messageId } = await buyProduct(deps, signedInUser(request), request.body.product_id, request.headers[IDEMPOTENCY_KEY_HEADER]);
-      catalogueChanged(deps.db);
       // The card goes out after the answer rather than before it: the push reads the card for three audiences,
       // which the buyer need not wait for (it never throws; a failure is logged).
       if (messageId) void notifier.dealMessagePosted(messageId);

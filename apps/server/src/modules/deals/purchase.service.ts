@@ -7,6 +7,7 @@ import { products } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { catalogueChanged } from "../products/catalogue-changes.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { chatForPurchase } from "../chats/chats.service.js";
 import { mayView } from "../products/product-access.js";
@@ -26,7 +27,7 @@ export type Purchase = { result: PurchaseResult; messageId: string | null };
  * which moves no money; a key reused for another product is refused.
  */
 export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: string, idempotencyKey: string | undefined): Promise<Purchase> {
-  return deps.db.transaction(async (tx) => {
+  const purchase = await deps.db.transaction(async (tx): Promise<Purchase> => {
     if (idempotencyKey !== undefined) {
       const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId));
       if (replayed) return { result: replayed, messageId: null };
@@ -64,6 +65,9 @@ export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: str
     }
     return { result, messageId: started.messageId };
   });
+  // A replayed answer moved nothing; a purchase took the product off sale.
+  if (purchase.messageId !== null) catalogueChanged(deps.db);
+  return purchase;
 }
 
 /**
