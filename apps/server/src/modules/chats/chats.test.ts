@@ -9,6 +9,7 @@ import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
 import { connectAs, joinRoom, listenOnFreePort, nextEvent, pause, QUIET_MS, recordEvents, refusedConnection, sendMessage, type ChatSocket } from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { createTestClock } from "../../test/test-clock.js";
+import { adjustBalanceAs } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../platform/auth/access-token.js";
 import { MESSAGE_RATE } from "./chats.service.js";
@@ -291,6 +292,32 @@ describe("presence", () => {
     const offline = await wentOffline;
     expect(offline.last_seen).not.toBeNull();
     expect((await chatList(buyer))[0]?.another_user).toMatchObject({ is_online: false, last_seen: offline.last_seen });
+  });
+});
+
+describe("messages and a purchase in the same chat", () => {
+  it("stores every message and the purchase when the buyer writes while buying, in many chats at once", async () => {
+    // A message holds its chat row while its foreign key reads the sender's row; a purchase locks the buyer's row,
+    // then posts its card in the same chat. With the buyer's row locked FOR UPDATE the two deadlocked on PostgreSQL.
+    const admin = await person("admin");
+    const pairs = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const { buyer, product, chat } = await chatBetween();
+        await adjustBalanceAs(admin.client, buyer.user.id, product.priceKopecks / 100);
+        return { buyer, product, chat, socket: await connect(buyer) };
+      }),
+    );
+
+    const outcomes = await Promise.all(
+      pairs.flatMap(({ buyer, product, chat, socket }) => [
+        buyer.client.post("/v1/products/buy", { product_id: product.id }).then((response) => (response.statusCode === 200 ? "ok" : response.body)),
+        ...Array.from({ length: 5 }, (_, index) =>
+          sendMessage(socket, chat.id, `while buying ${index}`).then((ack) => (ack.ok ? "ok" : JSON.stringify(ack.error))),
+        ),
+      ]),
+    );
+    expect(outcomes).toEqual(outcomes.map(() => "ok"));
+    for (const { chat } of pairs) expect(await storedTexts(chat.id)).toHaveLength(6);
   });
 });
 

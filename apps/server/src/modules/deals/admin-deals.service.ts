@@ -66,7 +66,7 @@ export async function resolveDealDispute(deps: DealDeps, admin: AuthUser, dealId
 export async function adjustBalance(deps: DealDeps, admin: AuthUser, input: z.output<typeof balanceAdjustmentRequestSchema>): Promise<number> {
   const amountKopecks = Math.round(input.amount * 100);
   return deps.db.transaction(async (tx) => {
-    const [user] = await tx.select({ balanceKopecks: users.balanceKopecks }).from(users).where(eq(users.id, input.user_id)).for("update");
+    const [user] = await tx.select({ balanceKopecks: users.balanceKopecks }).from(users).where(eq(users.id, input.user_id)).for("no key update");
     if (!user) throw new AppError("USER_NOT_FOUND");
     const { memo } = input;
     const balance = await adjustUserBalance(tx, { userId: input.user_id, amountKopecks, adminId: admin.id, memo, at: deps.clock() });

@@ -32,13 +32,14 @@ export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: str
       const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId));
       if (replayed) return { result: replayed, messageId: null };
     }
-    // The product and the buyer locked in one statement, in the lock order (product → users, deal-lifecycle.ts).
+    // The product and the buyer locked in one statement, in the lock order (product → users, deal-lifecycle.ts);
+    // NO KEY UPDATE for the reason in ledger.ts.
     const [locked] = await tx
       .select({ product: products, buyer: { isBanned: users.isBanned, hasFrozenBalance: users.hasFrozenBalance, balanceKopecks: users.balanceKopecks } })
       .from(products)
       .innerJoin(users, eq(users.id, buyer.id))
       .where(eq(products.id, productId))
-      .for("update");
+      .for("no key update");
     const product = locked?.product;
     if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
     if (product.status !== "active" || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_AVAILABLE");

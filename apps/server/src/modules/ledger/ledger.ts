@@ -13,6 +13,11 @@ import { AppError } from "../../platform/errors/app-error.js";
  * Lock order, the same for every posting so two postings never wait on each other in a circle: the users rows
  * of the user accounts involved, then the accounts, each set by id. Callers lock their deal and product before
  * posting (deal → product → users → accounts everywhere).
+ *
+ * Users rows are locked FOR NO KEY UPDATE, never FOR UPDATE: a balance is not a key, and FOR UPDATE would also
+ * wait for every statement that merely references the user (a chat message's foreign key takes KEY SHARE).
+ * A message statement holds its chat row while it checks that key, and a deal transition posts into the same
+ * chat after locking the user, so FOR UPDATE deadlocked them (found by e2e/chaos under purchases and messages).
  */
 
 export type AccountRef =
@@ -58,7 +63,7 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
       .onConflictDoNothing()
       .returning({ id: ledgerAccounts.id }),
   );
-  const lockedUsers = await tx.with(opened).select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for("update");
+  const lockedUsers = await tx.with(opened).select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for("no key update");
   if (lockedUsers.length !== userIds.length) throw new AppError("USER_NOT_FOUND");
 
   const locked = await lockAccounts(tx, owners);

@@ -31,7 +31,7 @@ export async function createReview(db: Db, authorId: string, request: CreateRevi
       if (deal.buyerId !== authorId) throw new AppError("INSUFFICIENT_PERMISSIONS");
       if (deal.status !== "completed") throw new AppError("INVALID_DEAL_STATUS");
       // Reviews of one seller written at the same moment queue here, so each average counts the others.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, deal.sellerId)).for("update");
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, deal.sellerId)).for("no key update");
       const [review] = await tx
         .insert(reviews)
         .values({ dealId: request.deal_id, authorId, sellerId: deal.sellerId, stars: request.stars, text: request.text })
