@@ -11,6 +11,8 @@ const serverProject = (name: string, env: Record<string, string>): TestProjectCo
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Captures the servers' logs and fails the run if a secret the tests used appears in them.
+    globalSetup: ["src/test/log-secrets-global-setup.ts"],
   },
 });
 
@@ -33,7 +35,7 @@ export default defineConfig({
           name: "e2e",
           root: "e2e",
           include: ["**/*.e2e.ts"],
-          globalSetup: ["support/global-setup.ts"],
+          globalSetup: ["support/global-setup.ts", "../apps/server/src/test/log-secrets-global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

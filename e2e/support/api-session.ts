@@ -1,3 +1,4 @@
+import { recordBodySecrets, recordCookieSecrets } from "../../apps/server/src/test/secret-recorder.js";
 import type { TestMailServer } from "../../apps/server/src/test/test-mail.js";
 
 /** The steps a journey takes through the API rather than the browser: a client with its own cookies. */
@@ -11,6 +12,8 @@ function session(baseUrl: string, cookies: Map<string, string>): ApiSession {
     async call(method, path, body) {
       const headers: Record<string, string> = { origin: baseUrl };
       if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+      // Passwords, codes and goods sent, and the tokens received, must not show in the server's logs (secret-recorder.ts).
+      recordBodySecrets(body);
       const isForm = body instanceof FormData;
       if (body !== undefined && !isForm) headers["content-type"] = "application/json";
       const response = await fetch(`${baseUrl}/v1${path}`, {
@@ -18,6 +21,7 @@ function session(baseUrl: string, cookies: Map<string, string>): ApiSession {
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       });
+      recordCookieSecrets(response.headers.getSetCookie());
       for (const line of response.headers.getSetCookie()) {
         const [pair = ""] = line.split(";");
         const separator = pair.indexOf("=");

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { recordBodySecrets, recordCookieSecrets } from "../../apps/server/src/test/secret-recorder.js";
 import { chromiumArgs, chromiumPath } from "./chromium.js";
 
 export async function launchBrowser(): Promise<Browser> {
@@ -18,6 +19,9 @@ export async function openPage(
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  // What a person types (passwords, codes, goods) and the tokens the browser gets must not show in the server's logs.
+  context.on("request", (request) => recordBodySecrets(request.postDataBuffer()));
+  context.on("response", (response) => void response.headerValue("set-cookie").then((cookies) => recordCookieSecrets(cookies?.split("\n") ?? []), () => undefined));
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));

@@ -5,6 +5,7 @@ import pg from "pg";
 import { io, type Socket } from "socket.io-client";
 import { startTestMailServer, type TestMailServer } from "../../apps/server/src/test/test-mail.js";
 import { startTestS3Server, type TestS3Server } from "../../apps/server/src/test/test-s3.js";
+import { recordBodySecrets, recordCookieSecrets } from "../../apps/server/src/test/secret-recorder.js";
 import type { ApiSession } from "./api-session.js";
 
 /** The PostgreSQL and Redis servers the instances share, from TEST_DATABASE_URL and TEST_REDIS_URL, or why there are none. */
@@ -100,6 +101,8 @@ export function newVisitor(): Visitor {
         const headers: Record<string, string> = { origin: baseUrl };
         if (cookies.size > 0) headers.cookie = cookieHeader();
         let payload: Buffer | undefined;
+        // As api-session.ts: the secrets sent and the tokens received must not show in the instances' logs.
+        recordBodySecrets(body);
         if (body instanceof FormData) {
           // Response serialises a FormData exactly as fetch would send it, boundary header included.
           const encoded = new Response(body);
@@ -120,6 +123,7 @@ export function newVisitor(): Visitor {
           outgoing.on("error", reject);
           outgoing.end(payload);
         });
+        recordCookieSecrets(answer.setCookies);
         for (const line of answer.setCookies) {
           const [pair = ""] = line.split(";");
           const separator = pair.indexOf("=");

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { appendToLog, newLogFile, TEST_LOG_LEVEL } from "../../apps/server/src/test/log-capture.js";
+import { recordSecret } from "../../apps/server/src/test/secret-recorder.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -15,7 +18,11 @@ export type StartedServer = {
   logs: () => string;
   /** SIGTERM, wait for the exit, then delete the data directory unless asked to keep it for a restart. */
   stop: (options?: { keepData?: boolean }) => Promise<void>;
+  /** Sends `signal` and answers how the process ended; the data directory stays for a restart. */
+  kill: (signal: NodeJS.Signals) => Promise<ServerExit>;
 };
+
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type StartOptions = { env?: Record<string, string>; dataDir?: string };
 
@@ -35,24 +42,28 @@ export async function startServer({ env = {}, dataDir: givenDataDir }: StartOpti
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), "lootlane-e2e-")));
   const port = await freePort();
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: adminCredentials.email,
-      ADMIN_PASSWORD: adminCredentials.password,
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const serverEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: adminCredentials.email,
+    ADMIN_PASSWORD: adminCredentials.password,
+    LOG_LEVEL: TEST_LOG_LEVEL,
+    ...env,
+  };
+  for (const [name, value] of Object.entries(serverEnv)) if (/PASSWORD|SECRET|_KEY$/.test(name)) recordSecret(name, value);
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], { cwd: root, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // Everything the server writes also goes to the test run's logs, checked for secrets after the run (log-capture.ts).
+  for (const [stream, name] of [[child.stdout, "stdout"], [child.stderr, "stderr"]] as const) {
+    const logFile = newLogFile(`e2e-server-${port}-${name}`);
+    stream?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (logFile) appendToLog(logFile, chunk.toString());
+    });
+  }
+  const exited = new Promise<ServerExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
@@ -70,6 +81,9 @@ export async function startServer({ env = {}, dataDir: givenDataDir }: StartOpti
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // Without JWT_SECRET and DATA_KEY the server made its own: secrets its logs must not show either.
+  const generated = path.join(dataDir, "secrets.json");
+  if (existsSync(generated)) for (const [name, value] of Object.entries(JSON.parse(readFileSync(generated, "utf8")) as Record<string, string>)) recordSecret(name, value);
 
   return {
     baseUrl,
@@ -81,6 +95,10 @@ export async function startServer({ env = {}, dataDir: givenDataDir }: StartOpti
         await exited;
       }
       if (!keepData) await rm(dataDir, { recursive: true, force: true });
+    },
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
     },
   };
 }

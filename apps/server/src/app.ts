@@ -20,9 +20,10 @@ import { productEditingRoutes } from "./modules/products/product-editing.routes.
 import { productReadRoutes } from "./modules/products/products.routes.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
 import { createDataCipher } from "./platform/crypto/data-cipher.js";
-import { registerErrorHandlers } from "./platform/errors/error-handler.js";
+import { answerFrameworkError, registerErrorHandlers } from "./platform/errors/error-handler.js";
 import { registerMediaRoute } from "./platform/http/media-route.js";
 import { registerOpenApi } from "./platform/http/openapi.js";
 import { registerOriginCheck } from "./platform/http/origin-check.js";
@@ -42,8 +43,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   media: MediaStore;
-  /** Fastify's logger option; defaults to pino at config.logLevel. */
-  logger?: boolean | object;
+  /** pino options over the defaults (config.logLevel, the redaction below), e.g. a test's stream; false for none. */
+  logger?: false | object;
   /** Defaults to SMTP (SMTP_URL) or the outbox; tests pass one pointed at their own SMTP server. */
   mailer?: Mailer;
   /** Defaults to the system clock; tests move time forward to expire codes, tokens and rate-limit windows. */
@@ -51,6 +52,12 @@ export type AppDeps = {
   /** Defaults to Redis (REDIS_URL) or memory; shared by every module's business limits. */
   rateLimitStore?: RateLimitStore;
 };
+
+/**
+ * Headers that carry credentials, wherever a logged object holds them: Fastify's serializers leave headers out,
+ * but plugins log their own objects (@fastify/multipart logs the request's headers, cookie included, at trace).
+ */
+const REDACTED_LOG_PATHS = ["*.headers.cookie", "*.headers.authorization", '*.headers["set-cookie"]'];
 
 /** JSON bodies are small; images come as multipart, which has its own limits (request-parsing.ts). */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -63,8 +70,9 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, media } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...deps.logger, redact: REDACTED_LOG_PATHS },
     genReqId: requestIdFor,
+    frameworkErrors: answerFrameworkError,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -83,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRequestParsing(app);
   // The auth guards are decorations of the root instance, so every module registered below can use them.
   const clock = deps.clock ?? systemClock;
-  registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock });
+  registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock }, authCookiesFor(config));
   // product_data is encrypted at rest (ARCHITECTURE.md §4); one cipher serves every module that reads or writes it.
   const cipher = createDataCipher(config.dataKey);
   // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.
@@ -101,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
-      await api.register(authRoutes, { deps: auth, secureCookies: config.secureCookies });
+      await api.register(authRoutes, { deps: auth });
       await api.register(usersRoutes, { db: database.db, media });
       await api.register(reviewsRoutes, { db: database.db });
       await api.register(categoriesRoutes, { db: database.db, media });

@@ -61,8 +61,15 @@ export function pgliteDatabase(client: PGlite): Database {
  */
 const POOL_SIZE = 20;
 
+/**
+ * pg waits for a connection forever by default: with the server hung or unreachable without a refusal, every
+ * request would hang with it. Past this a request answers 503 DATABASE_ERROR instead, well within the web
+ * client's 10 s timeout. It also bounds the wait for a free pooled connection under load.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 function openPostgres(connectionString: string, onIdleConnectionError = logIdleConnectionError): Database {
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on("error", onIdleConnectionError);
   return {
     db: drizzleNodePostgres({ client: pool, schema }),

@@ -1,12 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp, type AppDeps } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { checkLedger, describeLedgerViolation } from "../modules/ledger/ledger-check.js";
 import { createMediaStore, type MediaStore } from "../platform/media/media-store.js";
+import { testAppLogger } from "./log-capture.js";
+import { recordBodySecrets, recordCookieSecrets, recordSecret } from "./secret-recorder.js";
 import { createTestDatabase } from "./test-database.js";
 
 export type TestApp = {
@@ -25,15 +27,23 @@ export const webFixture = {
   assetBody: 'console.log("lootlane");',
 };
 
-/** Dependencies a test may replace, e.g. a clock it moves forward. */
-export type TestAppDeps = Pick<AppDeps, "mailer" | "clock" | "rateLimitStore">;
+/** Dependencies a test may replace, e.g. a clock it moves forward, or the logger to read what the app logs. */
+export type TestAppDeps = Pick<AppDeps, "mailer" | "clock" | "rateLimitStore" | "logger">;
+
+/**
+ * recordSecrets: false for a suite whose "secret" fields carry no secrets but generated junk that it also puts in
+ * URLs, which are logged by design (input-fuzzing.test.ts); the check would report its own inputs.
+ */
+export type TestAppOptions = { recordSecrets?: boolean };
 
 /**
  * A full app on a fresh migrated database and a temporary DATA_DIR; close() removes all of it. Before that,
  * close() checks the ledger of what the test left behind and fails the suite if the money does not add up, so
  * every server suite proves the invariant (ARCHITECTURE.md §4 "Deals and money") on each database driver.
+ * The app logs into the test run's log capture (log-capture.ts), and every secret a test sends it or receives
+ * from it through inject is recorded (secret-recorder.ts), for the check that none of them was logged.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, deps: TestAppDeps = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, deps: TestAppDeps = {}, { recordSecrets = true }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-test-"));
   const webDistDir = path.join(dataDir, "web-dist");
   await mkdir(path.join(webDistDir, "assets"), { recursive: true });
@@ -52,7 +62,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: TestA
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const app = await buildApp({ config, database, media, ...deps });
+    const built = await buildApp({ config, database, media, logger: testAppLogger(), ...deps });
+    const app = recordSecrets ? recordingSecrets(built) : built;
+    recordSecret("JWT_SECRET", config.jwtSecret);
+    recordSecret("DATA_KEY", config.dataKey.toString("hex"));
     const close = async () => {
       try {
         await app.close();
@@ -66,6 +79,28 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: TestA
     await removeAll();
     throw error;
   }
+}
+
+/**
+ * Wraps app.inject (used by TestClient, sendForm and the tests themselves) to record the secret fields of each
+ * request's body and query and the tokens and goods in each answer. The callback and chained forms are left as
+ * they are: no test uses them.
+ */
+function recordingSecrets(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const recording = async (options: InjectOptions | string) => {
+    if (typeof options === "object") {
+      recordBodySecrets(options.payload);
+      recordBodySecrets(options.query);
+      if (options.url) recordBodySecrets(new URL(String(options.url), "http://localhost").searchParams);
+    }
+    const response = await inject(options);
+    const setCookie = response.headers["set-cookie"];
+    recordCookieSecrets(setCookie === undefined ? [] : [setCookie].flat());
+    if (response.body.includes('"product_data')) recordBodySecrets(response.body);
+    return response;
+  };
+  return Object.assign(app, { inject: (...args: unknown[]) => (args.length === 1 ? recording(args[0] as InjectOptions | string) : (inject as (...all: unknown[]) => unknown)(...args)) });
 }
 
 /** A test may close the database early (to see the app without it); close() then neither checks nor closes it again. */

@@ -8,6 +8,7 @@ import { buildApp } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createMediaStore } from "../platform/media/media-store.js";
+import { testAppLogger } from "./log-capture.js";
 import type { TestClient } from "./test-client.js";
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -33,7 +34,7 @@ export type ChatServer = { app: FastifyInstance; url: string; close(): Promise<v
 export async function startChatServer(database: Database, overrides: Partial<Config> = {}): Promise<ChatServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-chat-test-"));
   const config: Config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" }), ...overrides };
-  const app = await buildApp({ config, database, media: createMediaStore(config) });
+  const app = await buildApp({ config, database, media: createMediaStore(config), logger: testAppLogger() });
   try {
     const url = await listenOnFreePort(app);
     return {

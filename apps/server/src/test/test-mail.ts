@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { recordSecret } from "./secret-recorder.js";
 
 export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; raw: string };
 
@@ -37,8 +38,11 @@ export async function startTestMailServer(): Promise<TestMailServer> {
           return;
         }
         const raw = Buffer.concat(chunks).toString("utf8");
+        const message = parseMessage(raw);
+        // Every code the server mails is a secret its logs must not show (see secret-recorder.ts).
+        for (const code of message.text.match(SIX_DIGITS) ?? []) recordSecret("mailed code", code);
         mails.push({
-          ...parseMessage(raw),
+          ...message,
           raw,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -73,9 +77,11 @@ export async function startTestMailServer(): Promise<TestMailServer> {
   };
 }
 
+const SIX_DIGITS = /(?<!\d)\d{6}(?!\d)/g;
+
 /** The verification code in a mail's text: its only run of exactly six digits. */
 export function extractCode(mail: Pick<ReceivedMail, "text">): string {
-  const codes = mail.text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
+  const codes = mail.text.match(SIX_DIGITS) ?? [];
   if (codes.length !== 1) throw new Error(`expected one 6-digit code in the mail, found ${codes.length}: ${mail.text}`);
   return codes[0]!;
 }

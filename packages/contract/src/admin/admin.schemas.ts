@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../common/plain-text.js";
 import { pageQuerySchema } from "../catalog/products.schemas.js";
 import { roublesAmountSchema } from "../deals/deals.schemas.js";
 import { descriptionSchema, emailSchema, roleSchema, userSchema, usernameSchema } from "../users/user.schemas.js";
@@ -26,7 +27,7 @@ export const dashboardInfoSchema = z
 /** GET /admin/users: every user, newest first. GET /admin/users/search: `q` in the username or e-mail, any case. */
 export const adminUsersQuerySchema = pageQuerySchema;
 export const adminUserSearchQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().min(1, "Enter what to search for").max(254, "At most 254 characters"),
+  q: plainText().trim().min(1, "Enter what to search for").max(254, "At most 254 characters"),
 });
 
 /** One page of users with the totals the list shows (SPEC.md §2 "with a total count"). */
@@ -53,7 +54,7 @@ export const adminUpdateUserRequestSchema = z
     email: emailSchema,
     username: usernameSchema,
     description: descriptionSchema.trim().nullable(),
-    avatar_url: z.string().trim().max(2048, "At most 2048 characters"),
+    avatar_url: plainText().trim().max(2048, "At most 2048 characters"),
     balance: roublesAmountSchema.refine((value) => value >= 0, "Cannot be negative"),
     rating: z.number().int("A whole number").nonnegative("Cannot be negative"),
     is_banned: z.boolean(),
@@ -83,7 +84,7 @@ export const unbanUserRequestSchema = z.object({ user_id: z.uuid() }).meta({ id:
  */
 export const auditLogQuerySchema = pageQuerySchema.extend({
   target_type: z.enum(["user", "product", "deal", "category"]).optional(),
-  target_id: z.string().min(1).max(64).optional(),
+  target_id: plainText().min(1).max(64).optional(),
 });
 
 export const auditLogEntrySchema = z

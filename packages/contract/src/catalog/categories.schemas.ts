@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../common/plain-text.js";
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from "../common/constants.js";
 
 /**
@@ -31,8 +32,8 @@ export const CATEGORY_IMAGE_FIELD = "uploaded_image";
  * category is a game.
  */
 export const createCategoryFieldsSchema = z.object({
-  name: z.string().trim().min(1, "Enter a name").max(CATEGORY_NAME_MAX, `At most ${CATEGORY_NAME_MAX} characters`),
-  description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX, `At most ${CATEGORY_DESCRIPTION_MAX} characters`).default(""),
+  name: plainText().trim().min(1, "Enter a name").max(CATEGORY_NAME_MAX, `At most ${CATEGORY_NAME_MAX} characters`),
+  description: plainText().trim().max(CATEGORY_DESCRIPTION_MAX, `At most ${CATEGORY_DESCRIPTION_MAX} characters`).default(""),
   parent_category_id: z.uuid().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../common/plain-text.js";
 import {
   HOME_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -75,7 +76,7 @@ export const pageQuerySchema = z.object({
 
 /** GET /products/search: words of title and description in any order; optional category and price range. */
 export const productSearchQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().min(1, "Enter what to search for").max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
+  q: plainText().trim().min(1, "Enter what to search for").max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
   category_id: z.uuid().optional(),
   min_price: z.coerce.number().int().min(0).optional(),
   max_price: z.coerce.number().int().min(0).optional(),
@@ -86,9 +87,9 @@ export const adminProductsQuerySchema = pageQuerySchema.extend({ status: product
 
 export const productIdParamsSchema = z.object({ id: z.uuid() });
 export const categoryProductsParamsSchema = z.object({ id: z.uuid() });
-export const gameSubcategoryParamsSchema = z.object({ gameSlug: z.string().min(1), subcategorySlug: z.string().min(1) });
+export const gameSubcategoryParamsSchema = z.object({ gameSlug: plainText().min(1), subcategorySlug: plainText().min(1) });
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
-export const usernameProductsParamsSchema = z.object({ username: z.string().min(1) });
+export const usernameProductsParamsSchema = z.object({ username: plainText().min(1) });
 
 /** DELETE /products/?product_id=, POST /products/approve, POST /admin/products/approve|reject. */
 export const productIdQuerySchema = z.object({ product_id: z.uuid() });
@@ -101,7 +102,7 @@ export const moderationResultSchema = z.literal(true).meta({ id: "ModerationResu
 export const PRODUCT_IMAGES_FIELD = "uploaded_images";
 
 const productText = (max: number) =>
-  z.string().trim().min(PRODUCT_TEXT_MIN, `At least ${PRODUCT_TEXT_MIN} characters`).max(max, `At most ${max} characters`);
+  plainText().trim().min(PRODUCT_TEXT_MIN, `At least ${PRODUCT_TEXT_MIN} characters`).max(max, `At most ${max} characters`);
 
 /** SPEC.md §5 Create product, as checked on the server and in the web form. */
 export const productFieldRules = {

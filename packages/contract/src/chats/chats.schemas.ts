@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../common/plain-text.js";
 import { CHAT_MESSAGE_MAX } from "../common/constants.js";
 import { productImageSchema, productStatusSchema, sellerSummarySchema } from "../catalog/products.schemas.js";
 import { dealSchema, type Deal } from "../deals/deals.schemas.js";
@@ -104,8 +105,7 @@ export const chatIdParamsSchema = z.object({ id: z.uuid() });
 export const createChatRequestSchema = z.object({ product_id: z.uuid() }).meta({ id: "CreateChatRequest" });
 
 /** Message text as sent: trimmed, 1–2000 characters (SPEC.md §3 "at least 1 character", §5 non-blank). */
-export const messageTextSchema = z
-  .string()
+export const messageTextSchema = plainText()
   .trim()
   .min(1, "Write a message")
   .max(CHAT_MESSAGE_MAX, `At most ${CHAT_MESSAGE_MAX} characters`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../common/plain-text.js";
 import { DISPUTE_TEXT_MAX, DISPUTE_TEXT_MIN, IDEMPOTENCY_KEY_MAX, REVIEW_TEXT_MAX } from "../common/constants.js";
 import { pageQuerySchema, productSchema, productStatusSchema } from "../catalog/products.schemas.js";
 
@@ -111,8 +112,7 @@ export const dealIdParamsSchema = z.object({ id: z.uuid() });
 export const openDisputeRequestSchema = z
   .object({
     reason: disputeReasonSchema,
-    text: z
-      .string()
+    text: plainText()
       .trim()
       .min(DISPUTE_TEXT_MIN, `At least ${DISPUTE_TEXT_MIN} characters`)
       .max(DISPUTE_TEXT_MAX, `At most ${DISPUTE_TEXT_MAX} characters`),
@@ -145,7 +145,7 @@ export const balanceAdjustmentRequestSchema = z
   .object({
     user_id: z.uuid(),
     amount: roublesAmountSchema.refine((value) => value !== 0, "The amount cannot be zero"),
-    memo: z.string().trim().max(200).default(""),
+    memo: plainText().trim().max(200).default(""),
   })
   .meta({ id: "BalanceAdjustmentRequest" });
 export const balanceResultSchema = z.object({ balance: z.number().nonnegative() }).meta({ id: "BalanceResult" });
@@ -155,7 +155,7 @@ export const balanceResultSchema = z.object({ balance: z.number().nonnegative() 
  * review; the seller may reply once. The seller's rating is the average of their reviews' stars.
  */
 export const reviewStarsSchema = z.number().int().min(1, "From 1 to 5 stars").max(5, "From 1 to 5 stars");
-const reviewTextSchema = z.string().trim().min(1, "Write a few words").max(REVIEW_TEXT_MAX, `At most ${REVIEW_TEXT_MAX} characters`);
+const reviewTextSchema = plainText().trim().min(1, "Write a few words").max(REVIEW_TEXT_MAX, `At most ${REVIEW_TEXT_MAX} characters`);
 
 export const reviewSchema = z
   .object({
@@ -181,7 +181,7 @@ export const createReviewRequestSchema = z
 export const replyReviewRequestSchema = z.object({ reply: reviewTextSchema }).meta({ id: "ReplyReviewRequest" });
 export const reviewIdParamsSchema = z.object({ id: z.uuid() });
 /** GET /users/{username}/reviews: reviews of the user as a seller, newest first. */
-export const userReviewsParamsSchema = z.object({ username: z.string().min(1) });
+export const userReviewsParamsSchema = z.object({ username: plainText().min(1) });
 
 /**
  * System messages of a deal's chat (message_type `system`): the text is one of these codes, which each client

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../common/plain-text.js";
 import { DESCRIPTION_MAX, EMAIL_PATTERN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "../common/constants.js";
 import { isStrongPassword } from "../common/password-rule.js";
 
@@ -37,8 +38,7 @@ export const publicProfileSchema = z
   .meta({ id: "PublicProfile" });
 
 /** Input rules shared by the server's validation and the web forms (SPEC.md §5). */
-export const emailSchema = z
-  .string()
+export const emailSchema = plainText()
   .trim()
   .max(254)
   .regex(EMAIL_PATTERN, "Enter a valid e-mail address")
@@ -56,7 +56,7 @@ export const passwordSchema = z
   .max(128, "At most 128 characters")
   .refine(isStrongPassword, "At least 8 characters with upper and lower case letters, a digit and one of !@#$%^&*");
 
-export const descriptionSchema = z.string().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
+export const descriptionSchema = plainText().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
 
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, "Exactly 6 digits");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../common/plain-text.js";
 import { descriptionSchema, publicProfileSchema, userSchema } from "./user.schemas.js";
 
 /*
@@ -7,7 +8,7 @@ import { descriptionSchema, publicProfileSchema, userSchema } from "./user.schem
  */
 
 /** GET /users/{username}: any text; a name nobody has (whatever its spelling) is a 404, not a validation error. */
-export const usernameParamsSchema = z.object({ username: z.string().min(1) });
+export const usernameParamsSchema = z.object({ username: plainText().min(1) });
 
 /**
  * GET /users/{username}: the full User when the signed-in user asks for themself or an admin asks, otherwise

@@ -21,13 +21,13 @@ import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from 
 import { confirmSignUp, sendSignUpCode } from "./sign-up.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
-export type AuthRoutesOptions = { deps: AuthDeps; secureCookies: boolean };
+export type AuthRoutesOptions = { deps: AuthDeps };
 
 const tags = ["auth"];
 const ok = { success: true } as const;
 
 /** The Auth calls of SPEC.md §7, plus sign-out everywhere and password change (credentials live here too). */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps, secureCookies }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps }) => {
   app.post(
     "/auth/",
     { onRequest: requireUser, schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } } },
@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { tags, summary: "Sign in", body: loginRequestSchema, response: { 200: userSchema, ...errorResponses(401, 403, 422, 429) } } },
     async (request, reply) => {
       const { user, tokens } = await signIn(deps, request.body, requestContext(request));
-      setAuthCookies(reply, tokens, secureCookies);
+      setAuthCookies(reply, tokens);
       return presentUser(user);
     },
   );
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { user, tokens } = await confirmSignUp(deps, request.body, requestContext(request));
-      setAuthCookies(reply, tokens, secureCookies);
+      setAuthCookies(reply, tokens);
       return presentUser(user);
     },
   );
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      setAuthCookies(reply, await setNewPassword(deps, request.body, requestContext(request)), secureCookies);
+      setAuthCookies(reply, await setNewPassword(deps, request.body, requestContext(request)));
       return ok;
     },
   );
@@ -124,10 +124,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { tags, summary: "Rotate the refresh token and issue a new access token", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => {
       try {
-        setAuthCookies(reply, await refreshSession(deps, readRefreshToken(request), requestContext(request)), secureCookies);
+        setAuthCookies(reply, await refreshSession(deps, readRefreshToken(request), requestContext(request)));
       } catch (error) {
         // Whatever went wrong, the cookies are useless now; the client is a guest until it signs in again.
-        clearAuthCookies(reply, secureCookies);
+        clearAuthCookies(reply);
         throw error;
       }
       return ok;
@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { tags, summary: "End this session and forget its cookies", response: { 200: successResponseSchema } } },
     async (request, reply) => {
       await signOut(deps, { refreshToken: readRefreshToken(request), accessToken: readAccessToken(request) });
-      clearAuthCookies(reply, secureCookies);
+      clearAuthCookies(reply);
       return ok;
     },
   );
@@ -149,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { onRequest: requireUser, schema: { tags, summary: "End every session of the user, this one included", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => {
       await signOutEverywhere(deps, signedInUser(request));
-      clearAuthCookies(reply, secureCookies);
+      clearAuthCookies(reply);
       return ok;
     },
   );

@@ -34,13 +34,12 @@ export async function findUserByEmail(deps: AuthDeps, email: string): Promise<Us
  */
 export async function signIn(deps: AuthDeps, input: LoginRequest, context: RequestContext): Promise<SignedIn> {
   await deps.limiter.consume(authLimits.signInPerIp, context.ip);
-  await deps.limiter.ensureAvailable(authLimits.passwordFailuresPerAccount, input.email);
+  // Counted as a failure until the password proves right, so a parallel burst cannot exceed the budget.
+  const failure = await deps.limiter.reserve(authLimits.passwordFailuresPerAccount, input.email);
   const user = await findUserByEmail(deps, input.email);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !passwordMatches) {
-    await deps.limiter.record(authLimits.passwordFailuresPerAccount, input.email);
-    throw new AppError("INCORRECT_EMAIL_OR_PASSWORD");
-  }
+  if (!user || !passwordMatches) throw new AppError("INCORRECT_EMAIL_OR_PASSWORD");
+  await failure.cancel();
   if (user.isBanned) throw new AppError("USER_IS_BANNED");
   const tokens = await startSession(deps.db, { userId: user.id, client: context }, tokenSettings(deps, deps.clock()));
   return { user, tokens };
@@ -130,11 +129,9 @@ export async function signOutEverywhere(deps: AuthDeps, authUser: AuthUser): Pro
  */
 export async function changePassword(deps: AuthDeps, authUser: AuthUser, input: ChangePasswordRequest): Promise<void> {
   const user = await getOwnUser(deps, authUser);
-  await deps.limiter.ensureAvailable(authLimits.passwordFailuresPerAccount, user.email);
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    await deps.limiter.record(authLimits.passwordFailuresPerAccount, user.email);
-    throw new AppError("WRONG_PASSWORD");
-  }
+  const failure = await deps.limiter.reserve(authLimits.passwordFailuresPerAccount, user.email);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) throw new AppError("WRONG_PASSWORD");
+  await failure.cancel();
   // Hashed before the transaction: PGlite is one connection, and argon2 takes tens of milliseconds.
   const passwordHash = await hashPassword(input.new_password);
   const now = deps.clock();

@@ -10,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
-import { validationError } from "../../platform/errors/app-error.js";
-import { parseFormFields, readMultipartForm } from "../../platform/images/upload-request.js";
+import { parseFormFields, readSingleFileForm } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { presentCategory } from "./categories.presenter.js";
 import { createCategory, listCategories, listGameSubcategories, listSubcategories } from "./categories.service.js";
@@ -70,13 +69,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore
       validatorCompiler: () => (body) => ({ value: body }),
     },
     async (request) => {
-      const form = await readMultipartForm(request, CATEGORY_IMAGE_FIELD);
+      const form = await readSingleFileForm(request, CATEGORY_IMAGE_FIELD);
       const fields = parseFormFields(createCategoryFieldsSchema, form.fields);
-      const [upload, ...extra] = form.files;
-      if (!upload || extra.length > 0) {
-        throw validationError([{ field: CATEGORY_IMAGE_FIELD, message: `Send exactly one image in the field "${CATEGORY_IMAGE_FIELD}"` }]);
-      }
-      return presentCategory(await createCategory({ db, media, log: request.log }, signedInUser(request), fields, upload));
+      return presentCategory(await createCategory({ db, media, log: request.log }, signedInUser(request), fields, form.file));
     },
   );
 };

@@ -1,15 +1,17 @@
 import { API_PREFIX } from "@lootlane/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../../config.js";
 import { REFRESH_TOKEN_TTL_MS, type SessionTokens } from "./sessions.js";
 
 /*
  * Cookie decisions (ARCHITECTURE.md §6):
  * - Both cookies are httpOnly (scripts never see a token), SameSite=Lax, and Secure unless config.secureCookies
  *   is off (development only).
- * - The names are plain `access_token` and `refresh_token` in every mode, without the `__Host-` prefix: the
- *   refresh cookie cannot have it (it needs Path=/v1/auth), and one fixed name keeps the web app, the socket
- *   handshake and the tests mode-independent. Forged cookies from a sibling subdomain are not a concern for a
- *   single-host deployment; revisit if the app ever shares a parent domain with untrusted hosts.
+ * - Behind HTTPS (PUBLIC_URL https:, cookies Secure) the names carry the browser-enforced prefixes, so a
+ *   sibling subdomain or a plain-HTTP page of the same host cannot plant or overwrite a token:
+ *   `__Host-access_token` (Secure, Path=/, no Domain) and `__Secure-refresh_token` (it needs Path=/v1/auth,
+ *   which rules out `__Host-`). Elsewhere the plain names: browsers refuse prefixed cookies that cannot be
+ *   Secure, and a deployment reached over plain HTTP has no such cookies to protect.
  * - The access cookie lives as long as the refresh token, not 15 minutes: an expired JWT is still sent, so
  *   the server answers TOKEN_IS_EXPIRED (the client refreshes and retries) instead of silently treating the
  *   user as a guest on routes where a guest is allowed.
@@ -19,27 +21,41 @@ export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
 export const REFRESH_COOKIE_PATH = `${API_PREFIX}/auth`;
 
+/** The cookies of one deployment, decided once from config (app.authCookies). */
+export type AuthCookies = { access: string; refresh: string; secure: boolean };
+
+export function authCookiesFor(config: Pick<Config, "secureCookies" | "publicUrl">): AuthCookies {
+  const prefixed = config.secureCookies && config.publicUrl !== undefined && new URL(config.publicUrl).protocol === "https:";
+  return {
+    access: prefixed ? `__Host-${ACCESS_COOKIE}` : ACCESS_COOKIE,
+    refresh: prefixed ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE,
+    secure: config.secureCookies,
+  };
+}
+
 const maxAgeSeconds = REFRESH_TOKEN_TTL_MS / 1000;
 
 const baseOptions = (secure: boolean) => ({ httpOnly: true, sameSite: "lax" as const, secure });
 
 /** Hands a new pair of tokens to the browser (sign-in, sign-up, refresh, password reset). */
-export function setAuthCookies(reply: FastifyReply, tokens: SessionTokens, secure: boolean): void {
-  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...baseOptions(secure), path: "/", maxAge: maxAgeSeconds });
-  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...baseOptions(secure), path: REFRESH_COOKIE_PATH, maxAge: maxAgeSeconds });
+export function setAuthCookies(reply: FastifyReply, tokens: SessionTokens): void {
+  const { access, refresh, secure } = reply.server.authCookies;
+  reply.setCookie(access, tokens.accessToken, { ...baseOptions(secure), path: "/", maxAge: maxAgeSeconds });
+  reply.setCookie(refresh, tokens.refreshToken, { ...baseOptions(secure), path: REFRESH_COOKIE_PATH, maxAge: maxAgeSeconds });
 }
 
 /** Makes the browser forget both tokens (sign-out, failed refresh). */
-export function clearAuthCookies(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(ACCESS_COOKIE, { ...baseOptions(secure), path: "/" });
-  reply.clearCookie(REFRESH_COOKIE, { ...baseOptions(secure), path: REFRESH_COOKIE_PATH });
+export function clearAuthCookies(reply: FastifyReply): void {
+  const { access, refresh, secure } = reply.server.authCookies;
+  reply.clearCookie(access, { ...baseOptions(secure), path: "/" });
+  reply.clearCookie(refresh, { ...baseOptions(secure), path: REFRESH_COOKIE_PATH });
 }
 
 /** The access JWT the request carries, if any (also what the socket handshake reads). */
 export function readAccessToken(request: FastifyRequest): string | undefined {
-  return request.cookies[ACCESS_COOKIE] || undefined;
+  return request.cookies[request.server.authCookies.access] || undefined;
 }
 
 export function readRefreshToken(request: FastifyRequest): string | undefined {
-  return request.cookies[REFRESH_COOKIE] || undefined;
+  return request.cookies[request.server.authCookies.refresh] || undefined;
 }

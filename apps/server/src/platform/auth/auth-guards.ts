@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.js";
-import { readAccessToken } from "./auth-cookies.js";
+import { readAccessToken, type AuthCookies } from "./auth-cookies.js";
 import { createAuthenticator, type AuthenticatorDeps, type Authenticator, type AuthUser } from "./authenticator.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     authenticator: Authenticator;
+    /** Names and Secure flag of the token cookies in this deployment (auth-cookies.ts). */
+    authCookies: AuthCookies;
   }
   interface FastifyRequest {
     /** Set by requireUser / requireAdmin / optionalUser; undefined for a guest or on routes without a guard. */
@@ -14,11 +16,12 @@ declare module "fastify" {
 }
 
 /**
- * Makes the guards below usable in every module: decorates the root instance with the authenticator and every
- * request with `user`. Called once by buildApp before any module is registered.
+ * Makes the guards below usable in every module: decorates the root instance with the authenticator and the
+ * cookie settings, and every request with `user`. Called once by buildApp before any module is registered.
  */
-export function registerAuth(app: FastifyInstance, deps: AuthenticatorDeps): void {
+export function registerAuth(app: FastifyInstance, deps: AuthenticatorDeps, cookies: AuthCookies): void {
   app.decorate("authenticator", createAuthenticator(deps));
+  app.decorate("authCookies", cookies);
   app.decorateRequest("user", undefined);
 }
 

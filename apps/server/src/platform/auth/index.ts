@@ -1,6 +1,6 @@
 /** What modules use to protect routes and read the signed-in user; see README.md. */
 export { optionalUser, registerAuth, requireAdmin, requireUser, signedInUser } from "./auth-guards.js";
 export type { Authentication, Authenticator, AuthUser } from "./authenticator.js";
-export { ACCESS_COOKIE, readAccessToken } from "./auth-cookies.js";
+export { readAccessToken, type AuthCookies } from "./auth-cookies.js";
 /** For the admin module: a ban or a role change may end a user's sessions. */
 export { revokeUserSessions } from "./sessions.js";

@@ -20,6 +20,14 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("ROUTE_NOT_FOUND")));
 }
 
+/**
+ * Fastify's `frameworkErrors`: the router answers a path it cannot decode (FST_ERR_BAD_URL) or a parameter over
+ * its length limit (FST_ERR_MAX_PARAM_LENGTH) before any route or hook, in its own format unless given this.
+ */
+export function answerFrameworkError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(request, reply, toAppError(error));
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const body: ErrorResponse = {
     detail: {
@@ -28,5 +36,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
       ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
     },
   };
+  // Answered while the client is still sending (an upload cut at its size limit, a guest's upload): without
+  // this, Node would keep the connection and read the rest of the body, however large, before the next request.
+  if (request.raw.complete === false) reply.header("connection", "close");
   return reply.status(error.status).type("application/json; charset=utf-8").send(body);
 }

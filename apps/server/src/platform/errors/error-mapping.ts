@@ -9,7 +9,12 @@ const codeOverrides: Record<string, () => AppError> = {
   FST_REQ_FILE_TOO_LARGE: () => new AppError("IMAGE_TOO_LARGE"),
   FST_FILES_LIMIT: () => new AppError("MAXIMUM_NUMBER_PHOTOS_EXCEEDED", { max: PRODUCT_IMAGES_MAX }),
   FST_INVALID_JSON_FIELD_ERROR: () => new AppError("MALFORMED_REQUEST"),
+  // A path parameter longer than the router takes (100 characters): no id, name or slug of ours is that long.
+  FST_ERR_MAX_PARAM_LENGTH: () => new AppError("MALFORMED_REQUEST"),
 };
+
+// busboy reports a multipart body that breaks off, or a multipart type without a boundary, as plain Errors.
+const malformedMultipart = [/^Unexpected end of multipart data$/, / terminated early due to unexpected end of multipart data$/, /^Multipart: Boundary not found$/];
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   400: "MALFORMED_REQUEST",
@@ -36,6 +41,7 @@ export function toAppError(error: unknown): AppError {
     const code = error.statusCode === undefined ? undefined : codeByStatus[error.statusCode];
     if (code) return new AppError(code, {}, { cause: error });
   }
+  if (error instanceof Error && malformedMultipart.some((message) => message.test(error.message))) return new AppError("MALFORMED_REQUEST", {}, { cause: error });
   return new AppError("SERVER_ERROR", {}, { cause: error });
 }
 

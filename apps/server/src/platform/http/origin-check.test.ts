@@ -45,6 +45,15 @@ describe("origin check on state-changing requests", () => {
     expect(response.json().detail.error_code).toBe("ORIGIN_NOT_ALLOWED");
   });
 
+  it("judges a request without Origin by its Referer: another site's page is refused, ours and configured ones pass", async () => {
+    const refused = await post({ "content-type": "application/json", referer: "https://evil.example/win" }, "{}");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail.error_code).toBe("ORIGIN_NOT_ALLOWED");
+    for (const referer of ["http://shop.test/products/1", "https://partner.example/checkout"]) {
+      expect((await post({ "content-type": "application/json", referer }, "{}")).statusCode, referer).toBe(200);
+    }
+  });
+
   it("refuses bodies an HTML form can send with 415 UNSUPPORTED_MEDIA_TYPE", async () => {
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded"]) {
       const response = await post({ origin: "http://shop.test", "content-type": contentType }, "a=1");

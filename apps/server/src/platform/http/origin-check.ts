@@ -29,8 +29,12 @@ function isAllowedOrigin(request: FastifyRequest, configured: Set<string>): bool
   if (origin !== undefined && configured.has(normalizeOrigin(origin))) return true;
   // Browsers mark requests from another site; only a configured origin may send those.
   if (request.headers["sec-fetch-site"] === "cross-site") return false;
-  // No Origin: not a browser's cross-origin request (browsers send Origin on every cross-origin POST).
-  return origin === undefined || normalizeOrigin(origin) === normalizeOrigin(`${request.protocol}://${request.host}`);
+  const own = normalizeOrigin(`${request.protocol}://${request.host}`);
+  if (origin !== undefined) return normalizeOrigin(origin) === own;
+  // No Origin: a non-browser client, or an older browser that still names the sending page in Referer. Our own
+  // pages send no Referer (Referrer-Policy: no-referrer), so one naming another site is a forged form.
+  const referer = request.headers.referer;
+  return referer === undefined || configured.has(normalizeOrigin(referer)) || normalizeOrigin(referer) === own;
 }
 
 function hasBody(request: FastifyRequest): boolean {

@@ -14,8 +14,8 @@ export type Mailer = {
 export type MailLog = { info(object: object, message: string): void };
 
 /**
- * SMTP when SMTP_URL is set; otherwise the embedded default (ARCHITECTURE.md §1): every mail is logged, codes
- * included, and kept as an .eml file in DATA_DIR/outbox, so a fresh clone can sign up without a mail server.
+ * SMTP when SMTP_URL is set; otherwise the embedded default (ARCHITECTURE.md §1): every mail is kept as an .eml
+ * file in DATA_DIR/outbox, and its path logged, so a fresh clone can sign up without a mail server.
  */
 export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">, log: MailLog): Mailer {
   return config.smtpUrl

@@ -9,6 +9,8 @@ export type RateLimitStore = {
   increment(key: string, ttlMs: number): Promise<number>;
   /** The counter's value; 0 when it does not exist (any more). */
   get(key: string): Promise<number>;
+  /** Takes one back from a live counter; one that has expired stays gone (never a counter without a lifetime). */
+  decrement(key: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -45,6 +47,10 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
     },
     async get(key) {
       return live(key, clock().getTime())?.count ?? 0;
+    },
+    async decrement(key) {
+      const counter = live(key, clock().getTime());
+      if (counter) counter.count -= 1;
     },
     async close() {
       counters.clear();

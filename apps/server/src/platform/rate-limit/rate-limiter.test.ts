@@ -22,7 +22,7 @@ async function refusal(action: Promise<void>): Promise<AppError> {
 const stores: Array<[string, () => Promise<RateLimitStore>, boolean]> = [
   ["memory", async () => createMemoryRateLimitStore(clock.now), true],
   // Runs where a Redis server is given (as in CI); the memory store covers the same rules everywhere.
-  ["redis", () => createRedisRateLimitStore(redisUrl!, silent), redisUrl !== undefined],
+  ["redis", () => createRedisRateLimitStore(redisUrl!, silent, createMemoryRateLimitStore(clock.now)), redisUrl !== undefined],
 ];
 
 describe.each(stores)("the rate limiter on the %s store", (_name, createStore, available) => {
@@ -59,6 +59,26 @@ describe.each(stores)("the rate limiter on the %s store", (_name, createStore, a
     expect((await refusal(limiter.ensureAvailable(failures, "owner@example.com"))).params).toEqual({ retry_after: 3600 });
     clock.advance(3_600_000);
     await limiter.ensureAvailable(failures, "owner@example.com");
+  });
+
+  it.runIf(available)("reserves an event before it is known: a parallel burst gets exactly max, and a cancelled one is given back", async () => {
+    clock.set(new Date("2030-01-01T12:00:00.000Z"));
+    const limiter = createRateLimiter(store, clock.now);
+    const failures = rule(5, 3_600_000);
+    const granted = async (subject: string, attempts: number) =>
+      (await Promise.allSettled(Array.from({ length: attempts }, () => limiter.reserve(failures, subject)))).flatMap((outcome) =>
+        outcome.status === "fulfilled" ? [outcome.value] : [],
+      );
+    expect(await granted("burst@example.com", 20)).toHaveLength(5);
+
+    const held = await granted("owner@example.com", 5);
+    await held[0]!.cancel();
+    await limiter.reserve(failures, "owner@example.com");
+    await refusal(limiter.reserve(failures, "owner@example.com").then(() => undefined));
+    // Cancelled after its window ended, a reservation gives the next window no extra event.
+    clock.advance(3_600_000);
+    await held[1]!.cancel();
+    expect(await granted("owner@example.com", 6)).toHaveLength(5);
   });
 });
 

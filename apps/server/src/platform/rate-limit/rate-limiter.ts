@@ -21,7 +21,16 @@ export type RateLimiter = {
   ensureAvailable(rule: RateLimitRule, subject: string): Promise<void>;
   /** Counts one event without refusing (e.g. a failed sign-in, known only afterwards). */
   record(rule: RateLimitRule, subject: string): Promise<void>;
+  /**
+   * Counts one event before it is known to be one, refusing like consume, and answers how to take it back.
+   * For events that are slow to establish (a wrong password: argon2 takes tens of milliseconds): checking
+   * with ensureAvailable and recording afterwards would let every request of a parallel burst pass the check.
+   */
+  reserve(rule: RateLimitRule, subject: string): Promise<Reservation>;
 };
+
+/** An event counted in advance; `cancel` when it turned out not to be one (e.g. the password was right). */
+export type Reservation = { cancel(): Promise<void> };
 
 export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimiter {
   const window = (rule: RateLimitRule, subject: string) => {
@@ -47,6 +56,12 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimi
       const { key, endsInMs } = window(rule, subject);
       await store.increment(key, endsInMs);
     },
+    async reserve(rule, subject) {
+      const { key, endsInMs } = window(rule, subject);
+      if ((await store.increment(key, endsInMs)) > rule.max) throw refuse(endsInMs);
+      // The window of the reservation, even if the next one has begun by now.
+      return { cancel: () => store.decrement(key) };
+    },
   };
 }
 
@@ -56,5 +71,5 @@ export function createRateLimitStore(
   clock: Clock,
   log: { error(object: object, message: string): void },
 ): Promise<RateLimitStore> {
-  return config.redisUrl ? createRedisRateLimitStore(config.redisUrl, log) : Promise.resolve(createMemoryRateLimitStore(clock));
+  return config.redisUrl ? createRedisRateLimitStore(config.redisUrl, log, createMemoryRateLimitStore(clock)) : Promise.resolve(createMemoryRateLimitStore(clock));
 }

@@ -5,30 +5,59 @@ type ErrorLog = { error(object: object, message: string): void };
 
 /**
  * Counters shared by every instance, in Redis. Connects before returning, so a wrong REDIS_URL stops the boot.
- * Commands fail at once while the connection is down (no offline queue): a sign-in then answers an error
- * instead of hanging, and is never let through unlimited.
+ *
+ * While Redis is unreachable the counts go to `fallback` (this instance's memory) instead. Failing closed would
+ * refuse every sign-in and every chat message for the whole outage; failing open would let a password guesser
+ * through unlimited. With the fallback each instance still enforces every limit on its own count, so an attacker
+ * gains at most one budget per instance, and per outage (the window's Redis count resumes when it is back).
+ * Nothing is sent while the client is not ready: node-redis queues a MULTI until it reconnects even without an
+ * offline queue, which would hold the request for the whole outage.
  */
-export async function createRedisRateLimitStore(url: string, log: ErrorLog): Promise<RateLimitStore> {
+export async function createRedisRateLimitStore(url: string, log: ErrorLog, fallback: RateLimitStore): Promise<RateLimitStore> {
   const client = createClient({ url, disableOfflineQueue: true });
   // Without a listener a dropped connection would crash the process; the client reconnects by itself.
   client.on("error", (error: unknown) => log.error({ err: error }, "rate-limit Redis connection error"));
   await client.connect();
 
+  const shared = async <T>(viaRedis: () => Promise<T>, viaFallback: () => Promise<T>): Promise<T> => {
+    if (!client.isReady) return viaFallback();
+    try {
+      return await viaRedis();
+    } catch (error) {
+      log.error({ err: error }, "rate-limit Redis command failed; counting in memory");
+      return viaFallback();
+    }
+  };
+
   return {
-    async increment(key, ttlMs) {
-      // SET NX gives a new counter its lifetime exactly once; INCR keeps it. One MULTI, so no counter lives forever.
-      const replies = await client
-        .multi()
-        .set(key, 0, { condition: "NX", expiration: { type: "PX", value: ttlMs } })
-        .incr(key)
-        .exec();
-      return Number(replies[1]);
-    },
-    async get(key) {
-      return Number((await client.get(key)) ?? 0);
-    },
+    increment: (key, ttlMs) =>
+      shared(
+        async () => {
+          // SET NX gives a new counter its lifetime exactly once; INCR keeps it. One MULTI, so no counter lives forever.
+          const replies = await client
+            .multi()
+            .set(key, 0, { condition: "NX", expiration: { type: "PX", value: ttlMs } })
+            .incr(key)
+            .exec();
+          return Number(replies[1]);
+        },
+        () => fallback.increment(key, ttlMs),
+      ),
+    get: (key) =>
+      shared(
+        async () => Number((await client.get(key)) ?? 0),
+        () => fallback.get(key),
+      ),
+    decrement: (key) =>
+      shared(
+        async () => {
+          // Only a counter that still exists: DECR on a missing key would create one without a lifetime.
+          await client.eval("if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end", { keys: [key] });
+        },
+        () => fallback.decrement(key),
+      ),
     async close() {
-      await client.close();
+      await Promise.all([client.close(), fallback.close()]);
     },
   };
 }

@@ -52,16 +52,33 @@ const LEASE_MS = 60_000;
 const RENEW_EVERY_MS = 20_000;
 const keyOf = (userId: string) => `lootlane:presence:${userId}`;
 
-/** Presence shared by every instance through Redis. Connects before returning, so a wrong REDIS_URL stops the boot. */
+/**
+ * Presence shared by every instance through Redis. Connects before returning, so a wrong REDIS_URL stops the boot.
+ *
+ * While Redis is unreachable each instance answers from its own sockets: the users connected to it still show
+ * online and still get their online/offline events, and nothing waits on Redis or fails because of it. When
+ * Redis is back the leases of this instance's sockets are written again at once (a restarted Redis has lost them).
+ */
 export async function createRedisPresenceStore(url: string, log: ErrorLog): Promise<PresenceStore> {
   const client = createClient({ url, disableOfflineQueue: true });
   client.on("error", (error: unknown) => log.error({ err: error }, "presence Redis connection error"));
   await client.connect();
 
   const instance = randomUUID();
-  // This instance's sockets, to renew their leases.
+  // This instance's sockets, to renew their leases and to answer from while Redis is down.
   const local = new Map<string, Set<string>>();
   const member = (socketId: string) => `${instance}:${socketId}`;
+
+  /** The shared answer, or this instance's own when Redis cannot give it (checked first: a MULTI would wait for Redis). */
+  const shared = async <T>(viaRedis: () => Promise<T>, ownAnswer: () => T): Promise<T> => {
+    if (!client.isReady) return ownAnswer();
+    try {
+      return await viaRedis();
+    } catch (error) {
+      log.error({ err: error }, "presence Redis command failed; answering from this instance's sockets");
+      return ownAnswer();
+    }
+  };
 
   const renew = async () => {
     const leaseEnd = Date.now() + LEASE_MS;
@@ -72,8 +89,11 @@ export async function createRedisPresenceStore(url: string, log: ErrorLog): Prom
     }
     if (local.size > 0) await batch.exec();
   };
-  const timer = setInterval(() => renew().catch((error: unknown) => log.error({ err: error }, "presence lease renewal failed")), RENEW_EVERY_MS);
+  const renewLogged = () => void renew().catch((error: unknown) => log.error({ err: error }, "presence lease renewal failed"));
+  const timer = setInterval(renewLogged, RENEW_EVERY_MS);
   timer.unref();
+  // The first "ready" was the connect above; later ones follow a reconnect.
+  client.on("ready", renewLogged);
 
   return {
     async add(userId, socketId) {
@@ -81,36 +101,51 @@ export async function createRedisPresenceStore(url: string, log: ErrorLog): Prom
       own.add(socketId);
       local.set(userId, own);
       const now = Date.now();
-      // One MULTI: drop dead leases, add ours, count. Only the call that finds exactly one live socket reports.
-      const replies = await client
-        .multi()
-        .zRemRangeByScore(keyOf(userId), "-inf", now)
-        .zAdd(keyOf(userId), { score: now + LEASE_MS, value: member(socketId) })
-        .pExpire(keyOf(userId), LEASE_MS)
-        .zCard(keyOf(userId))
-        .exec();
-      return Number(replies[3]) === 1;
+      return shared(
+        async () => {
+          // One MULTI: drop dead leases, add ours, count. Only the call that finds exactly one live socket reports.
+          const replies = await client
+            .multi()
+            .zRemRangeByScore(keyOf(userId), "-inf", now)
+            .zAdd(keyOf(userId), { score: now + LEASE_MS, value: member(socketId) })
+            .pExpire(keyOf(userId), LEASE_MS)
+            .zCard(keyOf(userId))
+            .exec();
+          return Number(replies[3]) === 1;
+        },
+        () => own.size === 1,
+      );
     },
     async remove(userId, socketId) {
       const own = local.get(userId);
-      own?.delete(socketId);
+      const wasLocal = own?.delete(socketId) ?? false;
       if (own?.size === 0) local.delete(userId);
-      const replies = await client
-        .multi()
-        .zRem(keyOf(userId), member(socketId))
-        .zRemRangeByScore(keyOf(userId), "-inf", Date.now())
-        .zCard(keyOf(userId))
-        .exec();
-      // Only the call that removed the last live socket reports the user offline.
-      return Number(replies[0]) === 1 && Number(replies[2]) === 0;
+      return shared(
+        async () => {
+          const replies = await client
+            .multi()
+            .zRem(keyOf(userId), member(socketId))
+            .zRemRangeByScore(keyOf(userId), "-inf", Date.now())
+            .zCard(keyOf(userId))
+            .exec();
+          // Only the call that removed the last live socket reports the user offline.
+          return Number(replies[0]) === 1 && Number(replies[2]) === 0;
+        },
+        () => wasLocal && !local.has(userId),
+      );
     },
     async online(userIds) {
       if (userIds.length === 0) return new Set();
-      const now = Date.now();
-      const batch = client.multi();
-      for (const userId of userIds) batch.zCount(keyOf(userId), now, "+inf");
-      const counts = await batch.exec();
-      return new Set(userIds.filter((_, index) => Number(counts[index]) > 0));
+      return shared(
+        async () => {
+          const now = Date.now();
+          const batch = client.multi();
+          for (const userId of userIds) batch.zCount(keyOf(userId), now, "+inf");
+          const counts = await batch.exec();
+          return new Set(userIds.filter((_, index) => Number(counts[index]) > 0));
+        },
+        () => new Set(userIds.filter((userId) => local.has(userId))),
+      );
     },
     async close() {
       clearInterval(timer);

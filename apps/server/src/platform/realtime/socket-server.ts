@@ -6,7 +6,7 @@ import { decodeJwt } from "jose";
 import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { Config } from "../../config.js";
-import { ACCESS_COOKIE, type AuthUser } from "../auth/index.js";
+import type { AuthUser } from "../auth/index.js";
 import { AppError } from "../errors/app-error.js";
 import { toAppError } from "../errors/error-mapping.js";
 import type { Clock } from "../time/clock.js";
@@ -127,12 +127,26 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
   };
 }
 
-/** The Redis adapter relays room broadcasts between instances over pub/sub; it needs a client of each kind. */
+/**
+ * The Redis adapter relays room broadcasts between instances over pub/sub; it needs a client of each kind.
+ * Without Redis an instance still delivers to its own sockets (the adapter emits locally either way), and the
+ * subscriber subscribes again when Redis is back. No offline queue: what is broadcast during an outage is lost
+ * to the other instances at once instead of piling up in memory and reaching them minutes late.
+ */
 async function connectAdapter(io: RealtimeServer, url: string, app: FastifyInstance) {
-  const pub = createClient({ url });
+  const pub = createClient({ url, disableOfflineQueue: true });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on("error", (error: unknown) => app.log.error({ err: error }, "socket adapter Redis connection error"));
   await Promise.all([pub.connect(), sub.connect()]);
+  // The adapter never awaits a publish; a refused one would be an unhandled rejection, which ends the process.
+  const publish = pub.publish.bind(pub);
+  Object.assign(pub, {
+    publish: (...args: Parameters<typeof publish>) => {
+      const sent = publish(...args);
+      sent.catch((error: unknown) => app.log.warn({ err: error }, "socket broadcast not relayed to other instances"));
+      return sent;
+    },
+  });
   io.adapter(createAdapter(pub, sub));
   return [pub, sub];
 }
@@ -140,7 +154,7 @@ async function connectAdapter(io: RealtimeServer, url: string, app: FastifyInsta
 /** The access cookie of the handshake, checked like every guarded request: no cookie, bad token or a ban refuse it. */
 async function authenticateHandshake(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
   const header = socket.handshake.headers.cookie;
-  const token = header ? app.parseCookie(header)[ACCESS_COOKIE] : undefined;
+  const token = header ? app.parseCookie(header)[app.authCookies.access] : undefined;
   if (!token) throw new AppError("TOKEN_NOT_FOUND");
   const { user, isBanned } = await app.authenticator.authenticate(token);
   if (isBanned) throw new AppError("USER_IS_BANNED");

@@ -1,0 +1,86 @@
+/**
+ * The inputs of every operation, read from the OpenAPI document the app serves (the JSON schemas generated from
+ * the contract), so the input fuzzing covers a route the moment it is documented and needs no list of its own.
+ */
+
+/** The subset of JSON Schema the generated document uses for request inputs. */
+export type JsonSchema = {
+  type?: "string" | "integer" | "number" | "boolean" | "object" | "array" | "null";
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  default?: unknown;
+  $ref?: string;
+};
+
+export type FuzzParameter = { name: string; required: boolean; schema: JsonSchema };
+
+export type FuzzOperation = {
+  /** `METHOD /path` as the document writes it, e.g. `GET /v1/users/{username}`. */
+  route: string;
+  method: string;
+  path: string;
+  pathParams: FuzzParameter[];
+  query: FuzzParameter[];
+  headers: FuzzParameter[];
+  body: { kind: "json" | "multipart"; schema: JsonSchema } | undefined;
+};
+
+type OpenApiParameter = { in: string; name: string; required?: boolean; schema: JsonSchema };
+type OpenApiOperation = { parameters?: OpenApiParameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+
+export function fuzzOperations(document: OpenApiDocument): FuzzOperation[] {
+  const resolve = (schema: JsonSchema): JsonSchema => {
+    if (!schema.$ref) return schema;
+    const name = schema.$ref.replace("#/components/schemas/", "");
+    const target = document.components?.schemas?.[name];
+    if (!target) throw new Error(`unresolved schema reference ${schema.$ref}`);
+    return resolve(target);
+  };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      const parameters = (where: string) =>
+        (operation.parameters ?? []).filter((parameter) => parameter.in === where).map((parameter) => ({ name: parameter.name, required: parameter.required === true, schema: resolve(parameter.schema) }));
+      return {
+        route: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        pathParams: parameters("path"),
+        query: parameters("query"),
+        headers: parameters("header"),
+        body: requestBody(operation, resolve),
+      };
+    }),
+  );
+}
+
+function requestBody(operation: OpenApiOperation, resolve: (schema: JsonSchema) => JsonSchema): FuzzOperation["body"] {
+  const content = operation.requestBody?.content;
+  if (!content) return undefined;
+  const [mediaType, ...others] = Object.keys(content);
+  if (others.length > 0 || (mediaType !== "application/json" && mediaType !== "multipart/form-data")) {
+    throw new Error(`the fuzzing knows JSON and multipart bodies, not ${Object.keys(content).join(", ")}`);
+  }
+  const schema = resolve(content[mediaType]!.schema);
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, resolve(property)]));
+  return { kind: mediaType === "application/json" ? "json" : "multipart", schema: { ...schema, properties } };
+}
+
+/** A multipart property that carries files rather than text. */
+export function isFileSchema(schema: JsonSchema): boolean {
+  return schema.format === "binary" || schema.items?.format === "binary";
+}
