@@ -58,6 +58,9 @@ function closeGracefullyOnSignals(app: FastifyInstance, database: Database): voi
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
+      // Fastify stops listening only after its preClose hooks, which wait for the database (the last-seen update
+      // of every socket they close): new connections would be taken meanwhile, only to be answered 503.
+      app.server.close();
       await app.close();
       await database.close();
     } catch (error) {
