@@ -1,7 +1,6 @@
 import { createClient } from "redis";
+import { redisOrLocal, type RedisErrorLog } from "../redis/redis-or-local.js";
 import type { RateLimitStore } from "./rate-limit-store.js";
-
-type ErrorLog = { error(object: object, message: string): void };
 
 /**
  * Counters shared by every instance, in Redis. Connects before returning, so a wrong REDIS_URL stops the boot.
@@ -10,24 +9,14 @@ type ErrorLog = { error(object: object, message: string): void };
  * refuse every sign-in and every chat message for the whole outage; failing open would let a password guesser
  * through unlimited. With the fallback each instance still enforces every limit on its own count, so an attacker
  * gains at most one budget per instance, and per outage (the window's Redis count resumes when it is back).
- * Nothing is sent while the client is not ready: node-redis queues a MULTI until it reconnects even without an
- * offline queue, which would hold the request for the whole outage.
  */
-export async function createRedisRateLimitStore(url: string, log: ErrorLog, fallback: RateLimitStore): Promise<RateLimitStore> {
+export async function createRedisRateLimitStore(url: string, log: RedisErrorLog, fallback: RateLimitStore): Promise<RateLimitStore> {
   const client = createClient({ url, disableOfflineQueue: true });
   // Without a listener a dropped connection would crash the process; the client reconnects by itself.
   client.on("error", (error: unknown) => log.error({ err: error }, "rate-limit Redis connection error"));
   await client.connect();
 
-  const shared = async <T>(viaRedis: () => Promise<T>, viaFallback: () => Promise<T>): Promise<T> => {
-    if (!client.isReady) return viaFallback();
-    try {
-      return await viaRedis();
-    } catch (error) {
-      log.error({ err: error }, "rate-limit Redis command failed; counting in memory");
-      return viaFallback();
-    }
-  };
+  const shared = redisOrLocal(client, log, "rate-limit Redis command failed; counting in memory");
 
   return {
     increment: (key, ttlMs) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
+import { redisOrLocal, type RedisErrorLog } from "../redis/redis-or-local.js";
 
 /**
  * Who is online: a user is online while at least one of their sockets is connected, on any instance.
@@ -41,8 +42,6 @@ export function createMemoryPresenceStore(): PresenceStore {
   };
 }
 
-type ErrorLog = { error(object: object, message: string): void };
-
 /*
  * Several instances: each user has a sorted set of "<instance>:<socket>" whose scores are lease ends. Every
  * instance renews the leases of its own sockets, so the sockets of an instance that died without saying
@@ -59,7 +58,7 @@ const keyOf = (userId: string) => `lootlane:presence:${userId}`;
  * online and still get their online/offline events, and nothing waits on Redis or fails because of it. When
  * Redis is back the leases of this instance's sockets are written again at once (a restarted Redis has lost them).
  */
-export async function createRedisPresenceStore(url: string, log: ErrorLog): Promise<PresenceStore> {
+export async function createRedisPresenceStore(url: string, log: RedisErrorLog): Promise<PresenceStore> {
   const client = createClient({ url, disableOfflineQueue: true });
   client.on("error", (error: unknown) => log.error({ err: error }, "presence Redis connection error"));
   await client.connect();
@@ -69,16 +68,7 @@ export async function createRedisPresenceStore(url: string, log: ErrorLog): Prom
   const local = new Map<string, Set<string>>();
   const member = (socketId: string) => `${instance}:${socketId}`;
 
-  /** The shared answer, or this instance's own when Redis cannot give it (checked first: a MULTI would wait for Redis). */
-  const shared = async <T>(viaRedis: () => Promise<T>, ownAnswer: () => T): Promise<T> => {
-    if (!client.isReady) return ownAnswer();
-    try {
-      return await viaRedis();
-    } catch (error) {
-      log.error({ err: error }, "presence Redis command failed; answering from this instance's sockets");
-      return ownAnswer();
-    }
-  };
+  const shared = redisOrLocal(client, log, "presence Redis command failed; answering from this instance's sockets");
 
   const renew = async () => {
     const leaseEnd = Date.now() + LEASE_MS;
