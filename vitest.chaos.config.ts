@@ -12,7 +12,8 @@ export default defineConfig({
     name: "chaos",
     root: "e2e",
     include: ["chaos/**/*.chaos.ts"],
-    globalSetup: ["chaos/global-setup.ts"],
+    // The servers' logs are checked for the secrets the load used, as after `vitest run`.
+    globalSetup: ["chaos/global-setup.ts", "../apps/server/src/test/log-secrets-global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

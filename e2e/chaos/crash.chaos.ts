@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { ChatMessage, Deal, User } from "@lootlane/contract";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestMailServer } from "../../apps/server/src/test/test-mail.js";
 import { okJson } from "../support/scale-out.js";
 import { type StartedServer, startServer } from "../support/server.js";
 import { type Answer, type Load, startLoad } from "./support/load.js";
 import { databaseTargets, type DatabaseTarget } from "./support/database-targets.js";
 import { readStoredData } from "./support/stored-data.js";
+import { startOnTarget, type Cleanup } from "./support/target-server.js";
 import { until } from "./support/until.js";
 import { password, prepareWorld, type Buyer, type World } from "./support/world.js";
 
@@ -25,20 +25,13 @@ const refusals = (attempts: { answer: Answer<unknown> }[]) => attempts.filter(({
 const errorLines = (logs: string) => logs.split("\n").filter((line) => /"level":(40|50|60)\b/.test(line)).slice(0, 5).join("\n");
 
 describe.each(databaseTargets())("kill -9 under load on $name", (target: DatabaseTarget) => {
-  const cleanup: Array<() => Promise<unknown>> = [];
+  const cleanup: Cleanup = [];
   afterEach(async () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
   it.skipIf(target.skipReason)("every answered purchase, message and sign-up survives the restart, and nothing is half-written", async () => {
-    const mail = await startTestMailServer();
-    cleanup.push(() => mail.close());
-    const database = await target.open();
-    cleanup.push(() => database.drop());
-    // Without the demo catalogue, whose pictures take seconds to make: the test lists what it needs.
-    const env = { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>", SEED_DEMO: "false", ...database.env };
-    const first = await startServer({ env });
-    cleanup.push(() => first.stop());
+    const { mail, database, env, server: first } = await startOnTarget(target, cleanup);
     const tag = randomBytes(3).toString("hex");
     const world = await prepareWorld(first.baseUrl, mail, { ...plan, tag });
     const load = await startLoad(first.baseUrl, mail, world, { ...plan, tag });

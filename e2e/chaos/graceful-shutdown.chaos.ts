@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { PurchaseResult } from "@lootlane/contract";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestMailServer } from "../../apps/server/src/test/test-mail.js";
 import { connectSocket } from "../support/scale-out.js";
-import { startServer } from "../support/server.js";
 import { databaseTargets, type DatabaseTarget } from "./support/database-targets.js";
 import { connectionRefused, holdRequest } from "./support/held-request.js";
 import { lockRow } from "./support/row-lock.js";
 import { until } from "./support/until.js";
+import { startOnTarget, type Cleanup } from "./support/target-server.js";
 import { prepareWorld } from "./support/world.js";
 
 /** main.ts exits anyway, with 1, once a shutdown has taken this long. */
@@ -20,18 +19,13 @@ const PURCHASES = 20;
 const requestsBegun = (logs: string, url: string) => logs.split("\n").filter((line) => line.includes('"msg":"incoming request"') && line.includes(`"url":"${url}"`)).length;
 
 describe.each(databaseTargets())("SIGTERM on $name", (target: DatabaseTarget) => {
-  const cleanup: Array<() => Promise<unknown>> = [];
+  const cleanup: Cleanup = [];
   afterEach(async () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
   it.skipIf(target.skipReason)("answers the requests under way, refuses new connections, closes sockets cleanly and exits 0", async () => {
-    const mail = await startTestMailServer();
-    cleanup.push(() => mail.close());
-    const database = await target.open();
-    cleanup.push(() => database.drop());
-    const server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>", SEED_DEMO: "false", ...database.env } });
-    cleanup.push(() => server.stop());
+    const { mail, database, server } = await startOnTarget(target, cleanup);
     const tag = randomBytes(3).toString("hex");
     const { buyers, sellers } = await prepareWorld(server.baseUrl, mail, { sellers: 1, buyers: 1, productsPerBuyer: PURCHASES + 1, tag });
     const buyer = buyers[0]!;

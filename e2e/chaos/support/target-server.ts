@@ -1,0 +1,23 @@
+import { startTestMailServer, type TestMailServer } from "../../../apps/server/src/test/test-mail.js";
+import { type StartedServer, startServer } from "../../support/server.js";
+import type { DatabaseTarget, TargetDatabase } from "./database-targets.js";
+
+/** Steps that undo what a test started, run last first after it. */
+export type Cleanup = Array<() => Promise<unknown>>;
+
+export type TargetServer = { mail: TestMailServer; database: TargetDatabase; env: Record<string, string>; server: StartedServer };
+
+/**
+ * The built server on the target's database with a test SMTP server, each part pushed onto `cleanup`. Without the
+ * demo catalogue, whose pictures take seconds to make: the tests make what they need. `env` starts it again.
+ */
+export async function startOnTarget(target: DatabaseTarget, cleanup: Cleanup): Promise<TargetServer> {
+  const mail = await startTestMailServer();
+  cleanup.push(() => mail.close());
+  const database = await target.open();
+  cleanup.push(() => database.drop());
+  const env = { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>", SEED_DEMO: "false", ...database.env };
+  const server = await startServer({ env });
+  cleanup.push(() => server.stop());
+  return { mail, database, env, server };
+}
