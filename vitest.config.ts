@@ -22,6 +22,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 // One runner for the whole repository: each workspace is a project with its own environment.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one on a 2-CPU CI machine. The suites mostly wait on
+    // PostgreSQL, sockets and child servers, so two at a time nearly halve the run without starving either.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { conditions: ["source"] },
