@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../apps/server/src/test/free-port.js";
 import { appendToLog, newLogFile, TEST_LOG_LEVEL } from "../../apps/server/src/test/log-capture.js";
 import { recordSecret } from "../../apps/server/src/test/secret-recorder.js";
 
@@ -25,17 +25,6 @@ export type StartedServer = {
 export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type StartOptions = { env?: Record<string, string>; dataDir?: string };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Starts the real built server (`apps/server/dist/main.js`) on a fresh (or given) data directory and a random port. */
 export async function startServer({ env = {}, dataDir: givenDataDir }: StartOptions = {}): Promise<StartedServer> {

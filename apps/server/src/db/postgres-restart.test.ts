@@ -9,6 +9,7 @@ import { createTestUser, signInAs, TEST_PASSWORD } from "../test/test-users.js";
 import type { User } from "./schema/users.js";
 import { openDatabase, type Database } from "./client.js";
 import { migrateDatabase } from "./migrate.js";
+import { recordProcessCrashes, type ProcessCrashes } from "../test/process-crashes.js";
 
 /*
  * PostgreSQL going away under a running app. The server is a private cluster of this test, really stopped and
@@ -29,12 +30,10 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
   let server: ChatServer;
   let user: User;
   let signedIn: TestClient;
-  const crashes: unknown[] = [];
-  const recordCrash = (error: unknown) => void crashes.push(error);
+  let crashes: ProcessCrashes | undefined;
 
   beforeAll(async () => {
-    process.on("uncaughtException", recordCrash);
-    process.on("unhandledRejection", recordCrash);
+    crashes = recordProcessCrashes();
     postgres = await startPrivatePostgres();
     database = await openDatabase({ databaseUrl: postgres.url, onIdleConnectionError: () => undefined });
     await migrateDatabase(database);
@@ -50,8 +49,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
     await server?.close();
     await database?.close();
     await postgres?.close();
-    process.off("uncaughtException", recordCrash);
-    process.off("unhandledRejection", recordCrash);
+    crashes?.stop();
   });
 
   /** Requests that each need the database: the health check, a public read, a signed-in read and a sign-in (a write). */
@@ -90,7 +88,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
     await postgres.start();
     // The very first requests after the restart succeed: the pool has dropped the connections the restart ended.
     for (const response of await databaseRequests()) expect(response.statusCode).toBe(200);
-    expect(crashes).toEqual([]);
+    expect(crashes!.crashes).toEqual([]);
   });
 
   it("answers 503 DATABASE_ERROR within the connection timeout when the server accepts connections but never answers", async () => {
@@ -106,6 +104,6 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
       await postgres.thaw();
     }
     for (const response of await databaseRequests()) expect(response.statusCode).toBe(200);
-    expect(crashes).toEqual([]);
+    expect(crashes!.crashes).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { TestClient } from "../../test/test-client.js";
 import { createTestDatabase } from "../../test/test-database.js";
 import { startPrivateRedis, type PrivateRedis } from "../../test/private-redis.js";
 import { createTestUser, signInAs, TEST_PASSWORD } from "../../test/test-users.js";
+import { recordProcessCrashes, type ProcessCrashes } from "../../test/process-crashes.js";
 
 /*
  * Redis stopped under two running instances (ARCHITECTURE.md §1: the adapter, presence and rate-limit counters
@@ -37,12 +38,10 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
   let buyerOnA: ChatSocket;
   let sellerOnA: ChatSocket;
   let sellerOnB: ChatSocket;
-  const crashes: unknown[] = [];
-  const recordCrash = (error: unknown) => void crashes.push(error);
+  let crashes: ProcessCrashes | undefined;
 
   beforeAll(async () => {
-    process.on("uncaughtException", recordCrash);
-    process.on("unhandledRejection", recordCrash);
+    crashes = recordProcessCrashes();
     redis = await startPrivateRedis();
     db = await createTestDatabase();
     const config: Partial<Config> = { jwtSecret: randomBytes(32).toString("hex"), dataKey: randomBytes(32), redisUrl: redis.url };
@@ -67,8 +66,7 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
     await b?.close();
     await db?.close();
     await redis?.close();
-    process.off("uncaughtException", recordCrash);
-    process.off("unhandledRejection", recordCrash);
+    crashes?.stop();
   });
 
   const deliveredTo = async (socket: ChatSocket, text: string): Promise<ChatMessage> => {
@@ -119,7 +117,7 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
     } finally {
       lateTab.close();
     }
-    expect(crashes).toEqual([]);
+    expect(crashes!.crashes).toEqual([]);
   });
 
   it("still limits sign-in attempts per IP while Redis is down, on each instance's own count", async () => {
@@ -149,6 +147,6 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
       if (Date.now() > presenceDeadline) throw new Error(`instance B did not see the buyer online within ${PRESENCE_RECOVERY_MS} ms`);
       await pause(QUIET_MS);
     }
-    expect(crashes).toEqual([]);
+    expect(crashes!.crashes).toEqual([]);
   });
 });
