@@ -18,17 +18,36 @@ const webZones = [
     message: "Features never import each other; move shared code to src/shared.",
   })),
   { target: "./apps/web/src/features", from: "./apps/web/src/app", message: "Features do not import the app shell." },
-  { target: "./apps/web/src/shared", from: ["./apps/web/src/features", "./apps/web/src/app"], message: "Shared code imports no feature or app code." },
+  {
+    target: "./apps/web/src/shared",
+    from: ["./apps/web/src/features", "./apps/web/src/app"],
+    message: "Shared code imports no feature or app code.",
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "**/drizzle/meta/**", "e2e/artifacts/**", "bench/data/**", "bench/results/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "data/**",
+      "**/drizzle/meta/**",
+      "e2e/artifacts/**",
+      "bench/data/**",
+      "bench/results/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { "import-x": importX },
     settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["apps/*/tsconfig.json", "packages/*/tsconfig.json", "e2e/tsconfig.json", "bench/tsconfig.json"], conditionNames: ["source", "types", "import", "default"] })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["apps/*/tsconfig.json", "packages/*/tsconfig.json", "e2e/tsconfig.json", "bench/tsconfig.json"],
+          conditionNames: ["source", "types", "import", "default"],
+        }),
+      ],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {

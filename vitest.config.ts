@@ -31,7 +31,9 @@ export default defineConfig({
         test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] },
       },
       serverProject("server", { TEST_DB_DRIVER: "pglite" }),
-      ...(postgresUrl ? [serverProject("server-postgres", { TEST_DB_DRIVER: "postgres", TEST_DATABASE_URL: postgresUrl })] : []),
+      ...(postgresUrl
+        ? [serverProject("server-postgres", { TEST_DB_DRIVER: "postgres", TEST_DATABASE_URL: postgresUrl })]
+        : []),
       "apps/web/vite.config.ts",
       {
         test: {

@@ -166,20 +166,26 @@ describe.skipIf(skipReason)("account journeys", () => {
       await page.getByRole("button", { name: t.save }).click();
       await page.getByText(t.saved).waitFor();
       await page.reload();
-      await expect.poll(() => page.getByRole("textbox", { name: t.about }).inputValue()).toBe("Keys for every Steam sale, delivered within ten minutes.");
+      await expect
+        .poll(() => page.getByRole("textbox", { name: t.about }).inputValue())
+        .toBe("Keys for every Steam sale, delivered within ten minutes.");
 
       await page.getByRole("button", { name: t.menu }).click();
       await page.getByRole("menuitem", { name: t.logOut }).click();
       await page.getByRole("heading", { level: 1, name: t.home }).waitFor();
       // Home as a guest: the profile tab now leads to sign-in, and the session cookies are gone.
       await expect
-        .poll(() => page.getByRole("navigation", { name: t.nav }).getByRole("link", { name: t.profileLink }).getAttribute("href"))
+        .poll(() =>
+          page.getByRole("navigation", { name: t.nav }).getByRole("link", { name: t.profileLink }).getAttribute("href"),
+        )
         .toBe("/signin");
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("access_token");
 
       await signIn(page, t, email, password);
       await openOwnProfile(page, t, username);
-      await expect.poll(() => page.getByRole("textbox", { name: t.about }).inputValue()).toBe("Keys for every Steam sale, delivered within ten minutes.");
+      await expect
+        .poll(() => page.getByRole("textbox", { name: t.about }).inputValue())
+        .toBe("Keys for every Steam sale, delivered within ten minutes.");
       expect(pageErrors).toEqual([]);
       await context.close();
     });

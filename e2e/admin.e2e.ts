@@ -17,7 +17,11 @@ describe.skipIf(skipReason)("admin journey", () => {
   const journey = useJourney();
 
   async function signUp(username: string): Promise<ApiSession> {
-    return signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
+    return signUpThroughApi(journey.server.baseUrl, journey.mail, {
+      email: `${username}@example.com`,
+      username,
+      password,
+    });
   }
 
   async function currentUser(api: ApiSession): Promise<CurrentUser> {
@@ -29,7 +33,13 @@ describe.skipIf(skipReason)("admin journey", () => {
   /** A product in moderation, listed through the API: the journey is about what the admin does with it. */
   async function listProduct(seller: ApiSession, title: string, price = 900): Promise<string> {
     const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = await productForm({ title, description: "A level 80 account with every expansion and a rare mount.", productData: "login: admin-journey / password: Mount!2026", price, categoryId: categories[0]!.id });
+    const form = await productForm({
+      title,
+      description: "A level 80 account with every expansion and a rare mount.",
+      productData: "login: admin-journey / password: Mount!2026",
+      price,
+      categoryId: categories[0]!.id,
+    });
     const created = await seller.call("POST", "/products/", form);
     expect(created.status, await created.clone().text()).toBe(200);
     return ((await created.json()) as { id: string }).id;
@@ -38,13 +48,20 @@ describe.skipIf(skipReason)("admin journey", () => {
   /** A deal in dispute: the buyer paid from a balance the admin topped up, then reported the goods. */
   async function disputedDeal(seller: ApiSession, buyer: ApiSession, title: string): Promise<void> {
     const productId = await listProduct(seller, title, 700);
-    expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: productId })).status).toBe(200);
+    expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: productId })).status).toBe(
+      200,
+    );
     const { id: buyerId } = await currentUser(buyer);
-    expect((await journey.adminApi.call("POST", "/admin/balance-adjustment", { user_id: buyerId, amount: 1000 })).status).toBe(200);
+    expect(
+      (await journey.adminApi.call("POST", "/admin/balance-adjustment", { user_id: buyerId, amount: 1000 })).status,
+    ).toBe(200);
     const bought = await buyer.call("POST", "/products/buy", { product_id: productId });
     expect(bought.status, await bought.clone().text()).toBe(200);
     const { deal } = (await bought.json()) as { deal: { id: string } };
-    const reported = await buyer.call("POST", `/deals/${deal.id}/dispute`, { reason: "not_received", text: "The login does not work at all." });
+    const reported = await buyer.call("POST", `/deals/${deal.id}/dispute`, {
+      reason: "not_received",
+      text: "The login does not work at all.",
+    });
     expect(reported.status, await reported.clone().text()).toBe(200);
   }
 
@@ -79,7 +96,9 @@ describe.skipIf(skipReason)("admin journey", () => {
     await products.getByRole("listitem", { name: toApprove }).getByText("Approved by a moderator").waitFor();
     await products.getByRole("button", { name: `Reject ${toReject}` }).click();
     await products.getByRole("listitem", { name: toReject }).getByText("Rejected by a moderator").waitFor();
-    const found = (await (await fetch(`${journey.server.baseUrl}/v1/products/search?q=${encodeURIComponent("Ashes mount")}`)).json()) as { products: { title: string }[] };
+    const found = (await (
+      await fetch(`${journey.server.baseUrl}/v1/products/search?q=${encodeURIComponent("Ashes mount")}`)
+    ).json()) as { products: { title: string }[] };
     expect(found.products.map(({ title }) => title)).toEqual([toApprove]);
 
     // Categories: a new game with its picture, then a subcategory of it.
@@ -88,14 +107,21 @@ describe.skipIf(skipReason)("admin journey", () => {
     const gameDialog = admin.page.getByRole("dialog", { name: "Add Category" });
     await gameDialog.getByLabel("Name").fill("Path of Exile");
     await gameDialog.getByLabel("Description").fill("Action RPG: currency, builds and accounts.");
-    await gameDialog.getByLabel("Choose an image").setInputFiles({ name: "poe.png", mimeType: "image/png", buffer: await testImages.png(256, 256) });
+    await gameDialog
+      .getByLabel("Choose an image")
+      .setInputFiles({ name: "poe.png", mimeType: "image/png", buffer: await testImages.png(256, 256) });
     await gameDialog.getByRole("button", { name: "Create" }).click();
     await gameDialog.waitFor({ state: "hidden" });
-    await admin.page.getByRole("list", { name: "Games" }).getByRole("button", { name: /Path of Exile/ }).click();
+    await admin.page
+      .getByRole("list", { name: "Games" })
+      .getByRole("button", { name: /Path of Exile/ })
+      .click();
     await admin.page.getByRole("button", { name: "Add Subcategory" }).click();
     const subDialog = admin.page.getByRole("dialog", { name: "Add Subcategory to Path of Exile" });
     await subDialog.getByLabel("Name").fill("Currency");
-    await subDialog.getByLabel("Choose an image").setInputFiles({ name: "orb.png", mimeType: "image/png", buffer: await testImages.png(128, 128) });
+    await subDialog
+      .getByLabel("Choose an image")
+      .setInputFiles({ name: "orb.png", mimeType: "image/png", buffer: await testImages.png(128, 128) });
     await subDialog.getByRole("button", { name: "Create" }).click();
     await subDialog.waitFor({ state: "hidden" });
     await admin.page.getByText("Currency", { exact: true }).waitFor();
@@ -124,7 +150,10 @@ describe.skipIf(skipReason)("admin journey", () => {
     await victimRow.getByText("Banned", { exact: true }).waitFor();
     expect((await victim.call("POST", "/auth/")).status).not.toBe(200);
     await victimRow.getByRole("button", { name: "Unban admin_victim" }).click();
-    await admin.page.getByRole("dialog", { name: "Unban admin_victim?" }).getByRole("button", { name: "Unban" }).click();
+    await admin.page
+      .getByRole("dialog", { name: "Unban admin_victim?" })
+      .getByRole("button", { name: "Unban" })
+      .click();
     await victimRow.getByText("Active", { exact: true }).waitFor();
     const again = await signInThroughApi(journey.server.baseUrl, "admin_victim@example.com", password);
     expect((await currentUser(again)).balance).toBe(250.5);
@@ -135,7 +164,10 @@ describe.skipIf(skipReason)("admin journey", () => {
     const disputed = deals.getByRole("listitem").first();
     await disputed.getByText("The login does not work at all.").waitFor();
     await disputed.getByRole("button", { name: "Refund buyer" }).click();
-    await admin.page.getByRole("dialog", { name: "Refund the buyer?" }).getByRole("button", { name: "Refund", exact: true }).click();
+    await admin.page
+      .getByRole("dialog", { name: "Refund the buyer?" })
+      .getByRole("button", { name: "Refund", exact: true })
+      .click();
     await disputed.getByText("Refunded to the buyer").waitFor();
     expect((await currentUser(buyer)).balance).toBe(1000);
     // The buyer's balance on the users screen: the 700 roubles are back.

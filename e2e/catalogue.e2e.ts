@@ -124,7 +124,9 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     const zoomed = zoom.getByRole("img", { name: `${listing.title}, изображение 1 из 2` });
     await zoomed.waitFor();
     // The full-size image really arrived: the stored re-encode of the 800 × 600 upload.
-    await expect.poll(() => zoomed.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(800);
+    await expect
+      .poll(() => zoomed.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(800);
 
     // The owner changes the price; a new price keeps the product on sale.
     await owner.page.goto(`/product/${created!.id}`);
@@ -146,7 +148,11 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     other.append("product_data", "Код: RLMS-2026-PLUS-0001");
     other.append("price", "690");
     other.append("category_id", (await categoryOf(created!.id))!);
-    other.append("uploaded_images", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "realms.png");
+    other.append(
+      "uploaded_images",
+      new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }),
+      "realms.png",
+    );
     const otherCreated = await sellerApi.call("POST", "/products/", other);
     expect(otherCreated.status).toBe(200);
     const { id: otherId } = (await otherCreated.json()) as ProductSummary;

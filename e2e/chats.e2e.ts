@@ -12,9 +12,19 @@ describe.skipIf(skipReason)("chat journey", () => {
 
   /** A seller with one approved product on sale, made through the API: the journey is about the chat. */
   async function sellerWithProduct(username: string, title: string): Promise<string> {
-    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
+    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
+      email: `${username}@example.com`,
+      username,
+      password,
+    });
     const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = await productForm({ title, description: "Full access with the original e-mail, handed over in the chat.", productData: "login: chat-journey / password: Secret!2026", price: 1500, categoryId: categories[0]!.id });
+    const form = await productForm({
+      title,
+      description: "Full access with the original e-mail, handed over in the chat.",
+      productData: "login: chat-journey / password: Secret!2026",
+      price: 1500,
+      categoryId: categories[0]!.id,
+    });
     const created = await seller.call("POST", "/products/", form);
     expect(created.status).toBe(200);
     const { id } = (await created.json()) as { id: string };
@@ -52,7 +62,11 @@ describe.skipIf(skipReason)("chat journey", () => {
       const sellerName = `seller_${label}`;
       const buyerName = `buyer_${label}`;
       const productId = await sellerWithProduct(sellerName, `Valorant account with Reaver bundle (${label})`);
-      await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${buyerName}@example.com`, username: buyerName, password });
+      await signUpThroughApi(journey.server.baseUrl, journey.mail, {
+        email: `${buyerName}@example.com`,
+        username: buyerName,
+        password,
+      });
 
       const seller = await openPage(journey.browser, journey.server.baseUrl, viewport);
       await signIn(seller.page, sellerName);
@@ -72,9 +86,14 @@ describe.skipIf(skipReason)("chat journey", () => {
 
       // The seller's list shows the new chat live, unread, and so does the Chats tab.
       const row = chatRow(seller.page, buyerName);
-      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain("Hi! Is the Reaver bundle still on the account?");
+      await expect
+        .poll(() => row.textContent(), { timeout: 15_000 })
+        .toContain("Hi! Is the Reaver bundle still on the account?");
       await row.getByLabel("1 unread message").waitFor();
-      await seller.page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: /^Chats.*, 1 unread$/ }).waitFor();
+      await seller.page
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("link", { name: /^Chats.*, 1 unread$/ })
+        .waitFor();
       await row.click();
       await messages(seller.page).getByText("Hi! Is the Reaver bundle still on the account?").waitFor();
       await send(seller.page, "Yes, and the e-mail comes with it.");

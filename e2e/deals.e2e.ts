@@ -15,9 +15,19 @@ describe.skipIf(skipReason)("deal journey", () => {
 
   /** A seller with one approved 1,500-rouble product on sale, made through the API: the journey is about the deal. */
   async function sellerWithProduct(username: string, title: string): Promise<string> {
-    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
+    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
+      email: `${username}@example.com`,
+      username,
+      password,
+    });
     const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = await productForm({ title, description: "Immortal rank, all heroes, the original e-mail comes with it.", productData: goods, price: 1500, categoryId: categories[0]!.id });
+    const form = await productForm({
+      title,
+      description: "Immortal rank, all heroes, the original e-mail comes with it.",
+      productData: goods,
+      price: 1500,
+      categoryId: categories[0]!.id,
+    });
     const created = await seller.call("POST", "/products/", form);
     expect(created.status).toBe(200);
     const { id } = (await created.json()) as { id: string };
@@ -27,9 +37,17 @@ describe.skipIf(skipReason)("deal journey", () => {
 
   /** A buyer with 2,000 roubles, topped up by the admin through the ledger. */
   async function buyerWithBalance(username: string): Promise<void> {
-    const buyer = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
+    const buyer = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
+      email: `${username}@example.com`,
+      username,
+      password,
+    });
     const { user_id } = (await (await buyer.call("GET", "/auth/get-my-user-id")).json()) as { user_id: string };
-    const topUp = await journey.adminApi.call("POST", "/admin/balance-adjustment", { user_id, amount: 2000, memo: "journey top-up" });
+    const topUp = await journey.adminApi.call("POST", "/admin/balance-adjustment", {
+      user_id,
+      amount: 2000,
+      memo: "journey top-up",
+    });
     expect(topUp.status, await topUp.clone().text()).toBe(200);
   }
 
@@ -75,7 +93,10 @@ describe.skipIf(skipReason)("deal journey", () => {
 
     // Confirming pays the seller; the card says so, and so does the chat.
     await card.getByRole("button", { name: "Confirm Receipt" }).click();
-    await buyer.page.getByRole("dialog", { name: "Confirm receipt?" }).getByRole("button", { name: "Yes, I received it" }).click();
+    await buyer.page
+      .getByRole("dialog", { name: "Confirm receipt?" })
+      .getByRole("button", { name: "Yes, I received it" })
+      .click();
     await card.getByText("Confirm Receipted").waitFor();
     await card.getByText("The buyer confirmed receipt. The money went to the seller.").waitFor();
     expect(await card.getByRole("button", { name: "Confirm Receipt" }).count()).toBe(0);

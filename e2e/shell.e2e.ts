@@ -46,7 +46,9 @@ describe.skipIf(skipReason)("web shell journeys", () => {
     await page.getByRole("heading", { level: 2, name: "Каталог" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("user-language"))).toBe("ru");
     expect(await page.getAttribute("html", "lang")).toBe("ru");
-    expect(await page.getByRole("navigation", { name: "Основная навигация" }).getByRole("link").allTextContents()).toContain("Чаты");
+    expect(
+      await page.getByRole("navigation", { name: "Основная навигация" }).getByRole("link").allTextContents(),
+    ).toContain("Чаты");
     expect(pageErrors).toEqual([]);
     await context.close();
   });

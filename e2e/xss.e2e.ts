@@ -33,7 +33,11 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
   const journey = useJourney();
 
   async function signUp(username: string): Promise<{ api: ApiSession; id: string }> {
-    const api = await signUpThroughApi(journey.server.baseUrl, journey.mail, { email: `${username}@example.com`, username, password });
+    const api = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
+      email: `${username}@example.com`,
+      username,
+      password,
+    });
     const { user_id } = (await (await api.call("GET", "/auth/get-my-user-id")).json()) as { user_id: string };
     return { api, id: user_id };
   }
@@ -49,13 +53,23 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     const form = new FormData();
     form.append("name", texts.category);
     form.append("description", texts.categoryAbout);
-    form.append("uploaded_image", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "game.png");
+    form.append(
+      "uploaded_image",
+      new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }),
+      "game.png",
+    );
     return ((await (await ok(journey.adminApi.call("POST", "/admin/category", form))).json()) as { id: string }).id;
   }
 
   /** An approved product whose every written field carries the payload. */
   async function product(seller: ApiSession, categoryId: string, title: string): Promise<string> {
-    const form = await productForm({ title, description: texts.description, productData: texts.goods, price: 1000, categoryId });
+    const form = await productForm({
+      title,
+      description: texts.description,
+      productData: texts.goods,
+      price: 1000,
+      categoryId,
+    });
     const { id } = (await (await ok(seller.call("POST", "/products/", form))).json()) as { id: string };
     await ok(journey.adminApi.call("POST", "/admin/products/approve", { product_id: id }));
     return id;
@@ -110,8 +124,12 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     const buyer = await signUp("xss_buyer");
     await ok(seller.api.call("POST", "/users/description", { description: texts.sellerAbout }));
     // Admin fields: a note and a balance are taken, a javascript: avatar address is not.
-    await ok(journey.adminApi.call("PATCH", `/admin/user/${buyer.id}`, { description: texts.buyerNote, balance: 3000 }));
-    const badAvatar = await journey.adminApi.call("PATCH", `/admin/user/${buyer.id}`, { avatar_url: "javascript:alert(5)" });
+    await ok(
+      journey.adminApi.call("PATCH", `/admin/user/${buyer.id}`, { description: texts.buyerNote, balance: 3000 }),
+    );
+    const badAvatar = await journey.adminApi.call("PATCH", `/admin/user/${buyer.id}`, {
+      avatar_url: "javascript:alert(5)",
+    });
     expect(badAvatar.status).not.toBe(200);
     expect(await badAvatar.text()).toContain("WRONG_IMAGE_URL");
 
@@ -131,7 +149,9 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     await guest.context.close();
 
     // One deal goes to a dispute; the other is bought, talked about, confirmed, reviewed and answered.
-    const disputed = (await (await ok(buyer.api.call("POST", "/products/buy", { product_id: disputedId }))).json()) as { deal: { id: string } };
+    const disputed = (await (await ok(buyer.api.call("POST", "/products/buy", { product_id: disputedId }))).json()) as {
+      deal: { id: string };
+    };
     await ok(buyer.api.call("POST", `/deals/${disputed.deal.id}/dispute`, { reason: "other", text: texts.dispute }));
     const bought = (await (await ok(buyer.api.call("POST", "/products/buy", { product_id: productId }))).json()) as {
       deal: { id: string };
@@ -151,7 +171,9 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     await expectShownAsText(buyerView, "chat (buyer)", [texts.message, texts.goods, texts.title]);
 
     await ok(buyer.api.call("PATCH", "/products/confirm-receipt", { product_id: productId }));
-    const review = (await (await ok(buyer.api.call("POST", "/reviews/", { deal_id: bought.deal.id, stars: 4, text: texts.review }))).json()) as {
+    const review = (await (
+      await ok(buyer.api.call("POST", "/reviews/", { deal_id: bought.deal.id, stars: 4, text: texts.review }))
+    ).json()) as {
       id: string;
     };
     await ok(seller.api.call("POST", `/reviews/${review.id}/reply`, { reply: texts.reply }));
@@ -167,7 +189,10 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
 
     // The seller sees the same conversation.
     const sellerView = await visit(user("xss_seller"));
-    await sellerView.context.addInitScript((chatId) => localStorage.setItem("selected-chat-id", chatId), bought.chat_id);
+    await sellerView.context.addInitScript(
+      (chatId) => localStorage.setItem("selected-chat-id", chatId),
+      bought.chat_id,
+    );
     await sellerView.page.goto("/chats");
     await sellerView.page.getByRole("region", { name: "Chat with xss_buyer" }).waitFor();
     await expectShownAsText(sellerView, "chat (seller)", [texts.message, texts.title]);
@@ -184,7 +209,13 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     await expect.poll(() => admin.page.getByLabel("Description").inputValue()).toBe(texts.buyerNote);
     await expectShownAsText(admin, "admin edit user", []);
     await admin.page.goto("/admin/products");
-    await expectShownAsText(admin, "admin products", [texts.title, texts.disputedTitle, texts.description, texts.goods, texts.category]);
+    await expectShownAsText(admin, "admin products", [
+      texts.title,
+      texts.disputedTitle,
+      texts.description,
+      texts.goods,
+      texts.category,
+    ]);
     await admin.page.goto("/admin/deals");
     await expectShownAsText(admin, "admin deals", [texts.dispute, texts.title, texts.disputedTitle]);
     await admin.context.close();

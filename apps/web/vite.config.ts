@@ -29,7 +29,16 @@ export default defineConfig({
       output: {
         // Libraries every screen needs, in their own file: a release that changes only app code keeps them cached.
         manualChunks: {
-          vendor: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "@tanstack/react-query", "i18next", "react-i18next"],
+          vendor: [
+            "react",
+            "react-dom",
+            "react-dom/client",
+            "react-router",
+            "react-router/dom",
+            "@tanstack/react-query",
+            "i18next",
+            "react-i18next",
+          ],
         },
       },
     },

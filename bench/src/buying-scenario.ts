@@ -29,12 +29,20 @@ const BUYER_ADDRESS_OFFSET = 50_000;
  * share one after another, all buyers at once. Purchases per second count from the first request to the
  * last answer; each purchase moves money into escrow through the ledger, which is what the rate measures.
  */
-export async function runBuying(baseUrl: string, mail: TestMailServer, adminCredentials: Credentials, buyers: number, purchases: number): Promise<BuyingResult> {
+export async function runBuying(
+  baseUrl: string,
+  mail: TestMailServer,
+  adminCredentials: Credentials,
+  buyers: number,
+  purchases: number,
+): Promise<BuyingResult> {
   const admin = loopbackSession(baseUrl, "127.0.0.1");
   await expectOk(await admin.call("POST", "/auth/login", adminCredentials), "admin sign-in");
   const products = await activeProducts(baseUrl, purchases);
   const tag = Date.now().toString(36).slice(-5);
-  const sessions = await Promise.all(Array.from({ length: buyers }, (_, i) => signUp(baseUrl, mail, BUYER_ADDRESS_OFFSET + i, `b${tag}p${i}`)));
+  const sessions = await Promise.all(
+    Array.from({ length: buyers }, (_, i) => signUp(baseUrl, mail, BUYER_ADDRESS_OFFSET + i, `b${tag}p${i}`)),
+  );
   const shares = sessions.map((_, buyer) => products.filter((_, index) => index % buyers === buyer));
   await Promise.all(
     sessions.map(async (session, buyer) => {
@@ -55,13 +63,21 @@ export async function runBuying(baseUrl: string, mail: TestMailServer, adminCred
           succeeded++;
           continue;
         }
-        const code = `${response.status} ${((await response.json()) as { error_code?: string }).error_code ?? ""}`.trim();
+        const code =
+          `${response.status} ${((await response.json()) as { error_code?: string }).error_code ?? ""}`.trim();
         errors[code] = (errors[code] ?? 0) + 1;
       }
     }),
   );
   const seconds = (performance.now() - began) / 1000;
-  return { buyers, purchases: products.length, succeeded, seconds, purchasesPerSecond: Math.round(succeeded / seconds), errors };
+  return {
+    buyers,
+    purchases: products.length,
+    succeeded,
+    seconds,
+    purchasesPerSecond: Math.round(succeeded / seconds),
+    errors,
+  };
 }
 
 /** Up to `count` products on sale, newest first, as a buyer browsing the home listing finds them. */

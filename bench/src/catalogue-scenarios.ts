@@ -45,7 +45,10 @@ export async function catalogueScenarios(baseUrl: string): Promise<CatalogueScen
     deepListing: get(`home listing, page ${deepPage}`, `/v1/products/get/all?page=${deepPage}&per_page=30`),
     category: get(`category listing (${game.name})`, `/v1/products/category/${game.id}`),
     product: get("product page", `/v1/products/${product.id}`),
-    commonSearch: get(`search, common word "${COMMON_WORD}"`, `/v1/products/search?q=${encodeURIComponent(COMMON_WORD)}`),
+    commonSearch: get(
+      `search, common word "${COMMON_WORD}"`,
+      `/v1/products/search?q=${encodeURIComponent(COMMON_WORD)}`,
+    ),
     rareSearch: get(`search, rare word "${RARE_WORD}"`, `/v1/products/search?q=${encodeURIComponent(RARE_WORD)}`),
   };
 }

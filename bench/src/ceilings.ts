@@ -27,9 +27,13 @@ const items = Array.from({ length: 30 }, (_, i) => ({
 /** C_hello: a bare Fastify route returning a 30-item JSON through a response schema — the ceiling for listings. */
 export async function startHelloCeiling(): Promise<{ url: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
-  app.get("/hello", { schema: { response: { 200: { type: "object", properties: { products: { type: "array", items: item } } } } } }, async () => ({
-    products: items,
-  }));
+  app.get(
+    "/hello",
+    { schema: { response: { 200: { type: "object", properties: { products: { type: "array", items: item } } } } } },
+    async () => ({
+      products: items,
+    }),
+  );
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return { url: `${address}/hello`, close: () => app.close() };
 }
@@ -42,7 +46,10 @@ export async function startHelloCeiling(): Promise<{ url: string; close: () => P
  */
 export async function listenSocketCeiling(): Promise<{ port: number; close: () => Promise<void> }> {
   const httpServer = createServer();
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { transports: ["websocket"], serveClient: false });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
+    transports: ["websocket"],
+    serveClient: false,
+  });
   io.on("connection", (socket) => {
     const userId = randomUUID();
     socket.on(chatEvents.joinRoom, ({ chat_id }) => {
@@ -72,7 +79,9 @@ export async function listenSocketCeiling(): Promise<{ port: number; close: () =
 
 /** Starts C_socket in a child process (socket-ceiling-process.ts) and answers its URL and pid (for its memory). */
 export async function startSocketCeiling(): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
-  const child = fork(fileURLToPath(new URL("./socket-ceiling-process.ts", import.meta.url)), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(fileURLToPath(new URL("./socket-ceiling-process.ts", import.meta.url)), {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (message: { port: number }) => resolve(message.port));

@@ -18,8 +18,14 @@ const PASSWORD = "Bench#pass1";
  * seller lists a product, the admin approves it and the buyer opens its chat with "Message seller".
  * Names carry a per-run tag, so a PostgreSQL bench database can be run against again.
  */
-export async function chatMembers(baseUrl: string, mail: TestMailServer, adminCredentials: Credentials, count: number): Promise<SocketMember[]> {
-  if (count < 2 || count % 2 !== 0) throw new Error(`socket members come in pairs: ${count} is not an even number of at least 2`);
+export async function chatMembers(
+  baseUrl: string,
+  mail: TestMailServer,
+  adminCredentials: Credentials,
+  count: number,
+): Promise<SocketMember[]> {
+  if (count < 2 || count % 2 !== 0)
+    throw new Error(`socket members come in pairs: ${count} is not an even number of at least 2`);
   const admin = loopbackSession(baseUrl, "127.0.0.1");
   await expectOk(await admin.call("POST", "/auth/login", adminCredentials), "admin sign-in");
   const categoryId = await subcategoryId(admin);
@@ -40,9 +46,17 @@ export async function chatMembers(baseUrl: string, mail: TestMailServer, adminCr
       form.append("price", "100");
       form.append("category_id", categoryId);
       form.append("uploaded_images", new Blob([new Uint8Array(image)], { type: "image/png" }), "bench.png");
-      const product = (await json(await seller.call("POST", "/products/", form), `product of pair ${pair}`)) as { id: string };
-      await expectOk(await admin.call("POST", "/admin/products/approve", { product_id: product.id }), `approval of pair ${pair}`);
-      const chat = (await json(await buyer.call("POST", "/chats/", { product_id: product.id }), `chat of pair ${pair}`)) as { id: string };
+      const product = (await json(await seller.call("POST", "/products/", form), `product of pair ${pair}`)) as {
+        id: string;
+      };
+      await expectOk(
+        await admin.call("POST", "/admin/products/approve", { product_id: product.id }),
+        `approval of pair ${pair}`,
+      );
+      const chat = (await json(
+        await buyer.call("POST", "/chats/", { product_id: product.id }),
+        `chat of pair ${pair}`,
+      )) as { id: string };
       members[2 * pair] = { chatId: chat.id, cookie: seller.accessCookie() };
       members[2 * pair + 1] = { chatId: chat.id, cookie: buyer.accessCookie() };
     }
@@ -52,18 +66,32 @@ export async function chatMembers(baseUrl: string, mail: TestMailServer, adminCr
 }
 
 /** Signs a new user up with the code mailed to the test SMTP server, from the `index`-th loopback address. */
-export async function signUp(baseUrl: string, mail: TestMailServer, index: number, username: string): Promise<LoopbackSession> {
+export async function signUp(
+  baseUrl: string,
+  mail: TestMailServer,
+  index: number,
+  username: string,
+): Promise<LoopbackSession> {
   const api = loopbackSession(baseUrl, loopbackAddress(index));
   const email = `${username}@bench.lootlane.test`;
-  await expectOk(await api.call("POST", "/auth/send-verification-code", { email, username }), `sign-up code for ${email}`);
+  await expectOk(
+    await api.call("POST", "/auth/send-verification-code", { email, username }),
+    `sign-up code for ${email}`,
+  );
   const email_code = mail.latestCodeFor(email);
-  await expectOk(await api.call("POST", "/auth/confirm-verification-code", { email, username, password: PASSWORD, email_code }), `sign-up of ${email}`);
+  await expectOk(
+    await api.call("POST", "/auth/confirm-verification-code", { email, username, password: PASSWORD, email_code }),
+    `sign-up of ${email}`,
+  );
   return api;
 }
 
 /** A subcategory, as the create-product form makes a seller choose one. */
 async function subcategoryId(api: LoopbackSession): Promise<string> {
-  const categories = (await json(await api.call("GET", "/categories/all"), "category list")) as { id: string; parent_id?: string | null }[];
+  const categories = (await json(await api.call("GET", "/categories/all"), "category list")) as {
+    id: string;
+    parent_id?: string | null;
+  }[];
   const subcategory = categories.find((category) => category.parent_id);
   if (!subcategory) throw new Error("the server has no subcategory to list the bench products in");
   return subcategory.id;

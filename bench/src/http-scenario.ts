@@ -40,7 +40,9 @@ export async function runHttp(name: string, request: HttpRequest, load: HttpLoad
       ...(load.overallRate ? { overallRate: load.overallRate } : {}),
     };
     // The callback form is the one that hands back the instance, whose events carry each response's latency.
-    const instance = autocannon(options, (error: unknown, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)));
+    const instance = autocannon(options, (error: unknown, done) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
     instance.on("response", (_client, _statusCode, _bytes, responseTime) => latencies.push(responseTime));
   });
   latencies.sort((a, b) => a - b);

@@ -34,12 +34,22 @@ const CONNECT_TIMEOUT_MS = 20_000;
  * after them, on a second round after an unmeasured first. Each socket leaves from its own loopback address (loopbackAddress), so 10,000 connections and the
  * TIME_WAIT of earlier ones do not run out of ephemeral ports on 127.0.0.1.
  */
-export async function runIdleSockets(name: string, url: string, pid: number, count: number, cookies: string[]): Promise<IdleSocketsResult> {
+export async function runIdleSockets(
+  name: string,
+  url: string,
+  pid: number,
+  count: number,
+  cookies: string[],
+): Promise<IdleSocketsResult> {
   const sockets: Socket[] = [];
   const connectAll = async () => {
     for (let start = 0; start < count; start += CONNECT_BATCH) {
       const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, i) => start + i);
-      sockets.push(...(await Promise.all(batch.map((index) => connect(url, index, cookies.length > 0 ? cookies[index % cookies.length] : undefined)))));
+      sockets.push(
+        ...(await Promise.all(
+          batch.map((index) => connect(url, index, cookies.length > 0 ? cookies[index % cookies.length] : undefined)),
+        )),
+      );
     }
   };
   try {
@@ -60,7 +70,15 @@ export async function runIdleSockets(name: string, url: string, pid: number, cou
       await sleep(1000);
       after = Math.min(after, await residentBytes(pid));
     }
-    return { name, sockets: count, before, connected, after, bytesPerConnection: (connected - before) / count, connectSeconds };
+    return {
+      name,
+      sockets: count,
+      before,
+      connected,
+      after,
+      bytesPerConnection: (connected - before) / count,
+      connectSeconds,
+    };
   } finally {
     for (const socket of sockets) socket.disconnect();
   }
@@ -89,7 +107,9 @@ async function connect(url: string, index: number, cookie: string | undefined): 
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once("connect", resolve);
-      socket.once("connect_error", (error: Error & { data?: unknown }) => reject(new Error(`idle socket ${index} refused: ${error.message} ${JSON.stringify(error.data ?? "")}`)));
+      socket.once("connect_error", (error: Error & { data?: unknown }) =>
+        reject(new Error(`idle socket ${index} refused: ${error.message} ${JSON.stringify(error.data ?? "")}`)),
+      );
     });
     return socket;
   } catch (error) {

@@ -15,7 +15,10 @@ export type LedgerCheckResult = { intact: boolean; output: string };
 export async function checkLedger(database: { databaseUrl: string } | { dataDir: string }): Promise<LedgerCheckResult> {
   const child = spawn("npm", ["run", "--silent", "ledger:check"], {
     cwd: root,
-    env: { PATH: process.env.PATH, ...("databaseUrl" in database ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir }) },
+    env: {
+      PATH: process.env.PATH,
+      ...("databaseUrl" in database ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir }),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -50,7 +50,11 @@ export function loopbackSession(baseUrl: string, localAddress: string): Loopback
             const chunks: Buffer[] = [];
             incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
             incoming.on("end", () =>
-              resolve({ status: incoming.statusCode ?? 0, setCookies: incoming.headers["set-cookie"] ?? [], text: Buffer.concat(chunks).toString("utf8") }),
+              resolve({
+                status: incoming.statusCode ?? 0,
+                setCookies: incoming.headers["set-cookie"] ?? [],
+                text: Buffer.concat(chunks).toString("utf8"),
+              }),
             );
             incoming.on("error", reject);
           },

@@ -8,7 +8,10 @@ export async function serverPid(): Promise<number> {
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const [status, cmdline] = await Promise.all([readFile(`/proc/${entry}/status`, "utf8"), readFile(`/proc/${entry}/cmdline`, "utf8")]);
+      const [status, cmdline] = await Promise.all([
+        readFile(`/proc/${entry}/status`, "utf8"),
+        readFile(`/proc/${entry}/cmdline`, "utf8"),
+      ]);
       const parent = /^PPid:\s+(\d+)/m.exec(status)?.[1];
       if (Number(parent) === process.pid && cmdline.includes("apps/server/dist/main.js")) return Number(entry);
     } catch {

@@ -12,17 +12,24 @@ export function httpTable(rows: Pipelined[], hello: Pipelined): string {
   return [
     "| scenario | req/s (p 1) | × C_hello | p50 ms | p99 ms | req/s (p 10) | × C_hello | p50 ms | p99 ms | errors |",
     "|---|---|---|---|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.p1.name} | ${cells(r.p1, hello.p1)} | ${cells(r.p10, hello.p10)} | ${r.p1.errors + r.p1.non2xx + r.p10.errors + r.p10.non2xx} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.p1.name} | ${cells(r.p1, hello.p1)} | ${cells(r.p10, hello.p10)} | ${r.p1.errors + r.p1.non2xx + r.p10.errors + r.p10.non2xx} |`,
+    ),
   ].join("\n");
 }
 
 /** Single-depth rows at a given load (fixed rate or few connections), for their percentiles. */
 export function latencyTable(rows: HttpResult[]): string {
-  const load = (r: HttpResult) => `-c ${r.load.connections}${r.load.overallRate ? `, ${r.load.overallRate} req/s` : ", as fast as answered"}`;
+  const load = (r: HttpResult) =>
+    `-c ${r.load.connections}${r.load.overallRate ? `, ${r.load.overallRate} req/s` : ", as fast as answered"}`;
   return [
     "| scenario | load | req/s | p50 ms | p95 ms | p99 ms | errors |",
     "|---|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.name} | ${load(r)} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${load(r)} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} |`,
+    ),
   ].join("\n");
 }
 

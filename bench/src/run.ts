@@ -75,7 +75,9 @@ async function main(): Promise<void> {
   const helloCeiling = await startHelloCeiling();
   const socketCeiling = await startSocketCeiling();
   const mail = await startTestMailServer();
-  const server = await startServer({ env: { LOG_LEVEL: "warn", SMTP_URL: mail.url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+  const server = await startServer({
+    env: { LOG_LEVEL: "warn", SMTP_URL: mail.url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  });
   let serverStopped = false;
   try {
     const pipelined = async ({ name, request }: HttpScenario): Promise<Pipelined> => {
@@ -88,8 +90,14 @@ async function main(): Promise<void> {
       return { p1, p10 };
     };
     const hello = await pipelined({ name: "C_hello (bare Fastify, 30 items)", request: { url: helloCeiling.url } });
-    const health = await pipelined({ name: "GET /v1/health (database round trip)", request: { url: `${server.baseUrl}/v1/health` } });
-    const shell = await pipelined({ name: "GET / (web app shell)", request: { url: `${server.baseUrl}/`, headers: { accept: "text/html" } } });
+    const health = await pipelined({
+      name: "GET /v1/health (database round trip)",
+      request: { url: `${server.baseUrl}/v1/health` },
+    });
+    const shell = await pipelined({
+      name: "GET / (web app shell)",
+      request: { url: `${server.baseUrl}/`, headers: { accept: "text/html" } },
+    });
     const catalogue = await catalogueScenarios(server.baseUrl);
     const listing = await pipelined(catalogue.listing);
     const deepListing = await pipelined(catalogue.deepListing);
@@ -102,7 +110,12 @@ async function main(): Promise<void> {
     // "p99 at half of the maximum rate": the best rate over both depths, halved, offered at a fixed pace.
     const atHalf = async ({ name, request }: HttpScenario, row: Pipelined) => {
       progress(`${name} at half rate`);
-      const result = await runHttp(`${name}, half rate`, request, { seconds, connections: CONNECTIONS, pipelining: 1, overallRate: Math.max(1, Math.round(bestRate(row) / 2)) });
+      const result = await runHttp(`${name}, half rate`, request, {
+        seconds,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        overallRate: Math.max(1, Math.round(bestRate(row) / 2)),
+      });
       await settle(server.baseUrl);
       return result;
     };
@@ -123,15 +136,27 @@ async function main(): Promise<void> {
 
     progress(`socket: C_io with ${socketMembers} members`);
     // The ceiling knows no chats: any id pairs two members in one room.
-    const ceilingMembers: SocketMember[] = Array.from({ length: socketMembers / 2 }, () => randomUUID()).flatMap((chatId) => [{ chatId }, { chatId }]);
-    const socketCeilingResult = await runSocket("C_io (bare Socket.IO, echo to the room)", socketCeiling.url, ceilingMembers, socketLoad);
+    const ceilingMembers: SocketMember[] = Array.from({ length: socketMembers / 2 }, () => randomUUID()).flatMap(
+      (chatId) => [{ chatId }, { chatId }],
+    );
+    const socketCeilingResult = await runSocket(
+      "C_io (bare Socket.IO, echo to the room)",
+      socketCeiling.url,
+      ceilingMembers,
+      socketLoad,
+    );
     progress(`socket: making ${socketMembers} members through the API`);
     const setupBegan = performance.now();
     const members = await chatMembers(server.baseUrl, mail, admin, socketMembers);
     const setupSeconds = (performance.now() - setupBegan) / 1000;
     progress(`socket: the server, ${socketMembers} members`);
     await settle(server.baseUrl);
-    const socket = await runSocket("send_message → new_message (stored, then to the room)", server.baseUrl, members, socketLoad);
+    const socket = await runSocket(
+      "send_message → new_message (stored, then to the room)",
+      server.baseUrl,
+      members,
+      socketLoad,
+    );
     const halfLoad = { ...socketLoad, ratePerMember: socket.deliveredPerSecond / 2 / socketMembers };
     progress(`socket: the server at half rate`);
     // An overloaded full-rate run leaves sends queued in the server; the half-rate run must not start behind them.
@@ -141,7 +166,13 @@ async function main(): Promise<void> {
     progress(`idle sockets: ${idleSockets} on C_io`);
     const idleCeiling = await runIdleSockets("C_io", socketCeiling.url, socketCeiling.pid, idleSockets, []);
     progress(`idle sockets: ${idleSockets} on the server`);
-    const idle = await runIdleSockets("server (signed-in members)", server.baseUrl, await serverPid(), idleSockets, members.map((member) => member.cookie!));
+    const idle = await runIdleSockets(
+      "server (signed-in members)",
+      server.baseUrl,
+      await serverPid(),
+      idleSockets,
+      members.map((member) => member.cookie!),
+    );
 
     progress(`buying: ${purchases} purchases by ${buyers} buyers`);
     const buying = await runBuying(server.baseUrl, mail, admin, buyers, purchases);
@@ -179,7 +210,10 @@ async function main(): Promise<void> {
       "## Goals",
       goalsTable(evaluateGoals(outcome)),
       `## HTTP\n\nautocannon -c ${CONNECTIONS}, ${seconds} s per row and depth, pipelining 1 and 10; "× C_hello" is the share of the bare Fastify ceiling at the same depth.`,
-      httpTable([hello, health, shell, listing, deepListing, category, product, commonSearchMax, rareSearchMax, whoAmI], hello),
+      httpTable(
+        [hello, health, shell, listing, deepListing, category, product, commonSearchMax, rareSearchMax, whoAmI],
+        hello,
+      ),
       `Percentiles under a load the server can carry: the listings at a fixed rate of half their best req/s (100 connections), the searches with ${SEARCH_CONNECTIONS} connections sending back to back.`,
       latencyTable([listingAtHalf, categoryAtHalf, commonSearch, rareSearch]),
       `## Socket\n\n${socketMembers} members over websockets in chats of two, made through the API in ${setupSeconds.toFixed(0)} s; each sends ${socketLoad.ratePerMember} message/s (${Math.round(socketLoad.ratePerMember * 60)} a minute; the server allows ${SERVER_MESSAGES_PER_MINUTE} a minute per user, so this is the most the server can be offered with this many members, and C_io gets the same), open loop, ${socketLoad.seconds} s counted after ${socketLoad.warmupSeconds} s of warm-up; latency is send → \`new_message\` received by the other member.`,
@@ -191,7 +225,10 @@ async function main(): Promise<void> {
     ].join("\n\n");
     console.log(report);
     await mkdir(resultsDir, { recursive: true });
-    await writeFile(path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}${databaseUrl ? "-postgres" : "-pglite"}.md`), `${report}\n`);
+    await writeFile(
+      path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}${databaseUrl ? "-postgres" : "-pglite"}.md`),
+      `${report}\n`,
+    );
   } finally {
     if (!serverStopped) await server.stop({ keepData: true });
     await rm(server.dataDir, { recursive: true, force: true });

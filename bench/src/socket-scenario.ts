@@ -1,5 +1,11 @@
 import { performance } from "node:perf_hooks";
-import { type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents, chatEvents } from "@lootlane/contract";
+import {
+  type ChatMessage,
+  type ClientToServerEvents,
+  type SendMessageAck,
+  type ServerToClientEvents,
+  chatEvents,
+} from "@lootlane/contract";
 import { type Socket, io } from "socket.io-client";
 import { percentile } from "./percentile.js";
 
@@ -42,7 +48,12 @@ const CONNECT_BATCH = 50;
  * slow server shows as latency and loss instead of silently lowering the load. Latency is send → `new_message`
  * received by the other member of the chat; both sockets live in this process, so one clock measures it.
  */
-export async function runSocket(name: string, url: string, members: SocketMember[], load: SocketLoad): Promise<SocketResult> {
+export async function runSocket(
+  name: string,
+  url: string,
+  members: SocketMember[],
+  load: SocketLoad,
+): Promise<SocketResult> {
   const sockets: ChatSocket[] = [];
   const sent = new Map<string, Sent>();
   const latencies: number[] = [];
@@ -103,7 +114,8 @@ export async function runSocket(name: string, url: string, members: SocketMember
       ),
     );
     const drainUntil = performance.now() + DRAIN_MS;
-    while (performance.now() < drainUntil && [...sent.values()].some((entry) => entry.counted)) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (performance.now() < drainUntil && [...sent.values()].some((entry) => entry.counted))
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const delivered = latencies.length;
     latencies.sort((a, b) => a - b);
     return {
@@ -134,11 +146,15 @@ async function connect(url: string, member: SocketMember): Promise<ChatSocket> {
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once("connect", resolve);
-      socket.once("connect_error", (error: Error & { data?: unknown }) => reject(new Error(`socket handshake refused: ${error.message} ${JSON.stringify(error.data ?? "")}`)));
+      socket.once("connect_error", (error: Error & { data?: unknown }) =>
+        reject(new Error(`socket handshake refused: ${error.message} ${JSON.stringify(error.data ?? "")}`)),
+      );
     });
     await new Promise<void>((resolve, reject) => {
       socket.once(chatEvents.joinRoomSuccess, () => resolve());
-      socket.once(chatEvents.joinRoomError, (error) => reject(new Error(`join_room ${error.room} refused: ${error.error_code} ${error.message}`)));
+      socket.once(chatEvents.joinRoomError, (error) =>
+        reject(new Error(`join_room ${error.room} refused: ${error.error_code} ${error.message}`)),
+      );
       socket.emit(chatEvents.joinRoom, { chat_id: member.chatId });
     });
     return socket;

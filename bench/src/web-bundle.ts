@@ -57,13 +57,19 @@ async function filesFromManifest(manifestPath: string): Promise<{ source: string
 
 async function filesFromHtml(): Promise<{ source: string; files: string[] }> {
   const html = await readFile(path.join(dist, "index.html"), "utf8");
-  const files = new Set([...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+  const files = new Set(
+    [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+      (match) => match[1]!,
+    ),
+  );
   const entry = [...html.matchAll(/<script\b[^>]*?src="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!)[0];
   if (!entry) throw new Error("apps/web/dist/index.html loads no script: is the web app built?");
   const code = await readFile(path.join(dist, entry), "utf8");
   // Vite preloads a lazy route as `import("./home-page-….js"),__vite__mapDeps([i, …])`, indices into one list.
   const list = /m\.f=(\[[^\]]*\])/.exec(code)?.[1];
-  const call = [...code.matchAll(/import\("\.\/([^"]+)"\),__vite__mapDeps\(\[([\d,]*)\]\)/g)].find((match) => HOME_CHUNK.test(match[1]!));
+  const call = [...code.matchAll(/import\("\.\/([^"]+)"\),__vite__mapDeps\(\[([\d,]*)\]\)/g)].find((match) =>
+    HOME_CHUNK.test(match[1]!),
+  );
   if (!list || !call) throw new Error(`${entry} has no preload list for the home route's chunk`);
   const deps = JSON.parse(list) as string[];
   for (const index of call[2]!.split(",")) files.add(deps[Number(index)]!);

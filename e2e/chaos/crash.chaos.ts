@@ -19,10 +19,17 @@ const plan = { sellers: 4, buyers: 20, productsPerBuyer: 10, messagesPerBuyer: 2
  */
 const KILL_AFTER_SHARE = 0.1;
 
-const okValues = <T>(attempts: { answer: Answer<T> }[]) => attempts.flatMap(({ answer }) => (answer.kind === "ok" ? [answer.value] : []));
-const refusals = (attempts: { answer: Answer<unknown> }[]) => attempts.filter(({ answer }) => answer.kind === "refused");
+const okValues = <T>(attempts: { answer: Answer<T> }[]) =>
+  attempts.flatMap(({ answer }) => (answer.kind === "ok" ? [answer.value] : []));
+const refusals = (attempts: { answer: Answer<unknown> }[]) =>
+  attempts.filter(({ answer }) => answer.kind === "refused");
 /** The server's warnings and errors, which say why a request was refused. */
-const errorLines = (logs: string) => logs.split("\n").filter((line) => /"level":(40|50|60)\b/.test(line)).slice(0, 5).join("\n");
+const errorLines = (logs: string) =>
+  logs
+    .split("\n")
+    .filter((line) => /"level":(40|50|60)\b/.test(line))
+    .slice(0, 5)
+    .join("\n");
 
 describe.each(databaseTargets())("kill -9 under load on $name", (target: DatabaseTarget) => {
   const cleanup: Cleanup = [];
@@ -30,40 +37,56 @@ describe.each(databaseTargets())("kill -9 under load on $name", (target: Databas
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  it.skipIf(target.skipReason)("every answered purchase, message and sign-up survives the restart, and nothing is half-written", async () => {
-    const { mail, database, env, server: first } = await startOnTarget(target, cleanup);
-    const tag = randomBytes(3).toString("hex");
-    const world = await prepareWorld(first.baseUrl, mail, { ...plan, tag });
-    const load = await startLoad(first.baseUrl, mail, world, { ...plan, tag });
-    await until(
-      () => {
-        const { purchases, messages, signUps } = load.progress();
-        return purchases >= KILL_AFTER_SHARE && messages >= KILL_AFTER_SHARE && signUps > 0;
-      },
-      () => `load progress ${JSON.stringify(load.progress())}`,
-    );
-    const settled = load.halt();
-    const exit = await first.kill("SIGKILL");
-    await settled;
-    expect(exit.signal).toBe("SIGKILL");
-    // Every request was valid: until the kill, the server answered each one 200.
-    expect([...refusals(load.purchases), ...refusals(load.messages), ...refusals(load.signUps)], errorLines(first.logs())).toEqual([]);
-    expect(Math.max(...Object.values(load.progress())), "the kill came before every request was answered").toBeLessThan(1);
+  it.skipIf(target.skipReason)(
+    "every answered purchase, message and sign-up survives the restart, and nothing is half-written",
+    async () => {
+      const { mail, database, env, server: first } = await startOnTarget(target, cleanup);
+      const tag = randomBytes(3).toString("hex");
+      const world = await prepareWorld(first.baseUrl, mail, { ...plan, tag });
+      const load = await startLoad(first.baseUrl, mail, world, { ...plan, tag });
+      await until(
+        () => {
+          const { purchases, messages, signUps } = load.progress();
+          return purchases >= KILL_AFTER_SHARE && messages >= KILL_AFTER_SHARE && signUps > 0;
+        },
+        () => `load progress ${JSON.stringify(load.progress())}`,
+      );
+      const settled = load.halt();
+      const exit = await first.kill("SIGKILL");
+      await settled;
+      expect(exit.signal).toBe("SIGKILL");
+      // Every request was valid: until the kill, the server answered each one 200.
+      expect(
+        [...refusals(load.purchases), ...refusals(load.messages), ...refusals(load.signUps)],
+        errorLines(first.logs()),
+      ).toEqual([]);
+      expect(
+        Math.max(...Object.values(load.progress())),
+        "the kill came before every request was answered",
+      ).toBeLessThan(1);
 
-    // The same data directory and database: the embedded database opening again is part of what is tested.
-    const second = await startServer({ env, dataDir: first.dataDir });
-    cleanup.push(() => second.stop());
-    await expectPurchasesKept(second, world, load);
-    await expectMessagesKept(second, world, load);
-    await expectSignUpsKept(second, load);
-    await second.stop({ keepData: true });
-    const stored = await readStoredData({ databaseUrl: database.env.DATABASE_URL, dataDir: first.dataDir });
-    expect(stored.ledgerViolations).toEqual([]);
-    expect(stored.halfWritten).toEqual({ dealsWithoutPurchaseTransaction: [], purchaseTransactionsWithoutDeal: [], productsOutOfStepWithDeals: [], chatsOutOfStepWithCards: [] });
-    // Every deal was asked for, and none was refused: a deal exists only for a purchase answered 200 or lost.
-    const asked = new Set(load.purchases.filter(({ answer }) => answer.kind !== "refused").map(({ product }) => product.id));
-    expect(stored.deals.filter((deal) => !asked.has(deal.productId))).toEqual([]);
-  });
+      // The same data directory and database: the embedded database opening again is part of what is tested.
+      const second = await startServer({ env, dataDir: first.dataDir });
+      cleanup.push(() => second.stop());
+      await expectPurchasesKept(second, world, load);
+      await expectMessagesKept(second, world, load);
+      await expectSignUpsKept(second, load);
+      await second.stop({ keepData: true });
+      const stored = await readStoredData({ databaseUrl: database.env.DATABASE_URL, dataDir: first.dataDir });
+      expect(stored.ledgerViolations).toEqual([]);
+      expect(stored.halfWritten).toEqual({
+        dealsWithoutPurchaseTransaction: [],
+        purchaseTransactionsWithoutDeal: [],
+        productsOutOfStepWithDeals: [],
+        chatsOutOfStepWithCards: [],
+      });
+      // Every deal was asked for, and none was refused: a deal exists only for a purchase answered 200 or lost.
+      const asked = new Set(
+        load.purchases.filter(({ answer }) => answer.kind !== "refused").map(({ product }) => product.id),
+      );
+      expect(stored.deals.filter((deal) => !asked.has(deal.productId))).toEqual([]);
+    },
+  );
 });
 
 /**
@@ -74,15 +97,25 @@ describe.each(databaseTargets())("kill -9 under load on $name", (target: Databas
 async function expectPurchasesKept(server: StartedServer, world: World, load: Load): Promise<void> {
   for (const buyer of world.buyers) {
     const api = buyer.visitor.at(server.baseUrl);
-    const listed = await okJson<Deal[]>(api.call("GET", `/users/${buyer.user.id}/purchases?per_page=100`), `purchases of ${buyer.user.username}`);
+    const listed = await okJson<Deal[]>(
+      api.call("GET", `/users/${buyer.user.id}/purchases?per_page=100`),
+      `purchases of ${buyer.user.username}`,
+    );
     const answered = okValues(load.purchases.filter((attempt) => attempt.buyer === buyer));
     expect(listed.map((deal) => deal.id)).toEqual(expect.arrayContaining(answered.map((result) => result.deal.id)));
-    const lost = new Set(load.purchases.filter((attempt) => attempt.buyer === buyer && attempt.answer.kind === "lost").map(({ product }) => product.id));
+    const lost = new Set(
+      load.purchases
+        .filter((attempt) => attempt.buyer === buyer && attempt.answer.kind === "lost")
+        .map(({ product }) => product.id),
+    );
     const answeredProducts = new Set(answered.map((result) => result.deal.product.id));
     expect(listed.filter((deal) => !answeredProducts.has(deal.product.id) && !lost.has(deal.product.id))).toEqual([]);
 
     const spent = listed.reduce((sum, deal) => sum + deal.price, 0);
-    const profile = await okJson<User>(api.call("GET", `/users/${buyer.user.username}`), `profile of ${buyer.user.username}`);
+    const profile = await okJson<User>(
+      api.call("GET", `/users/${buyer.user.username}`),
+      `profile of ${buyer.user.username}`,
+    );
     expect(profile.balance, `balance of ${buyer.user.username}`).toBe(buyer.topUp - spent);
   }
 }
@@ -93,13 +126,18 @@ async function expectMessagesKept(server: StartedServer, world: World, load: Loa
     const stored = await chatMessages(server, buyer);
     const ids = stored.map((message) => message.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const acknowledged = okValues(load.messages.filter((attempt) => attempt.buyer === buyer)).map((message) => message.id);
+    const acknowledged = okValues(load.messages.filter((attempt) => attempt.buyer === buyer)).map(
+      (message) => message.id,
+    );
     expect(ids).toEqual(expect.arrayContaining(acknowledged));
   }
 }
 
 async function chatMessages(server: StartedServer, buyer: Buyer): Promise<ChatMessage[]> {
-  return okJson<ChatMessage[]>(buyer.visitor.at(server.baseUrl).call("GET", `/chats/${buyer.chatId}/messages?limit=100`), `messages of ${buyer.user.username}`);
+  return okJson<ChatMessage[]>(
+    buyer.visitor.at(server.baseUrl).call("GET", `/chats/${buyer.chatId}/messages?limit=100`),
+    `messages of ${buyer.user.username}`,
+  );
 }
 
 /** Everyone whose sign-up was answered 200 signs in with their password. */
@@ -108,7 +146,10 @@ async function expectSignUpsKept(server: StartedServer, load: Load): Promise<voi
   expect(answered.length).toBeGreaterThan(0);
   await Promise.all(
     answered.map(async ({ visitor, email }) => {
-      const user = await okJson<User>(visitor.at(server.baseUrl).call("POST", "/auth/login", { email, password }), `sign-in of ${email}`);
+      const user = await okJson<User>(
+        visitor.at(server.baseUrl).call("POST", "/auth/login", { email, password }),
+        `sign-in of ${email}`,
+      );
       expect(user.email).toBe(email);
     }),
   );

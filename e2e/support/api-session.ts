@@ -50,8 +50,14 @@ export async function signUpThroughApi(
 ): Promise<ApiSession> {
   const api = session(baseUrl, new Map());
   const { email, username, password } = account;
-  await expectOk(await api.call("POST", "/auth/send-verification-code", { email, username }), `sign-up code for ${email}`);
+  await expectOk(
+    await api.call("POST", "/auth/send-verification-code", { email, username }),
+    `sign-up code for ${email}`,
+  );
   const email_code = mail.latestCodeFor(email);
-  await expectOk(await api.call("POST", "/auth/confirm-verification-code", { email, username, password, email_code }), `sign-up of ${email}`);
+  await expectOk(
+    await api.call("POST", "/auth/confirm-verification-code", { email, username, password, email_code }),
+    `sign-up of ${email}`,
+  );
   return api;
 }

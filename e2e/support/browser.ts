@@ -21,7 +21,14 @@ export async function openPage(
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   // What a person types (passwords, codes, goods) and the tokens the browser gets must not show in the server's logs.
   context.on("request", (request) => recordBodySecrets(request.postDataBuffer()));
-  context.on("response", (response) => void response.headerValue("set-cookie").then((cookies) => recordCookieSecrets(cookies?.split("\n") ?? []), () => undefined));
+  context.on(
+    "response",
+    (response) =>
+      void response.headerValue("set-cookie").then(
+        (cookies) => recordCookieSecrets(cookies?.split("\n") ?? []),
+        () => undefined,
+      ),
+  );
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));

@@ -5,7 +5,9 @@ export const chromiumPath: string | undefined = [process.env.CHROMIUM_PATH, "/us
   (candidate): candidate is string => !!candidate && existsSync(candidate),
 );
 
-export const skipReason = chromiumPath ? undefined : "browser journeys skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)";
+export const skipReason = chromiumPath
+  ? undefined
+  : "browser journeys skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)";
 
 // The flags keep Chromium from reaching out to the network this machine does not have.
 export const chromiumArgs = [

@@ -15,6 +15,10 @@ export default function setup(): void {
   if (process.env.E2E_SKIP_BUILD) return;
   // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: the journeys must run
   // the production bundle users get.
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("npm run build failed before the browser journeys");
 }

@@ -17,9 +17,15 @@ export function useJourney(): Journey {
   const journey = {} as Partial<Journey>;
   beforeAll(async () => {
     journey.mail = await startTestMailServer();
-    journey.server = await startServer({ env: { SMTP_URL: journey.mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" } });
+    journey.server = await startServer({
+      env: { SMTP_URL: journey.mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" },
+    });
     journey.browser = await launchBrowser();
-    journey.adminApi = await signInThroughApi(journey.server.baseUrl, adminCredentials.email, adminCredentials.password);
+    journey.adminApi = await signInThroughApi(
+      journey.server.baseUrl,
+      adminCredentials.email,
+      adminCredentials.password,
+    );
   });
   afterAll(async () => {
     await journey.browser?.close();
@@ -29,7 +35,13 @@ export function useJourney(): Journey {
   return journey as Journey;
 }
 
-export type ProductFields = { title: string; description: string; productData: string; price: number; categoryId: string };
+export type ProductFields = {
+  title: string;
+  description: string;
+  productData: string;
+  price: number;
+  categoryId: string;
+};
 
 /** The multipart body of POST /products/ for `fields`, with one PNG picture. */
 export async function productForm(fields: ProductFields): Promise<FormData> {
@@ -39,6 +51,10 @@ export async function productForm(fields: ProductFields): Promise<FormData> {
   form.append("product_data", fields.productData);
   form.append("price", String(fields.price));
   form.append("category_id", fields.categoryId);
-  form.append("uploaded_images", new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }), "cover.png");
+  form.append(
+    "uploaded_images",
+    new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }),
+    "cover.png",
+  );
   return form;
 }

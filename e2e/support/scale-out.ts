@@ -12,7 +12,9 @@ import type { ApiSession } from "./api-session.js";
 export function sharedServers(): { databaseServerUrl: string; redisUrl: string } | { skipReason: string } {
   const { TEST_DATABASE_URL: databaseServerUrl, TEST_REDIS_URL: redisUrl } = process.env;
   if (databaseServerUrl && redisUrl) return { databaseServerUrl, redisUrl };
-  const missing = [databaseServerUrl ? [] : ["TEST_DATABASE_URL"], redisUrl ? [] : ["TEST_REDIS_URL"]].flat().join(" and ");
+  const missing = [databaseServerUrl ? [] : ["TEST_DATABASE_URL"], redisUrl ? [] : ["TEST_REDIS_URL"]]
+    .flat()
+    .join(" and ");
   return { skipReason: `${missing} not set (several instances need a shared PostgreSQL and Redis)` };
 }
 
@@ -114,12 +116,21 @@ export function newVisitor(): Visitor {
         }
         const { hostname, port } = new URL(baseUrl);
         const answer = await new Promise<{ status: number; setCookies: string[]; body: Buffer }>((resolve, reject) => {
-          const outgoing = request({ host: hostname, port, method, path: `/v1${path}`, headers, localAddress }, (incoming) => {
-            const chunks: Buffer[] = [];
-            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-            incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, setCookies: incoming.headers["set-cookie"] ?? [], body: Buffer.concat(chunks) }));
-            incoming.on("error", reject);
-          });
+          const outgoing = request(
+            { host: hostname, port, method, path: `/v1${path}`, headers, localAddress },
+            (incoming) => {
+              const chunks: Buffer[] = [];
+              incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+              incoming.on("end", () =>
+                resolve({
+                  status: incoming.statusCode ?? 0,
+                  setCookies: incoming.headers["set-cookie"] ?? [],
+                  body: Buffer.concat(chunks),
+                }),
+              );
+              incoming.on("error", reject);
+            },
+          );
           outgoing.on("error", reject);
           outgoing.end(payload);
         });
@@ -170,7 +181,11 @@ type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 const EVENT_TIMEOUT_MS = 10_000;
 
 /** The next `event` on the socket that matches; listen before doing what should cause it. */
-export function nextEvent<E extends EventName>(socket: LiveSocket, event: E, matches: (payload: EventPayload<E>) => boolean = () => true): Promise<EventPayload<E>> {
+export function nextEvent<E extends EventName>(
+  socket: LiveSocket,
+  event: E,
+  matches: (payload: EventPayload<E>) => boolean = () => true,
+): Promise<EventPayload<E>> {
   return new Promise((resolve, reject) => {
     const listener = (payload: EventPayload<E>) => {
       if (!matches(payload)) return;

@@ -42,10 +42,18 @@ export async function startServer({ env = {}, dataDir: givenDataDir }: StartOpti
     LOG_LEVEL: TEST_LOG_LEVEL,
     ...env,
   };
-  for (const [name, value] of Object.entries(serverEnv)) if (/PASSWORD|SECRET|_KEY$/.test(name)) recordSecret(name, value);
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], { cwd: root, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+  for (const [name, value] of Object.entries(serverEnv))
+    if (/PASSWORD|SECRET|_KEY$/.test(name)) recordSecret(name, value);
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   // Everything the server writes also goes to the test run's logs, checked for secrets after the run (log-capture.ts).
-  for (const [stream, name] of [[child.stdout, "stdout"], [child.stderr, "stderr"]] as const) {
+  for (const [stream, name] of [
+    [child.stdout, "stdout"],
+    [child.stderr, "stderr"],
+  ] as const) {
     const logFile = newLogFile(`e2e-server-${port}-${name}`);
     stream?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
@@ -72,7 +80,9 @@ export async function startServer({ env = {}, dataDir: givenDataDir }: StartOpti
   }
   // Without JWT_SECRET and DATA_KEY the server made its own: secrets its logs must not show either.
   const generated = path.join(dataDir, "secrets.json");
-  if (existsSync(generated)) for (const [name, value] of Object.entries(JSON.parse(readFileSync(generated, "utf8")) as Record<string, string>)) recordSecret(name, value);
+  if (existsSync(generated))
+    for (const [name, value] of Object.entries(JSON.parse(readFileSync(generated, "utf8")) as Record<string, string>))
+      recordSecret(name, value);
 
   return {
     baseUrl,

@@ -102,7 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await attachRealtime(app, { config, clock });
   const chats = { db: database.db, presence: realtime.presence, limiter: createRateLimiter(rateLimitStore, clock) };
   const chatNotifier = registerChatSocket({ realtime, deps: chats, cipher, log: app.log });
-  const deals = { db: database.db, clock, terms: { commissionPercent: config.commissionPercent, autoConfirmHours: config.autoConfirmHours } };
+  const deals = {
+    db: database.db,
+    clock,
+    terms: { commissionPercent: config.commissionPercent, autoConfirmHours: config.autoConfirmHours },
+  };
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
 
@@ -117,7 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productEditingRoutes, { db: database.db, media, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
-      await api.register(dealsRoutes, { deps: deals, cipher, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
+      await api.register(dealsRoutes, {
+        deps: deals,
+        cipher,
+        notifier: chatNotifier,
+        alerts: createDealAlerts(realtime),
+      });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
       await api.register(adminDashboardRoutes, { db: database.db, clock });
       await api.register(adminUsersRoutes, { deps: { db: database.db, clock, realtime } });

@@ -19,7 +19,11 @@ async function main(command: string | undefined, args: string[]): Promise<number
     return backup(loadConfig(), values.out);
   }
   if (command === "restore") {
-    const { values, positionals } = parseArgs({ args, options: { force: { type: "boolean", default: false } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: { force: { type: "boolean", default: false } },
+      allowPositionals: true,
+    });
     if (positionals.length !== 1) throw new UsageError();
     return restore(loadConfig(), positionals[0]!, values.force);
   }
@@ -28,11 +32,15 @@ async function main(command: string | undefined, args: string[]): Promise<number
 
 async function backup(config: Config, out: string | undefined): Promise<number> {
   if (config.databaseUrl) return printPostgresCommands("backup");
-  const file = path.resolve(out ?? `lootlane-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.backup.tar`);
+  const file = path.resolve(
+    out ?? `lootlane-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.backup.tar`,
+  );
   const result = await backupEmbeddedDatabase(config.dataDir, file);
   process.stdout.write(`Backed up ${path.join(config.dataDir, "pglite")} to ${file} (${result.bytes} bytes).\n`);
   if (result.dataKey === config.dataKey.toString("hex")) {
-    process.stdout.write("The backup holds DATA_DIR/secrets.json (JWT_SECRET, DATA_KEY): keep it as secret as the keys themselves.\n");
+    process.stdout.write(
+      "The backup holds DATA_DIR/secrets.json (JWT_SECRET, DATA_KEY): keep it as secret as the keys themselves.\n",
+    );
   } else {
     console.error(
       "WARNING: the DATA_KEY in use is NOT in this backup (it comes from the environment). Keep DATA_KEY and JWT_SECRET\n" +
@@ -46,12 +54,18 @@ async function restore(config: Config, file: string, force: boolean): Promise<nu
   if (config.databaseUrl) return printPostgresCommands("restore");
   const result = await restoreEmbeddedDatabase(config.dataDir, path.resolve(file), { force });
   process.stdout.write(`Restored ${path.resolve(file)} into ${path.join(config.dataDir, "pglite")}.\n`);
-  if (result.previousDirectory) process.stdout.write(`The database that was there is kept at ${result.previousDirectory}.\n`);
-  if (result.previousSecrets) process.stdout.write(`The secrets file that was there is kept at ${result.previousSecrets}.\n`);
+  if (result.previousDirectory)
+    process.stdout.write(`The database that was there is kept at ${result.previousDirectory}.\n`);
+  if (result.previousSecrets)
+    process.stdout.write(`The secrets file that was there is kept at ${result.previousSecrets}.\n`);
   if (result.dataKey === undefined) {
-    console.error("WARNING: the backup holds no secrets file: start the server with the DATA_KEY and JWT_SECRET of the time of the backup.");
+    console.error(
+      "WARNING: the backup holds no secrets file: start the server with the DATA_KEY and JWT_SECRET of the time of the backup.",
+    );
   } else if (result.dataKey !== config.dataKey.toString("hex")) {
-    console.error("WARNING: DATA_KEY in the environment differs from the backup's secrets file; the environment wins, so set it to the key of the backup.");
+    console.error(
+      "WARNING: DATA_KEY in the environment differs from the backup's secrets file; the environment wins, so set it to the key of the backup.",
+    );
   }
   if (result.violations.length === 0) {
     process.stdout.write("OK: every ledger transaction balances and every balance follows from its entries.\n");
@@ -72,7 +86,9 @@ function printPostgresCommands(command: "backup" | "restore"): number {
           "pg_restore --no-owner --jobs=4 --dbname=postgres://postgres@db:5432/lootlane_restored /backups/lootlane-<date>.dump\n" +
           "DATABASE_URL=postgres://postgres@db:5432/lootlane_restored npm run ledger:check\n",
   );
-  console.error("and keep DATA_KEY and JWT_SECRET in your secret store (docs/operations.md, \"PostgreSQL backups and restore\").");
+  console.error(
+    'and keep DATA_KEY and JWT_SECRET in your secret store (docs/operations.md, "PostgreSQL backups and restore").',
+  );
   return 2;
 }
 

@@ -18,7 +18,10 @@ const script = path.join(root, "apps/server/src/check-ledger.ts");
 /** `npm run ledger:check` as an operator runs it, against the embedded database of DATA_DIR. */
 async function checkLedgerOf(dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--conditions=source", "--import", "tsx", script], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir } });
+    const { stdout, stderr } = await run(process.execPath, ["--conditions=source", "--import", "tsx", script], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -51,7 +54,9 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run ledger:check
 
     const broken = await checkLedgerOf(dataDir);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain(`user ${user.id} (ledger_cli): users.balance_kopecks is 99900, the available account holds 25000`);
+    expect(broken.stderr).toContain(
+      `user ${user.id} (ledger_cli): users.balance_kopecks is 99900, the available account holds 25000`,
+    );
   });
 
   it("refuses to check a database that is not there, exiting 2", async () => {

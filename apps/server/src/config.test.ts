@@ -101,13 +101,20 @@ describe("loadConfig", () => {
       S3_SECRET_KEY: "secret",
       S3_PUBLIC_URL: "https://cdn.example/images",
     });
-    expect(config.s3).toMatchObject({ bucket: "images", accessKey: "key", secretKey: "secret", publicUrl: "https://cdn.example/images" });
+    expect(config.s3).toMatchObject({
+      bucket: "images",
+      accessKey: "key",
+      secretKey: "secret",
+      publicUrl: "https://cdn.example/images",
+    });
   });
   it("reads TRUST_PROXY as a flag or addresses and ranges, and names a bad entry", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "10.0.0.0/8, ::1" }).trustProxy).toEqual(["10.0.0.0/8", "::1"]);
-    expect(problemsOf({ TRUST_PROXY: "10.0.0.0/8,nginx" })).toEqual(["TRUST_PROXY: must be true, false or IP addresses / CIDR ranges, not nginx"]);
+    expect(problemsOf({ TRUST_PROXY: "10.0.0.0/8,nginx" })).toEqual([
+      "TRUST_PROXY: must be true, false or IP addresses / CIDR ranges, not nginx",
+    ]);
     expect(problemsOf({ TRUST_PROXY: "10.0.0.0/33" })).toHaveLength(1);
   });
 });

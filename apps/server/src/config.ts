@@ -24,16 +24,22 @@ const urlWithProtocols = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    );
 
 const optionalUrl = (protocols: string[]) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), urlWithProtocols(protocols).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    urlWithProtocols(protocols).optional(),
+  );
 
 /**
  * Which proxies may name the client in X-Forwarded-For: `true` (any) or their addresses and CIDR ranges.
@@ -50,8 +56,15 @@ const trustProxy = z
       const [address = "", bits, ...rest] = entry.split("/");
       const version = isIP(address);
       const maxBits = version === 6 ? 128 : 32;
-      if (version === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
-        context.addIssue({ code: "custom", message: `must be true, false or IP addresses / CIDR ranges, not ${entry}` });
+      if (
+        version === 0 ||
+        rest.length > 0 ||
+        (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))
+      ) {
+        context.addIssue({
+          code: "custom",
+          message: `must be true, false or IP addresses / CIDR ranges, not ${entry}`,
+        });
         return z.NEVER;
       }
     }
@@ -145,7 +158,9 @@ const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url))
 /** Parses the environment; throws ConfigError naming every bad variable at once. */
 export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
   // `NAME=` in a shell or a compose file means "not set", so it takes the default rather than failing.
-  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const env = Object.fromEntries(
+    Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
   const parsed = envSchema.safeParse(env);
   const problems: string[] = [];
   if (!parsed.success) {
@@ -156,7 +171,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   const s3Vars = ["S3_BUCKET", "S3_ACCESS_KEY", "S3_SECRET_KEY"] as const;
   const s3Given = s3Vars.filter((name) => env[name]?.trim());
   if (s3Given.length > 0 && s3Given.length < s3Vars.length) {
-    for (const name of s3Vars) if (!s3Given.includes(name)) problems.push(`${name}: required when any S3_* variable is set`);
+    for (const name of s3Vars)
+      if (!s3Given.includes(name)) problems.push(`${name}: required when any S3_* variable is set`);
   }
   if (problems.length > 0 || !raw) throw new ConfigError(problems);
 

@@ -50,7 +50,10 @@ export async function wipeForBench(db: Db): Promise<void> {
     db,
     sql`select quote_ident(current_database()) as database, quote_literal(${BENCH_MARKER}) as marker`,
   );
-  const tables = await selectRows<{ name: string }>(db, sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`);
+  const tables = await selectRows<{ name: string }>(
+    db,
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
   await db.execute(sql.raw(`comment on database ${names!.database} is ${names!.marker}`));
   if (tables.length > 0) await db.execute(sql.raw(`truncate ${tables.map((table) => table.name).join(", ")} cascade`));
 }

@@ -11,7 +11,14 @@ import type { Sale } from "./sales.js";
 /** Every row of the buyers and the deals as column arrays, ready for `insert … select from unnest(…)`. */
 export type DealPlan = {
   users: { ids: string[]; numbers: number[]; createdAts: string[]; balances: number[] };
-  chats: { ids: string[]; productIds: string[]; buyerIds: string[]; sellerIds: string[]; createdAts: string[]; lastMessageAts: string[] };
+  chats: {
+    ids: string[];
+    productIds: string[];
+    buyerIds: string[];
+    sellerIds: string[];
+    createdAts: string[];
+    lastMessageAts: string[];
+  };
   deals: {
     ids: string[];
     productIds: string[];
@@ -25,7 +32,14 @@ export type DealPlan = {
     createdAts: string[];
     completedAts: (string | null)[];
   };
-  messages: { chatIds: string[]; senderIds: (string | null)[]; texts: string[]; types: MessageType[]; isReads: boolean[]; createdAts: string[] };
+  messages: {
+    chatIds: string[];
+    senderIds: (string | null)[];
+    texts: string[];
+    types: MessageType[];
+    isReads: boolean[];
+    createdAts: string[];
+  };
   ledger: LedgerColumns;
   openDeals: number;
 };
@@ -53,7 +67,10 @@ type Buyer = { id: string; createdAt: number; firstPurchaseAt: number | null; sp
  * through the ledger. Every buyer is first topped up, as an admin top-up does (admin_adjustment against
  * `external`), with at least what they spend.
  */
-export function planDeals(random: () => number, input: { sales: readonly Sale[]; users: number; sellerIds: readonly string[]; terms: DealTerms; now: number }): DealPlan {
+export function planDeals(
+  random: () => number,
+  input: { sales: readonly Sale[]; users: number; sellerIds: readonly string[]; terms: DealTerms; now: number },
+): DealPlan {
   const { sales, terms, now } = input;
   const buyers: Buyer[] = Array.from({ length: input.users }, () => ({
     id: randomUUID(),
@@ -63,11 +80,24 @@ export function planDeals(random: () => number, input: { sales: readonly Sale[];
   }));
   const ledger = new LedgerRows();
   // Every user has their account from sign-up on, as the server's seed and sign-up open it.
-  for (const userId of [...input.sellerIds, ...buyers.map((buyer) => buyer.id)]) ledger.open({ kind: "user_available", userId });
+  for (const userId of [...input.sellerIds, ...buyers.map((buyer) => buyer.id)])
+    ledger.open({ kind: "user_available", userId });
   const plan: DealPlan = {
     users: { ids: [], numbers: [], createdAts: [], balances: [] },
     chats: { ids: [], productIds: [], buyerIds: [], sellerIds: [], createdAts: [], lastMessageAts: [] },
-    deals: { ids: [], productIds: [], buyerIds: [], sellerIds: [], chatIds: [], priceKopecks: [], commissionKopecks: [], statuses: [], autoConfirmAts: [], createdAts: [], completedAts: [] },
+    deals: {
+      ids: [],
+      productIds: [],
+      buyerIds: [],
+      sellerIds: [],
+      chatIds: [],
+      priceKopecks: [],
+      commissionKopecks: [],
+      statuses: [],
+      autoConfirmAts: [],
+      createdAts: [],
+      completedAts: [],
+    },
     messages: { chatIds: [], senderIds: [], texts: [], types: [], isReads: [], createdAts: [] },
     ledger: ledger.columns,
     openDeals: 0,
@@ -82,7 +112,8 @@ export function planDeals(random: () => number, input: { sales: readonly Sale[];
   }
 
   buyers.forEach((buyer, i) => {
-    if (buyer.firstPurchaseAt !== null) buyer.createdAt = Math.min(buyer.createdAt, buyer.firstPurchaseAt - randomBetween(random, HOUR_MS, 30 * DAY_MS));
+    if (buyer.firstPurchaseAt !== null)
+      buyer.createdAt = Math.min(buyer.createdAt, buyer.firstPurchaseAt - randomBetween(random, HOUR_MS, 30 * DAY_MS));
     plan.users.ids.push(buyer.id);
     plan.users.numbers.push(i + 1);
     plan.users.createdAts.push(new Date(buyer.createdAt).toISOString());
@@ -109,7 +140,14 @@ export function planDeals(random: () => number, input: { sales: readonly Sale[];
 }
 
 /** The chat, its messages and the deal of one sale; answers the deal's postings (the purchase, the release). */
-function addDeal(random: () => number, plan: DealPlan, sale: Sale, buyerId: string, terms: DealTerms, now: number): Posting[] {
+function addDeal(
+  random: () => number,
+  plan: DealPlan,
+  sale: Sale,
+  buyerId: string,
+  terms: DealTerms,
+  now: number,
+): Posting[] {
   const chatId = randomUUID();
   const dealId = randomUUID();
   const { completion, priceKopecks, sellerId } = sale;

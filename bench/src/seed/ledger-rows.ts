@@ -4,8 +4,21 @@ import type { AccountRef, Posting } from "../../../apps/server/src/modules/ledge
 
 /** The ledger's rows as column arrays, the shape `insert … select from unnest(…)` takes. */
 export type LedgerColumns = {
-  accounts: { ids: string[]; kinds: LedgerAccountKind[]; userIds: (string | null)[]; dealIds: (string | null)[]; balances: number[] };
-  transactions: { ids: string[]; kinds: Posting["kind"][]; dealIds: (string | null)[]; actorIds: (string | null)[]; memos: string[]; createdAts: string[] };
+  accounts: {
+    ids: string[];
+    kinds: LedgerAccountKind[];
+    userIds: (string | null)[];
+    dealIds: (string | null)[];
+    balances: number[];
+  };
+  transactions: {
+    ids: string[];
+    kinds: Posting["kind"][];
+    dealIds: (string | null)[];
+    actorIds: (string | null)[];
+    memos: string[];
+    createdAts: string[];
+  };
   entries: { transactionIds: string[]; accountIds: string[]; amounts: number[]; createdAts: string[] };
 };
 
@@ -48,7 +61,8 @@ export class LedgerRows {
   post(posting: Posting): void {
     const entries = posting.entries.filter((entry) => entry.amountKopecks !== 0);
     const sum = entries.reduce((total, entry) => total + entry.amountKopecks, 0);
-    if (entries.length === 0 || sum !== 0) throw new Error(`A ${posting.kind} posting must have entries that sum to zero, not ${sum}`);
+    if (entries.length === 0 || sum !== 0)
+      throw new Error(`A ${posting.kind} posting must have entries that sum to zero, not ${sum}`);
     const { accounts, transactions, entries: entryColumns } = this.columns;
     const transactionId = randomUUID();
     const at = posting.at.toISOString();
@@ -61,7 +75,8 @@ export class LedgerRows {
     for (const entry of entries) {
       const index = this.open(entry.account);
       accounts.balances[index]! += entry.amountKopecks;
-      if (accounts.balances[index]! < 0 && entry.account.kind !== "external") throw new Error(`A ${posting.kind} posting takes a ${entry.account.kind} account below zero`);
+      if (accounts.balances[index]! < 0 && entry.account.kind !== "external")
+        throw new Error(`A ${posting.kind} posting takes a ${entry.account.kind} account below zero`);
       entryColumns.transactionIds.push(transactionId);
       entryColumns.accountIds.push(accounts.ids[index]!);
       entryColumns.amounts.push(entry.amountKopecks);

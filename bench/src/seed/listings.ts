@@ -92,12 +92,18 @@ export function generateListings(
     batch.sellerIds.push(pick(context.sellerIds));
     batch.categoryIds.push(category.id);
     batch.titles.push(title(random, pick, language, category.game, noun, detail));
-    batch.descriptions.push(`${pick(words.intros)} ${category.game}: ${noun}, ${detail}. ${pick(language.closers)} ${pick(language.closers)}`);
+    batch.descriptions.push(
+      `${pick(words.intros)} ${category.game}: ${noun}, ${detail}. ${pick(language.closers)} ${pick(language.closers)}`,
+    );
     batch.priceKopecks.push(price(random, category.kind));
     batch.statuses.push(status(random));
     batch.createdAts.push(createdAt);
     batch.updatedAts.push(createdAt);
-    batch.deletedAts.push(random() < DELETED_SHARE ? new Date(randomBetween(random, Date.parse(createdAt), context.now)).toISOString() : null);
+    batch.deletedAts.push(
+      random() < DELETED_SHARE
+        ? new Date(randomBetween(random, Date.parse(createdAt), context.now)).toISOString()
+        : null,
+    );
     batch.languages.push(language);
   }
   return batch;
@@ -108,7 +114,14 @@ export function randomBetween(random: () => number, from: number, to: number): n
   return from + Math.floor(random() * (to - from));
 }
 
-function title(random: () => number, pick: <T>(items: readonly T[]) => T, language: LanguageVocabulary, game: string, noun: string, detail: string): string {
+function title(
+  random: () => number,
+  pick: <T>(items: readonly T[]) => T,
+  language: LanguageVocabulary,
+  game: string,
+  noun: string,
+  detail: string,
+): string {
   const number = 1 + Math.floor(random() * 999);
   const forms = [
     `${game} ${noun} ${detail}`,

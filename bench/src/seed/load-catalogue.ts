@@ -69,7 +69,15 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
     await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.insert(users).values({ email: BENCH_ADMIN.email, username: "bench_admin", passwordHash, role: "admin", createdAt: new Date(now) });
+    await tx
+      .insert(users)
+      .values({
+        email: BENCH_ADMIN.email,
+        username: "bench_admin",
+        passwordHash,
+        role: "admin",
+        createdAt: new Date(now),
+      });
     const sellerIds = await insertSellers(tx, options.sellers, passwordHash, random);
     const listingCategories = await insertCategories(tx, random);
     options.log(`${sellerIds.length} sellers, ${listingCategories.length} listing categories`);
@@ -78,7 +86,11 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
     const sales = new SalePicker(tradeRandom, { deals: options.deals, products: options.products }, options.terms, now);
     let active = 0;
     for (let done = 0; done < options.products; done += BATCH_SIZE) {
-      const batch = generateListings(random, Math.min(BATCH_SIZE, options.products - done), { sellerIds, categories: listingCategories, now });
+      const batch = generateListings(random, Math.min(BATCH_SIZE, options.products - done), {
+        sellerIds,
+        categories: listingCategories,
+        now,
+      });
       sales.sell(batch);
       active += batch.statuses.filter((status, i) => status === "active" && batch.deletedAts[i] === null).length;
       await insertListings(tx, batch, productData);
@@ -89,9 +101,17 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
     const images = await insertImages(tx);
     options.log(`${images} images inserted`);
 
-    const plan = planDeals(tradeRandom, { sales: sales.sales, users: options.users, sellerIds, terms: options.terms, now });
+    const plan = planDeals(tradeRandom, {
+      sales: sales.sales,
+      users: options.users,
+      sellerIds,
+      terms: options.terms,
+      now,
+    });
     await insertDeals(tx, plan, passwordHash);
-    options.log(`${options.users} users, ${plan.deals.ids.length} deals with their chats, ${plan.ledger.transactions.ids.length} ledger transactions; rebuilding ${indexes.length} indexes`);
+    options.log(
+      `${options.users} users, ${plan.deals.ids.length} deals with their chats, ${plan.ledger.transactions.ids.length} ledger transactions; rebuilding ${indexes.length} indexes`,
+    );
     for (const index of indexes) await tx.execute(sql.raw(index));
     options.log("indexes rebuilt");
     return {
@@ -125,13 +145,27 @@ async function insertSellers(tx: Db, count: number, passwordHash: string, random
 async function insertCategories(tx: Db, random: () => number): Promise<ListingCategory[]> {
   const listingCategories: ListingCategory[] = [];
   for (const [position, game] of demoGames.entries()) {
-    const gameRow: NewCategory = { name: game.name, slug: slugify(game.name), description: game.description, imageUrl: IMAGE_URLS[position % IMAGE_URLS.length]! };
+    const gameRow: NewCategory = {
+      name: game.name,
+      slug: slugify(game.name),
+      description: game.description,
+      imageUrl: IMAGE_URLS[position % IMAGE_URLS.length]!,
+    };
     const [inserted] = await tx.insert(categories).values(gameRow).returning({ id: categories.id });
     const children = await tx
       .insert(categories)
-      .values(game.subcategories.map((sub) => ({ name: sub.name, slug: slugify(sub.name), description: sub.description, parentId: inserted!.id })))
+      .values(
+        game.subcategories.map((sub) => ({
+          name: sub.name,
+          slug: slugify(sub.name),
+          description: sub.description,
+          parentId: inserted!.id,
+        })),
+      )
       .returning({ id: categories.id });
-    game.subcategories.forEach((sub, i) => listingCategories.push({ id: children[i]!.id, game: game.name, kind: sub.kind }));
+    game.subcategories.forEach((sub, i) =>
+      listingCategories.push({ id: children[i]!.id, game: game.name, kind: sub.kind }),
+    );
     const gameKind = game.subcategories[Math.floor(random() * game.subcategories.length)]!.kind;
     listingCategories.push({ id: inserted!.id, game: game.name, kind: gameKind });
   }

@@ -70,7 +70,10 @@ export async function insertDeals(tx: Db, plan: DealPlan, passwordHash: string):
 }
 
 /** Runs `insert` on BATCH_SIZE rows at a time, each call with the same slice of every column. */
-async function inBatches<K extends string>(columns: Record<K, readonly unknown[]>, insert: (slice: Record<K, unknown[]>) => Promise<unknown>): Promise<void> {
+async function inBatches<K extends string>(
+  columns: Record<K, readonly unknown[]>,
+  insert: (slice: Record<K, unknown[]>) => Promise<unknown>,
+): Promise<void> {
   const entries = Object.entries<readonly unknown[]>(columns);
   const length = entries[0]?.[1].length ?? 0;
   for (let start = 0; start < length; start += BATCH_SIZE) {

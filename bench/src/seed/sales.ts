@@ -48,7 +48,12 @@ export class SalePicker {
       this.#listingsLeft--;
       if (!picked) continue;
       this.#picksLeft--;
-      const sale = this.#plan(batch.sellerIds[i]!, batch.priceKopecks[i]!, batch.languages[i]!, Date.parse(batch.createdAts[i]!));
+      const sale = this.#plan(
+        batch.sellerIds[i]!,
+        batch.priceKopecks[i]!,
+        batch.languages[i]!,
+        Date.parse(batch.createdAts[i]!),
+      );
       batch.ids[i] = sale.productId;
       // What startDeal and a confirmation leave on the product (deal-lifecycle.ts); a sold listing is not deleted.
       batch.statuses[i] = sale.completion ? "completed" : "purchased";
@@ -69,7 +74,12 @@ export class SalePicker {
     }
     const boughtAt = randomBetween(this.random, listedAt, this.now);
     const dueAt = boughtAt + confirmWindow;
-    if (dueAt <= this.now && this.random() >= CONFIRMED_SHARE) return { ...sale, boughtAt, completion: { at: dueAt, automatic: true } };
-    return { ...sale, boughtAt, completion: { at: randomBetween(this.random, boughtAt, Math.min(dueAt, this.now)) + 1, automatic: false } };
+    if (dueAt <= this.now && this.random() >= CONFIRMED_SHARE)
+      return { ...sale, boughtAt, completion: { at: dueAt, automatic: true } };
+    return {
+      ...sale,
+      boughtAt,
+      completion: { at: randomBetween(this.random, boughtAt, Math.min(dueAt, this.now)) + 1, automatic: false },
+    };
   }
 }

@@ -24,7 +24,8 @@ const { values } = parseArgs({
 
 function wholeNumber(name: string, value: string, least: number): number {
   const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < least) throw new Error(`${name} must be a whole number of at least ${least}, got ${value}`);
+  if (!Number.isSafeInteger(number) || number < least)
+    throw new Error(`${name} must be a whole number of at least ${least}, got ${value}`);
   return number;
 }
 
@@ -32,7 +33,8 @@ const products = wholeNumber("--products", values.products, 1);
 const users = wholeNumber("--users", values.users, 0);
 // Each deal sells its own listing to one of the users.
 const deals = wholeNumber("--deals", values.deals, 0);
-if (deals > products) throw new Error(`--deals (${deals}) cannot exceed --products (${products}): each deal sells a listing of its own`);
+if (deals > products)
+  throw new Error(`--deals (${deals}) cannot exceed --products (${products}): each deal sells a listing of its own`);
 if (deals > 0 && users === 0) throw new Error("--deals needs --users to buy");
 
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
@@ -42,8 +44,10 @@ const terms = {
   commissionPercent: Number(process.env.COMMISSION_PERCENT || "0"),
   autoConfirmHours: Number(process.env.AUTO_CONFIRM_HOURS || "72"),
 };
-if (!(terms.commissionPercent >= 0 && terms.commissionPercent <= 100)) throw new Error(`COMMISSION_PERCENT must be 0 to 100, got ${process.env.COMMISSION_PERCENT}`);
-if (!(terms.autoConfirmHours > 0)) throw new Error(`AUTO_CONFIRM_HOURS must be above 0, got ${process.env.AUTO_CONFIRM_HOURS}`);
+if (!(terms.commissionPercent >= 0 && terms.commissionPercent <= 100))
+  throw new Error(`COMMISSION_PERCENT must be 0 to 100, got ${process.env.COMMISSION_PERCENT}`);
+if (!(terms.autoConfirmHours > 0))
+  throw new Error(`AUTO_CONFIRM_HOURS must be above 0, got ${process.env.AUTO_CONFIRM_HOURS}`);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 

@@ -13,13 +13,20 @@ export type DatabaseTarget = { name: string; skipReason: string | undefined; ope
 export function databaseTargets(): DatabaseTarget[] {
   const { TEST_DATABASE_URL: postgresUrl, TEST_REDIS_URL: redisUrl } = process.env;
   return [
-    { name: "the embedded PGlite", skipReason: undefined, open: async () => ({ env: {}, drop: async () => undefined }) },
+    {
+      name: "the embedded PGlite",
+      skipReason: undefined,
+      open: async () => ({ env: {}, drop: async () => undefined }),
+    },
     {
       name: redisUrl ? "PostgreSQL and Redis" : "PostgreSQL",
       skipReason: postgresUrl ? undefined : "TEST_DATABASE_URL is not set",
       open: async () => {
         const database = await createPostgresDatabase(postgresUrl!);
-        return { env: { DATABASE_URL: database.url, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) }, drop: database.drop };
+        return {
+          env: { DATABASE_URL: database.url, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+          drop: database.drop,
+        };
       },
     },
   ];

@@ -9,7 +9,8 @@ import { password, range, type Buyer, type Product, type World } from "./world.j
  * A request the halted load never sent, or that found no server listening, is not recorded: it cannot have
  * happened.
  */
-export type Answer<T> = { kind: "ok"; value: T } | { kind: "refused"; status: number; body: string } | { kind: "lost"; error: string };
+export type Answer<T> =
+  { kind: "ok"; value: T } | { kind: "refused"; status: number; body: string } | { kind: "lost"; error: string };
 
 export type PurchaseAttempt = { buyer: Buyer; product: Product; answer: Answer<PurchaseResult> };
 export type MessageAttempt = { buyer: Buyer; text: string; answer: Answer<{ id: string }> };
@@ -55,10 +56,14 @@ export async function startLoad(baseUrl: string, mail: TestMailServer, world: Wo
       const username = `cn${index}_${plan.tag}`;
       const email = `${username}@chaos.test`;
       const visitor = newVisitor();
-      const code = await httpAnswer(visitor.at(baseUrl).call("POST", "/auth/send-verification-code", { email, username }));
+      const code = await httpAnswer(
+        visitor.at(baseUrl).call("POST", "/auth/send-verification-code", { email, username }),
+      );
       if (!code || code.kind !== "ok" || state.halted) return;
       const email_code = mail.latestCodeFor(email);
-      const answer = await httpAnswer<User>(visitor.at(baseUrl).call("POST", "/auth/confirm-verification-code", { email, username, password, email_code }));
+      const answer = await httpAnswer<User>(
+        visitor.at(baseUrl).call("POST", "/auth/confirm-verification-code", { email, username, password, email_code }),
+      );
       if (answer) signUps.push({ username, email, visitor, answer });
       if (answer?.kind === "ok") firstSignUp();
     }
@@ -68,7 +73,9 @@ export async function startLoad(baseUrl: string, mail: TestMailServer, world: Wo
     await signedUpOnce;
     for (const product of buyer.products) {
       if (state.halted) return;
-      const answer = await httpAnswer<PurchaseResult>(buyer.visitor.at(baseUrl).call("POST", "/products/buy", { product_id: product.id }));
+      const answer = await httpAnswer<PurchaseResult>(
+        buyer.visitor.at(baseUrl).call("POST", "/products/buy", { product_id: product.id }),
+      );
       if (answer) purchases.push({ buyer, product, answer });
     }
   });
@@ -84,7 +91,8 @@ export async function startLoad(baseUrl: string, mail: TestMailServer, world: Wo
   });
 
   const all = Promise.all([...joining, ...buying, ...talking]);
-  const okShare = (attempts: { answer: Answer<unknown> }[], planned: number) => attempts.filter((attempt) => attempt.answer.kind === "ok").length / planned;
+  const okShare = (attempts: { answer: Answer<unknown> }[], planned: number) =>
+    attempts.filter((attempt) => attempt.answer.kind === "ok").length / planned;
   const productCount = world.buyers.reduce((sum, buyer) => sum + buyer.products.length, 0);
   return {
     purchases,
@@ -124,7 +132,11 @@ function socketAnswer(socket: LiveSocket, chatId: string, text: string): Promise
     socket.once("disconnect", closed);
     socket.emit("send_message", { chat_id: chatId, message: text }, (ack: SendMessageAck) => {
       socket.off("disconnect", closed);
-      resolve(ack.ok ? { kind: "ok", value: { id: ack.message.id } } : { kind: "refused", status: 0, body: JSON.stringify(ack.error) });
+      resolve(
+        ack.ok
+          ? { kind: "ok", value: { id: ack.message.id } }
+          : { kind: "refused", status: 0, body: JSON.stringify(ack.error) },
+      );
     });
   });
 }

@@ -36,14 +36,18 @@ export async function readStoredData(location: DataLocation): Promise<StoredData
     const halfWritten: HalfWritten = {
       dealsWithoutPurchaseTransaction: await ids(sql`select d.id from deals d
         where not exists (select 1 from ledger_transactions t where t.deal_id = d.id and t.kind = 'purchase')`),
-      purchaseTransactionsWithoutDeal: await ids(sql`select t.id from ledger_transactions t where t.kind = 'purchase' and t.deal_id is null`),
+      purchaseTransactionsWithoutDeal: await ids(
+        sql`select t.id from ledger_transactions t where t.kind = 'purchase' and t.deal_id is null`,
+      ),
       productsOutOfStepWithDeals: await ids(sql`select p.id from products p
         where (p.status = 'purchased') <> exists (select 1 from deals d where d.product_id = p.id and d.status in ('purchased', 'disputed'))`),
       chatsOutOfStepWithCards: await ids(sql`select c.id from chats c
         where (select count(*) from deals d where d.chat_id = c.id)
            <> (select count(*) from messages m where m.chat_id = c.id and m.message_type = 'purchase_info')`),
     };
-    const deals = await rows<StoredData["deals"][number]>(sql`select id, product_id as "productId", buyer_id as "buyerId" from deals`);
+    const deals = await rows<StoredData["deals"][number]>(
+      sql`select id, product_id as "productId", buyer_id as "buyerId" from deals`,
+    );
     const ledgerViolations = (await checkLedger(database.db)).map(describeLedgerViolation);
     return { ledgerViolations, halfWritten, deals };
   } finally {

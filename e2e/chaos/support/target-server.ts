@@ -5,7 +5,12 @@ import type { DatabaseTarget, TargetDatabase } from "./database-targets.js";
 /** Steps that undo what a test started, run last first after it. */
 export type Cleanup = Array<() => Promise<unknown>>;
 
-export type TargetServer = { mail: TestMailServer; database: TargetDatabase; env: Record<string, string>; server: StartedServer };
+export type TargetServer = {
+  mail: TestMailServer;
+  database: TargetDatabase;
+  env: Record<string, string>;
+  server: StartedServer;
+};
 
 /**
  * The built server on the target's database with a test SMTP server, each part pushed onto `cleanup`. Without the
@@ -16,7 +21,12 @@ export async function startOnTarget(target: DatabaseTarget, cleanup: Cleanup): P
   cleanup.push(() => mail.close());
   const database = await target.open();
   cleanup.push(() => database.drop());
-  const env = { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>", SEED_DEMO: "false", ...database.env };
+  const env = {
+    SMTP_URL: mail.url,
+    MAIL_FROM: "Lootlane <no-reply@lootlane.test>",
+    SEED_DEMO: "false",
+    ...database.env,
+  };
   const server = await startServer({ env });
   cleanup.push(() => server.stop());
   return { mail, database, env, server };

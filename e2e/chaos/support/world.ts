@@ -29,11 +29,22 @@ const SPARE_ROUBLES = 500;
 const PREPARE_CONCURRENCY = 8;
 
 /** Signs a new person up with the code mailed to the test SMTP server; answers 200 or throws with the server's words. */
-export async function signUp(baseUrl: string, mail: TestMailServer, username: string, visitor = newVisitor()): Promise<Member> {
+export async function signUp(
+  baseUrl: string,
+  mail: TestMailServer,
+  username: string,
+  visitor = newVisitor(),
+): Promise<Member> {
   const email = `${username}@chaos.test`;
-  await okJson(visitor.at(baseUrl).call("POST", "/auth/send-verification-code", { email, username }), `sign-up code for ${email}`);
+  await okJson(
+    visitor.at(baseUrl).call("POST", "/auth/send-verification-code", { email, username }),
+    `sign-up code for ${email}`,
+  );
   const email_code = mail.latestCodeFor(email);
-  const user = await okJson<User>(visitor.at(baseUrl).call("POST", "/auth/confirm-verification-code", { email, username, password, email_code }), `sign-up of ${email}`);
+  const user = await okJson<User>(
+    visitor.at(baseUrl).call("POST", "/auth/confirm-verification-code", { email, username, password, email_code }),
+    `sign-up of ${email}`,
+  );
   return { visitor, user, email, password };
 }
 
@@ -46,14 +57,23 @@ export async function prepareWorld(baseUrl: string, mail: TestMailServer, plan: 
   await okJson(admin.at(baseUrl).call("POST", "/auth/login", adminCredentials), "admin sign-in");
   const sellers = await inBatches(range(plan.sellers), (index) => signUp(baseUrl, mail, `cs${index}_${plan.tag}`));
   const image = await testImages.png();
-  const category = await okJson<Category>(admin.at(baseUrl).call("POST", "/admin/category", categoryForm(plan.tag, image)), "category creation");
+  const category = await okJson<Category>(
+    admin.at(baseUrl).call("POST", "/admin/category", categoryForm(plan.tag, image)),
+    "category creation",
+  );
 
   const productCount = plan.buyers * plan.productsPerBuyer;
   const products = await inBatches(range(productCount), async (index): Promise<Product> => {
     const seller = sellers[index % sellers.length]!;
     const form = productForm(index, category.id, image);
-    const created = await okJson<ProductDetail>(seller.visitor.at(baseUrl).call("POST", "/products/", form), `product ${index}`);
-    await okJson(admin.at(baseUrl).call("POST", "/admin/products/approve", { product_id: created.id }), `approval of product ${index}`);
+    const created = await okJson<ProductDetail>(
+      seller.visitor.at(baseUrl).call("POST", "/products/", form),
+      `product ${index}`,
+    );
+    await okJson(
+      admin.at(baseUrl).call("POST", "/admin/products/approve", { product_id: created.id }),
+      `approval of product ${index}`,
+    );
     return { id: created.id, price: priceOf(index) };
   });
 
@@ -61,8 +81,16 @@ export async function prepareWorld(baseUrl: string, mail: TestMailServer, plan: 
     const member = await signUp(baseUrl, mail, `cb${index}_${plan.tag}`);
     const own = products.slice(index * plan.productsPerBuyer, (index + 1) * plan.productsPerBuyer);
     const topUp = own.reduce((sum, product) => sum + product.price, SPARE_ROUBLES);
-    await okJson(admin.at(baseUrl).call("POST", "/admin/balance-adjustment", { user_id: member.user.id, amount: topUp, memo: "chaos top-up" }), `top-up of ${member.email}`);
-    const chat = await okJson<ChatListItem>(member.visitor.at(baseUrl).call("POST", "/chats/", { product_id: own[0]!.id }), `chat of ${member.email}`);
+    await okJson(
+      admin
+        .at(baseUrl)
+        .call("POST", "/admin/balance-adjustment", { user_id: member.user.id, amount: topUp, memo: "chaos top-up" }),
+      `top-up of ${member.email}`,
+    );
+    const chat = await okJson<ChatListItem>(
+      member.visitor.at(baseUrl).call("POST", "/chats/", { product_id: own[0]!.id }),
+      `chat of ${member.email}`,
+    );
     return { ...member, topUp, products: own, chatId: chat.id };
   });
   return { admin, sellers, buyers };

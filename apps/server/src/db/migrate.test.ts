@@ -40,13 +40,25 @@ describe("migrateDatabase", () => {
     await migrateDatabase(database);
     const { db } = database;
 
-    expect(await names(db, sql`select table_name as name from information_schema.tables where table_schema = 'public'`)).toEqual(expectedTables);
-    expect(await names(db, sql`select extname as name from pg_extension where extname = 'pg_trgm'`)).toEqual(["pg_trgm"]);
+    expect(
+      await names(db, sql`select table_name as name from information_schema.tables where table_schema = 'public'`),
+    ).toEqual(expectedTables);
+    expect(await names(db, sql`select extname as name from pg_extension where extname = 'pg_trgm'`)).toEqual([
+      "pg_trgm",
+    ]);
 
-    const indexes = await names(db, sql`select indexname || ': ' || indexdef as name from pg_indexes where schemaname = 'public'`);
-    const definitionOf = (index: string) => indexes.find((line) => line.startsWith(`${index}: `)) ?? `${index} is missing`;
-    expect(definitionOf("products_status_created_idx")).toMatch(/\(status, created_at DESC, id DESC\) WHERE \(deleted_at IS NULL\)/);
-    expect(definitionOf("products_category_status_created_idx")).toMatch(/\(category_id, status, created_at DESC, id DESC\)/);
+    const indexes = await names(
+      db,
+      sql`select indexname || ': ' || indexdef as name from pg_indexes where schemaname = 'public'`,
+    );
+    const definitionOf = (index: string) =>
+      indexes.find((line) => line.startsWith(`${index}: `)) ?? `${index} is missing`;
+    expect(definitionOf("products_status_created_idx")).toMatch(
+      /\(status, created_at DESC, id DESC\) WHERE \(deleted_at IS NULL\)/,
+    );
+    expect(definitionOf("products_category_status_created_idx")).toMatch(
+      /\(category_id, status, created_at DESC, id DESC\)/,
+    );
     expect(definitionOf("products_seller_created_idx")).toMatch(/\(seller_id, created_at DESC\)/);
     expect(definitionOf("products_title_trgm_idx")).toMatch(/USING gin \(lower\(title\) gin_trgm_ops\)/);
     expect(definitionOf("products_description_trgm_idx")).toMatch(/USING gin \(lower\(description\) gin_trgm_ops\)/);

@@ -70,13 +70,16 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
   const expectDatabaseError = (responses: LightMyRequestResponse[]) => {
     for (const response of responses) {
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: { error_code: "DATABASE_ERROR", error_message: errorText("DATABASE_ERROR", "en") } });
+      expect(response.json()).toEqual({
+        detail: { error_code: "DATABASE_ERROR", error_message: errorText("DATABASE_ERROR", "en") },
+      });
     }
   };
 
   it("serves the requests while the server is up", async () => {
     // Several at once, so the pool holds several connections for the restart to cut.
-    for (const response of (await Promise.all([databaseRequests(), databaseRequests()])).flat()) expect(response.statusCode).toBe(200);
+    for (const response of (await Promise.all([databaseRequests(), databaseRequests()])).flat())
+      expect(response.statusCode).toBe(200);
   });
 
   it("answers 503 DATABASE_ERROR at once while the server is down, and serves again once it is back", async () => {

@@ -21,7 +21,11 @@ async function violates(promise: Promise<unknown>, constraint: string): Promise<
     (reason: unknown) => reason,
   );
   const messages: string[] = [];
-  for (let current = error as { message?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { message?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     messages.push(String(current.message));
   }
   expect(messages.join("\n")).toContain(`"${constraint}"`);
@@ -41,39 +45,75 @@ async function planOf(query: ReturnType<typeof sql>): Promise<string> {
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  [{ id: seller }, { id: buyer }] = (await db.insert(users).values([newUser("seller"), newUser("buyer")]).returning({ id: users.id })) as [
-    { id: string },
-    { id: string },
-  ];
-  [{ id: game }] = (await db.insert(categories).values({ name: "Dota 2", slug: "dota-2" }).returning({ id: categories.id })) as [{ id: string }];
+  [{ id: seller }, { id: buyer }] = (await db
+    .insert(users)
+    .values([newUser("seller"), newUser("buyer")])
+    .returning({ id: users.id })) as [{ id: string }, { id: string }];
+  [{ id: game }] = (await db
+    .insert(categories)
+    .values({ name: "Dota 2", slug: "dota-2" })
+    .returning({ id: categories.id })) as [{ id: string }];
   [{ id: product }] = (await db
     .insert(products)
-    .values({ sellerId: seller, categoryId: game, title: "Arcana", description: "An arcana", priceKopecks: 100_00, productDataEncrypted: "v1:x" })
+    .values({
+      sellerId: seller,
+      categoryId: game,
+      title: "Arcana",
+      description: "An arcana",
+      priceKopecks: 100_00,
+      productDataEncrypted: "v1:x",
+    })
     .returning({ id: products.id })) as [{ id: string }];
-  [{ id: chat }] = (await db.insert(chats).values({ productId: product, buyerId: buyer, sellerId: seller }).returning({ id: chats.id })) as [
-    { id: string },
-  ];
+  [{ id: chat }] = (await db
+    .insert(chats)
+    .values({ productId: product, buyerId: buyer, sellerId: seller })
+    .returning({ id: chats.id })) as [{ id: string }];
 });
 afterAll(() => database.close());
 
 describe("schema constraints", () => {
   it("keeps user balances non-negative and e-mails and usernames unique regardless of case", async () => {
-    await violates(db.update(users).set({ balanceKopecks: -1 }).where(eq(users.id, buyer)), "users_balance_not_negative_check");
+    await violates(
+      db.update(users).set({ balanceKopecks: -1 }).where(eq(users.id, buyer)),
+      "users_balance_not_negative_check",
+    );
     await violates(db.insert(users).values({ ...newUser("x"), email: "Upper@Example.com" }), "users_email_lower_check");
     await violates(db.insert(users).values({ ...newUser("other"), username: "SELLER" }), "users_username_lower_key");
-    await violates(db.insert(users).values({ ...newUser("seller2"), email: "seller@example.com" }), "users_email_unique");
+    await violates(
+      db.insert(users).values({ ...newUser("seller2"), email: "seller@example.com" }),
+      "users_email_unique",
+    );
   });
 
   it("allows only the external ledger account below zero, and one account per user and per singleton kind", async () => {
-    await violates(db.insert(ledgerAccounts).values({ kind: "user_available", userId: buyer, balanceKopecks: -1 }), "ledger_accounts_balance_not_negative_check");
+    await violates(
+      db.insert(ledgerAccounts).values({ kind: "user_available", userId: buyer, balanceKopecks: -1 }),
+      "ledger_accounts_balance_not_negative_check",
+    );
     await violates(db.insert(ledgerAccounts).values({ kind: "user_available" }), "ledger_accounts_owner_check");
-    await db.insert(ledgerAccounts).values([{ kind: "external", balanceKopecks: -500 }, { kind: "platform_fees" }, { kind: "user_available", userId: buyer }]);
-    await violates(db.insert(ledgerAccounts).values({ kind: "user_available", userId: buyer }), "ledger_accounts_kind_user_key");
+    await db
+      .insert(ledgerAccounts)
+      .values([
+        { kind: "external", balanceKopecks: -500 },
+        { kind: "platform_fees" },
+        { kind: "user_available", userId: buyer },
+      ]);
+    await violates(
+      db.insert(ledgerAccounts).values({ kind: "user_available", userId: buyer }),
+      "ledger_accounts_kind_user_key",
+    );
     await violates(db.insert(ledgerAccounts).values({ kind: "platform_fees" }), "ledger_accounts_kind_singleton_key");
   });
 
   it("allows one open deal per product at a time", async () => {
-    const deal = { productId: product, buyerId: buyer, sellerId: seller, chatId: chat, priceKopecks: 100_00, autoConfirmAt: new Date() };
+    const deal = {
+      productId: product,
+      buyerId: buyer,
+      sellerId: seller,
+      chatId: chat,
+      priceKopecks: 100_00,
+      autoConfirmAt: new Date(),
+    };
     const [first] = await db.insert(deals).values(deal).returning({ id: deals.id });
     await violates(db.insert(deals).values(deal), "deals_one_open_per_product_key");
     await db.update(deals).set({ status: "disputed" }).where(eq(deals.id, first!.id));
@@ -81,18 +121,27 @@ describe("schema constraints", () => {
     await db.update(deals).set({ status: "refunded" }).where(eq(deals.id, first!.id));
     await db.insert(deals).values(deal);
     await violates(db.insert(deals).values({ ...deal, buyerId: seller }), "deals_buyer_not_seller_check");
-    await violates(db.insert(reviews).values({ dealId: first!.id, authorId: buyer, sellerId: seller, stars: 6, text: "great" }), "reviews_stars_range_check");
+    await violates(
+      db.insert(reviews).values({ dealId: first!.id, authorId: buyer, sellerId: seller, stars: 6, text: "great" }),
+      "reviews_stars_range_check",
+    );
   });
 
   it("keeps category names and slugs unique among siblings only", async () => {
     await violates(db.insert(categories).values({ name: "Dota 2 copy", slug: "dota-2" }), "categories_parent_slug_key");
     await violates(db.insert(categories).values({ name: "DOTA 2", slug: "dota-two" }), "categories_parent_name_key");
-    const [other] = await db.insert(categories).values({ name: "Valorant", slug: "valorant" }).returning({ id: categories.id });
+    const [other] = await db
+      .insert(categories)
+      .values({ name: "Valorant", slug: "valorant" })
+      .returning({ id: categories.id });
     await db.insert(categories).values([
       { name: "Accounts", slug: "accounts", parentId: game },
       { name: "Accounts", slug: "accounts", parentId: other!.id },
     ]);
-    await violates(db.insert(categories).values({ name: "Accounts 2", slug: "accounts", parentId: game }), "categories_parent_slug_key");
+    await violates(
+      db.insert(categories).values({ name: "Accounts 2", slug: "accounts", parentId: game }),
+      "categories_parent_slug_key",
+    );
   });
 });
 
@@ -119,7 +168,11 @@ describe("listing and search indexes", () => {
   });
 
   it("serve substring search on lower-cased titles and descriptions", async () => {
-    expect(await planOf(sql`select id from products where lower(title) like '%rcan%'`)).toContain("products_title_trgm_idx");
-    expect(await planOf(sql`select id from products where lower(description) like '%rcan%'`)).toContain("products_description_trgm_idx");
+    expect(await planOf(sql`select id from products where lower(title) like '%rcan%'`)).toContain(
+      "products_title_trgm_idx",
+    );
+    expect(await planOf(sql`select id from products where lower(description) like '%rcan%'`)).toContain(
+      "products_description_trgm_idx",
+    );
   });
 });

@@ -37,7 +37,10 @@ export type FuzzOperation = {
 };
 
 type OpenApiParameter = { in: string; name: string; required?: boolean; schema: JsonSchema };
-type OpenApiOperation = { parameters?: OpenApiParameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } };
+type OpenApiOperation = {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+};
 export type OpenApiDocument = {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components?: { schemas?: Record<string, JsonSchema> };
@@ -54,7 +57,13 @@ export function fuzzOperations(document: OpenApiDocument): FuzzOperation[] {
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => {
       const parameters = (where: string) =>
-        (operation.parameters ?? []).filter((parameter) => parameter.in === where).map((parameter) => ({ name: parameter.name, required: parameter.required === true, schema: resolve(parameter.schema) }));
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === where)
+          .map((parameter) => ({
+            name: parameter.name,
+            required: parameter.required === true,
+            schema: resolve(parameter.schema),
+          }));
       return {
         route: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
@@ -76,7 +85,9 @@ function requestBody(operation: OpenApiOperation, resolve: (schema: JsonSchema) 
     throw new Error(`the fuzzing knows JSON and multipart bodies, not ${Object.keys(content).join(", ")}`);
   }
   const schema = resolve(content[mediaType]!.schema);
-  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, resolve(property)]));
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, property]) => [name, resolve(property)]),
+  );
   return { kind: mediaType === "application/json" ? "json" : "multipart", schema: { ...schema, properties } };
 }
 

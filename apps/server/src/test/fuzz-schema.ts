@@ -13,7 +13,8 @@ export type ValueContext = "json" | "text";
  */
 export function mightSatisfy(schema: JsonSchema, value: unknown, context: ValueContext): boolean {
   if (schema.anyOf) return schema.anyOf.some((branch) => mightSatisfy(branch, value, context));
-  if (schema.enum) return typeof value === "string" && (schema.enum.includes(value) || schema.enum.includes(value.trim()));
+  if (schema.enum)
+    return typeof value === "string" && (schema.enum.includes(value) || schema.enum.includes(value.trim()));
   switch (schema.type) {
     case "string":
       return typeof value === "string" && [value, value.trim()].some((text) => stringFits(schema, text));

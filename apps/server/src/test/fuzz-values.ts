@@ -9,10 +9,58 @@ import { mightSatisfy, type ValueContext } from "./fuzz-schema.js";
 
 /** Characters that break naive code: controls and NUL, lone surrogates, direction marks, joiners, combining marks. */
 const awkwardCharacters = [
-  "\u0000", "\u0001", "\u001f", "\u007f", "\t", "\r\n", "\u00a0", "\u00ad", "\u200b", "\u200d", "\u200e", "\u200f", "\u202e", "\u2066",
-  "\u2028", "\u2029", "\ufeff", "\ufffd", "\uffff", "\ud800", "\udbff", "\udc00", "\udfff", "\u0301", "e\u0301", "Z\u0335\u0322\u031b\u0324",
-  "😀", "👨‍👩‍👧‍👦", "🏳️‍🌈", "𝕏", "ß", "İ", "ﬀ", "١٢٣", "１２３", "Ⅻ", "'", '"', "\\", "%", "%00", "%zz", "&", "=", "?", "#", "/", "..",
-  "<script>", "${x}", "{{x}}", "' OR 1=1 --",
+  "\u0000",
+  "\u0001",
+  "\u001f",
+  "\u007f",
+  "\t",
+  "\r\n",
+  "\u00a0",
+  "\u00ad",
+  "\u200b",
+  "\u200d",
+  "\u200e",
+  "\u200f",
+  "\u202e",
+  "\u2066",
+  "\u2028",
+  "\u2029",
+  "\ufeff",
+  "\ufffd",
+  "\uffff",
+  "\ud800",
+  "\udbff",
+  "\udc00",
+  "\udfff",
+  "\u0301",
+  "e\u0301",
+  "Z\u0335\u0322\u031b\u0324",
+  "😀",
+  "👨‍👩‍👧‍👦",
+  "🏳️‍🌈",
+  "𝕏",
+  "ß",
+  "İ",
+  "ﬀ",
+  "١٢٣",
+  "１２３",
+  "Ⅻ",
+  "'",
+  '"',
+  "\\",
+  "%",
+  "%00",
+  "%zz",
+  "&",
+  "=",
+  "?",
+  "#",
+  "/",
+  "..",
+  "<script>",
+  "${x}",
+  "{{x}}",
+  "' OR 1=1 --",
 ];
 
 /** One unit of hostile text: an awkward character, any code point, or plain ASCII. */
@@ -22,27 +70,39 @@ export const hostileUnit: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 }), weight: 2 },
 );
 
-export const hostileText = (constraints: { minLength?: number; maxLength?: number } = {}) => fc.string({ unit: hostileUnit, maxLength: 30, ...constraints });
+export const hostileText = (constraints: { minLength?: number; maxLength?: number } = {}) =>
+  fc.string({ unit: hostileUnit, maxLength: 30, ...constraints });
 
 /** Sizes around the limits that matter: field limits, the 64 KiB multipart field size, the 1 MiB body limit. */
 const hugeLengths = [5_000, 70_000, 1_100_000] as const;
 
 /** A string of at least `length` code points that trimming does not shorten. */
-const longText = (length: number) => hostileUnit.map((unit) => `x${unit.repeat(Math.ceil(length / Math.max(unit.length, 1)))}${"x".repeat(length)}`);
+const longText = (length: number) =>
+  hostileUnit.map((unit) => `x${unit.repeat(Math.ceil(length / Math.max(unit.length, 1)))}${"x".repeat(length)}`);
 
 export const hugeText: fc.Arbitrary<string> = fc.constantFrom(...hugeLengths).chain(longText);
 
 /** JSON text nested `depth` levels deep, as arrays or as objects. */
-const deepJson = fc.tuple(fc.constantFrom(100, 10_000, 100_000), fc.boolean()).map(([depth, arrays]) => (arrays ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`));
+const deepJson = fc
+  .tuple(fc.constantFrom(100, 10_000, 100_000), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
+  );
 
 const jsonNumberText = fc.oneof(
-  fc.double().filter(Number.isFinite).map((value) => JSON.stringify(value)),
+  fc
+    .double()
+    .filter(Number.isFinite)
+    .map((value) => JSON.stringify(value)),
   fc.integer().map(String),
   fc.constantFrom("1e400", "-1e400", "1e-400", "123456789012345678901234567890", "-0", "0.1", "4.9e-324"),
 );
 
 /** Names for fields nobody asked for, prototype keys included. */
-export const fieldName: fc.Arbitrary<string> = fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "is_admin", "role", "id", ""), hostileText({ maxLength: 12 }));
+export const fieldName: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "is_admin", "role", "id", ""),
+  hostileText({ maxLength: 12 }),
+);
 
 /** Any JSON value, as text. */
 export const junkJson: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
@@ -68,7 +128,8 @@ export type KnownIds = readonly string[];
 
 /** A value the schema may accept: the shape is right, the content is as odd as the rules allow. */
 export function plausibleValue(schema: JsonSchema, context: ValueContext, ids: KnownIds): fc.Arbitrary<string> {
-  const asText = (arbitrary: fc.Arbitrary<unknown>) => arbitrary.map((value) => (context === "json" ? JSON.stringify(value) : String(value)));
+  const asText = (arbitrary: fc.Arbitrary<unknown>) =>
+    arbitrary.map((value) => (context === "json" ? JSON.stringify(value) : String(value)));
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map((branch) => plausibleValue(branch, context, ids)));
   if (schema.enum) return asText(fc.constantFrom(...schema.enum));
   switch (schema.type) {
@@ -76,16 +137,26 @@ export function plausibleValue(schema: JsonSchema, context: ValueContext, ids: K
       if (schema.format === "uuid") return asText(fc.oneof(fc.constantFrom(...ids), fc.uuid()));
       if (schema.pattern) {
         const { minLength = 0, maxLength = 1_000 } = schema;
-        return asText(fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.trim() === text && text.length >= minLength && text.length <= maxLength));
+        return asText(
+          fc
+            .stringMatching(new RegExp(schema.pattern))
+            .filter((text) => text.trim() === text && text.length >= minLength && text.length <= maxLength),
+        );
       }
       const minLength = schema.minLength ?? 0;
-      return asText(hostileText({ minLength, maxLength: Math.min(schema.maxLength ?? minLength + 40, minLength + 40) }));
+      return asText(
+        hostileText({ minLength, maxLength: Math.min(schema.maxLength ?? minLength + 40, minLength + 40) }),
+      );
     }
     case "integer":
     case "number": {
       const min = schema.minimum ?? (schema.exclusiveMinimum === undefined ? -1_000_000 : schema.exclusiveMinimum + 1);
       const max = Math.min(schema.maximum ?? 1_000_000, min + 1_000_000);
-      return asText(schema.type === "integer" ? fc.integer({ min, max }) : fc.oneof(fc.integer({ min, max }), fc.double({ min, max, noNaN: true })));
+      return asText(
+        schema.type === "integer"
+          ? fc.integer({ min, max })
+          : fc.oneof(fc.integer({ min, max }), fc.double({ min, max, noNaN: true })),
+      );
     }
     case "boolean":
       return asText(fc.boolean());
@@ -98,22 +169,51 @@ export function plausibleValue(schema: JsonSchema, context: ValueContext, ids: K
 
 /** Whether some value is refused for the schema whatever coercion or trimming the server applies. */
 export function canRefuse(schema: JsonSchema, context: ValueContext): boolean {
-  if (context === "json") return schema.type !== undefined || schema.enum !== undefined || (schema.anyOf ?? []).every((branch) => canRefuse(branch, context));
+  if (context === "json")
+    return (
+      schema.type !== undefined ||
+      schema.enum !== undefined ||
+      (schema.anyOf ?? []).every((branch) => canRefuse(branch, context))
+    );
   if (schema.anyOf) return schema.anyOf.every((branch) => canRefuse(branch, context));
   if (schema.enum || schema.type === "integer" || schema.type === "number") return true;
-  return schema.type === "string" && (schema.pattern !== undefined || (schema.minLength ?? 0) > 0 || schema.maxLength !== undefined);
+  return (
+    schema.type === "string" &&
+    (schema.pattern !== undefined || (schema.minLength ?? 0) > 0 || schema.maxLength !== undefined)
+  );
 }
 
-const numberWords = fc.constantFrom("", " ", "abc", "NaN", "Infinity", "-Infinity", "1e400", "1.5", "-1", "0", "１２３", "0x", "1_000", "1,5", "٣", "9007199254740993", "99999999999999999999");
+const numberWords = fc.constantFrom(
+  "",
+  " ",
+  "abc",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e400",
+  "1.5",
+  "-1",
+  "0",
+  "１２３",
+  "0x",
+  "1_000",
+  "1,5",
+  "٣",
+  "9007199254740993",
+  "99999999999999999999",
+);
 
 /** A value the schema refuses by construction (see mightSatisfy), for a schema where canRefuse holds. */
 export function refusedValue(schema: JsonSchema, context: ValueContext): fc.Arbitrary<string> {
   const candidates: fc.Arbitrary<string>[] = [];
-  const textual = (arbitrary: fc.Arbitrary<string>) => (context === "json" ? arbitrary.map((text) => JSON.stringify(text)) : arbitrary);
+  const textual = (arbitrary: fc.Arbitrary<string>) =>
+    context === "json" ? arbitrary.map((text) => JSON.stringify(text)) : arbitrary;
   if (context === "json") candidates.push(junkJson);
   candidates.push(textual(hostileText()), textual(hugeText));
-  if (schema.minLength !== undefined && schema.minLength > 0) candidates.push(textual(hostileText({ maxLength: schema.minLength - 1 })));
-  if (schema.maxLength !== undefined) candidates.push(textual(fc.integer({ min: 1, max: 50 }).chain((extra) => longText(schema.maxLength! + extra))));
+  if (schema.minLength !== undefined && schema.minLength > 0)
+    candidates.push(textual(hostileText({ maxLength: schema.minLength - 1 })));
+  if (schema.maxLength !== undefined)
+    candidates.push(textual(fc.integer({ min: 1, max: 50 }).chain((extra) => longText(schema.maxLength! + extra))));
   if (schema.type === "integer" || schema.type === "number") {
     candidates.push(context === "json" ? jsonNumberText : fc.oneof(numberWords, jsonNumberText));
     const { minimum, maximum, exclusiveMinimum } = schema;
@@ -121,6 +221,16 @@ export function refusedValue(schema: JsonSchema, context: ValueContext): fc.Arbi
     if (floor !== undefined) candidates.push(fc.integer({ min: floor - 1_000, max: floor }).map(String));
     if (maximum !== undefined) candidates.push(fc.integer({ min: maximum + 1, max: maximum + 1_000 }).map(String));
   }
-  if (schema.enum) candidates.push(textual(fc.constantFrom(...schema.enum.map((value) => String(value).toUpperCase()), ...schema.enum.map((value) => `${String(value)}x`))));
-  return fc.oneof(...candidates).filter((text) => !mightSatisfy(schema, context === "json" ? JSON.parse(text) : text, context));
+  if (schema.enum)
+    candidates.push(
+      textual(
+        fc.constantFrom(
+          ...schema.enum.map((value) => String(value).toUpperCase()),
+          ...schema.enum.map((value) => `${String(value)}x`),
+        ),
+      ),
+    );
+  return fc
+    .oneof(...candidates)
+    .filter((text) => !mightSatisfy(schema, context === "json" ? JSON.parse(text) : text, context));
 }

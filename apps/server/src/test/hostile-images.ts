@@ -3,7 +3,8 @@ import { createDeflate, crc32 } from "node:zlib";
 import { testImages } from "./test-images.js";
 
 /** What a polyglot carries after its image: harmless only if it never reaches a browser as our bytes. */
-export const POLYGLOT_PAYLOAD = '<!doctype html><html><body><script>fetch("/v1/auth/get-my-user-id")</script></body></html>';
+export const POLYGLOT_PAYLOAD =
+  '<!doctype html><html><body><script>fetch("/v1/auth/get-my-user-id")</script></body></html>';
 
 const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");
 
@@ -48,11 +49,18 @@ async function pngBombOfSide(side: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 1 });
   deflate.on("data", (chunk: Buffer) => deflated.push(chunk));
   const finished = new Promise((resolve, reject) => deflate.on("end", resolve).on("error", reject));
-  Readable.from((function* () {
-    for (let i = 0; i < side; i++) yield row;
-  })()).pipe(deflate);
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < side; i++) yield row;
+    })(),
+  ).pipe(deflate);
   await finished;
-  return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", header), pngChunk("IDAT", Buffer.concat(deflated)), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", Buffer.concat(deflated)),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 let pngBomb: Promise<Buffer> | undefined;
@@ -64,7 +72,9 @@ export const hostileImages = {
   html: testImages.html,
   /** An SVG that runs script when opened as a page: served as our own bytes it would be stored XSS. */
   scriptedSvg: () =>
-    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>'),
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+    ),
   /** A valid PNG with an HTML page after its IEND chunk: a picture to a decoder, a page to a sniffing browser. */
   pngWithHtml: async () => Buffer.concat([await testImages.png(), Buffer.from(POLYGLOT_PAYLOAD)]),
   /** A valid JPEG with an HTML page after its end-of-image marker. */

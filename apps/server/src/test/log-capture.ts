@@ -40,7 +40,11 @@ export function testAppLogger(): { level: string; stream: { write(line: string):
     if (!file) return { level: "silent" };
     const fd = openSync(file, "a");
     inProcessLog = {
-      write: (line) => void writeSync(fd, line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length - MAX_LINE} more characters)\n` : line),
+      write: (line) =>
+        void writeSync(
+          fd,
+          line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length - MAX_LINE} more characters)\n` : line,
+        ),
     };
   }
   return { level: TEST_LOG_LEVEL, stream: inProcessLog };

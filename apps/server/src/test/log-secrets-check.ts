@@ -28,7 +28,8 @@ export function findLeakedSecrets(runDir: string): LeakedSecret[] {
     const lines = readFileSync(path.join(directory, file), "utf8").split("\n");
     lines.forEach((line, number) => {
       const text = searchableText(line);
-      for (const secret of secretsIn(text, index)) leaks.push({ file, line: number + 1, kind: secret.kind, excerpt: maskedExcerpt(text, secret) });
+      for (const secret of secretsIn(text, index))
+        leaks.push({ file, line: number + 1, kind: secret.kind, excerpt: maskedExcerpt(text, secret) });
     });
   }
   return leaks;

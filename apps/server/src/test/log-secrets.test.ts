@@ -18,7 +18,10 @@ async function runDirWith(logLines: readonly string[], secrets: readonly Recorde
   await mkdir(path.join(runDir, "logs"));
   await mkdir(path.join(runDir, "secrets"));
   await writeFile(path.join(runDir, "logs", "app.log"), logLines.join("\n"));
-  await writeFile(path.join(runDir, "secrets", "1.jsonl"), secrets.map((secret) => `${JSON.stringify(secret)}\n`).join(""));
+  await writeFile(
+    path.join(runDir, "secrets", "1.jsonl"),
+    secrets.map((secret) => `${JSON.stringify(secret)}\n`).join(""),
+  );
   return runDir;
 }
 
@@ -36,7 +39,11 @@ const logLine = (fields: object) => JSON.stringify({ level: 30, time: 1718000123
 describe("the check for secrets in the captured logs", () => {
   it("names the file, line and kind of a logged secret without printing it", async () => {
     const leaks = await leaksIn(
-      [logLine({ msg: "incoming request" }), logLine({ msg: "mail sent", mail: { text: "Your code: 482913" } }), "password: Hunter!2pass (console)"],
+      [
+        logLine({ msg: "incoming request" }),
+        logLine({ msg: "mail sent", mail: { text: "Your code: 482913" } }),
+        "password: Hunter!2pass (console)",
+      ],
       [
         { kind: "mailed code", value: "482913" },
         { kind: "password", value: "Hunter!2pass" },
@@ -55,7 +62,10 @@ describe("the check for secrets in the captured logs", () => {
 
   it("finds a secret written with JSON escapes, and a code as a whole number in a URL", async () => {
     const leaks = await leaksIn(
-      [logLine({ err: { message: 'bad body: password=Quo"te!1x' } }), logLine({ req: { url: "/v1/auth/reset?code=482913&x=1" } })],
+      [
+        logLine({ err: { message: 'bad body: password=Quo"te!1x' } }),
+        logLine({ req: { url: "/v1/auth/reset?code=482913&x=1" } }),
+      ],
       [
         { kind: "password", value: 'Quo"te!1x' },
         { kind: "code", value: "482913" },
@@ -69,7 +79,14 @@ describe("the check for secrets in the captured logs", () => {
 
   it("does not take a code for part of an id, a timestamp or a response time", async () => {
     const leaks = await leaksIn(
-      [logLine({ reqId: "a482913b-0000-4000-8000-000000000000", responseTime: 3.482913, time: 17180482913, msg: "id 1482913 and x482913" })],
+      [
+        logLine({
+          reqId: "a482913b-0000-4000-8000-000000000000",
+          responseTime: 3.482913,
+          time: 17180482913,
+          msg: "id 1482913 and x482913",
+        }),
+      ],
       [{ kind: "code", value: "482913" }],
     );
     expect(leaks).toEqual([]);
@@ -118,7 +135,12 @@ describe("what the app logs at trace level", () => {
     const username = "log_seller";
     const password = secret("password", "Sign!up4logs");
     expect((await seller.post("/v1/auth/send-verification-code", { email, username })).statusCode).toBe(200);
-    const signedUp = await seller.post("/v1/auth/confirm-verification-code", { email, username, password, email_code: await nextMailedCode() });
+    const signedUp = await seller.post("/v1/auth/confirm-verification-code", {
+      email,
+      username,
+      password,
+      email_code: await nextMailedCode(),
+    });
     expect(signedUp.statusCode, signedUp.body).toBe(200);
     const sellerId = (signedUp.json() as { id: string }).id;
     rememberTokens(seller);
@@ -132,7 +154,9 @@ describe("what the app logs at trace level", () => {
     const code = await nextMailedCode();
     expect((await seller.post("/v1/auth/confirm-password-reset-code", { email, code })).statusCode).toBe(200);
     const newPassword = secret("new_password", "Reset!4logsNew");
-    expect((await seller.post("/v1/auth/set-new-password", { email, code, new_password: newPassword })).statusCode).toBe(200);
+    expect(
+      (await seller.post("/v1/auth/set-new-password", { email, code, new_password: newPassword })).statusCode,
+    ).toBe(200);
     expect((await seller.post("/v1/auth/login", { email, password: newPassword })).statusCode).toBe(200);
     rememberTokens(seller);
 
@@ -140,7 +164,13 @@ describe("what the app logs at trace level", () => {
     const category = await createTestSubcategory(t.database.db, game);
     const goods = secret("product_data", "login: log-goods / password: Goods!2026");
     const created = await sendForm(t, seller, "POST", "/v1/products/", [
-      ...textParts({ title: "Logged listing", description: "A listing whose goods must stay out of the logs.", price: 100, product_data: goods, category_id: category.id }),
+      ...textParts({
+        title: "Logged listing",
+        description: "A listing whose goods must stay out of the logs.",
+        price: 100,
+        product_data: goods,
+        category_id: category.id,
+      }),
       imagePart("uploaded_images", await testImages.png()),
     ]);
     expect(created.statusCode, created.body).toBe(200);
@@ -174,9 +204,16 @@ describe("what the app logs at trace level", () => {
     await t.database.close();
     const password = secret("password", "Down!4logsPass");
     const client = new TestClient(t.app);
-    expect((await client.post("/v1/auth/login", { email: "log_seller@example.com", password })).statusCode).toBeGreaterThanOrEqual(500);
+    expect(
+      (await client.post("/v1/auth/login", { email: "log_seller@example.com", password })).statusCode,
+    ).toBeGreaterThanOrEqual(500);
     const email_code = secret("email_code", "735190");
-    const failed = await client.post("/v1/auth/confirm-verification-code", { email: "log_late@example.com", username: "log_late", password, email_code });
+    const failed = await client.post("/v1/auth/confirm-verification-code", {
+      email: "log_late@example.com",
+      username: "log_late",
+      password,
+      email_code,
+    });
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
     expect(lines.slice(before).join("")).toContain("request failed");
     const leaks = await leaksIn(lines.slice(before), secrets);

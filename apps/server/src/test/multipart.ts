@@ -7,7 +7,11 @@ export function multipartForm(parts: FormPart[]): { payload: Buffer; headers: { 
   const chunks = parts.flatMap(({ field, content, filename, contentType }) => {
     const disposition = `form-data; name="${field}"${filename === undefined ? "" : `; filename="${filename}"`}`;
     const type = filename === undefined ? "" : `Content-Type: ${contentType ?? "application/octet-stream"}\r\n`;
-    return [Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(content), Buffer.from("\r\n")];
+    return [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`),
+      Buffer.from(content),
+      Buffer.from("\r\n"),
+    ];
   });
   return {
     payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),

@@ -33,18 +33,41 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
     await chown(dir, Number(uid.stdout), Number(gid.stdout));
   }
-  const runAsOwner = (command: string, args: string[]) => (asRoot ? run("runuser", ["-u", "postgres", "--", command, ...args]) : run(command, args));
+  const runAsOwner = (command: string, args: string[]) =>
+    asRoot ? run("runuser", ["-u", "postgres", "--", command, ...args]) : run(command, args);
 
   const dataDir = path.join(dir, "data");
   const port = await freePort();
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  const postmasterPid = async () => Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]);
-  const start = async () => void (await runAsOwner(bin("pg_ctl"), ["-D", dataDir, "-l", path.join(dir, "server.log"), "-o", serverOptions, "-w", "start"]));
+  const postmasterPid = async () =>
+    Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]);
+  const start = async () =>
+    void (await runAsOwner(bin("pg_ctl"), [
+      "-D",
+      dataDir,
+      "-l",
+      path.join(dir, "server.log"),
+      "-o",
+      serverOptions,
+      "-w",
+      "start",
+    ]));
   const stop = async () => void (await runAsOwner(bin("pg_ctl"), ["-D", dataDir, "-m", "fast", "-w", "stop"]));
   const thaw = async () => void process.kill(await postmasterPid(), "SIGCONT");
 
   try {
-    await runAsOwner(bin("initdb"), ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
+    await runAsOwner(bin("initdb"), [
+      "-D",
+      dataDir,
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "-E",
+      "UTF8",
+      "--locale=C",
+      "--no-sync",
+    ]);
     await start();
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

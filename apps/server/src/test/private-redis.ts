@@ -20,7 +20,11 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   let server: ChildProcess | undefined;
 
   const start = async () => {
-    const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     server = child;
     await new Promise<void>((resolve, reject) => {
       let output = "";

@@ -6,7 +6,15 @@ import { testRunDir } from "./test-run-dir.js";
 export type RecordedSecret = { kind: string; value: string };
 
 /** Request and response fields (SPEC.md) whose values are secrets, wherever they appear in a body. */
-const SECRET_FIELDS = new Set(["password", "current_password", "new_password", "code", "email_code", "product_data", "product_data_string"]);
+const SECRET_FIELDS = new Set([
+  "password",
+  "current_password",
+  "new_password",
+  "code",
+  "email_code",
+  "product_data",
+  "product_data_string",
+]);
 
 /**
  * Values this short are skipped: "secret" fields also carry fuzz and validation values such as "", "x" or
@@ -36,7 +44,10 @@ export function recordSecret(kind: string, value: unknown): void {
   recorded.add(key);
   const directory = path.join(runDir, "secrets");
   mkdirSync(directory, { recursive: true });
-  appendFileSync(path.join(directory, `${process.pid}.jsonl`), `${JSON.stringify({ kind, value: kept } satisfies RecordedSecret)}\n`);
+  appendFileSync(
+    path.join(directory, `${process.pid}.jsonl`),
+    `${JSON.stringify({ kind, value: kept } satisfies RecordedSecret)}\n`,
+  );
 }
 
 /** Every secret field of a request or response body: JSON (parsed or not), multipart text, URLSearchParams or FormData. */
@@ -52,8 +63,10 @@ export function recordBodySecrets(body: unknown): void {
     }
     return;
   }
-  if (body instanceof FormData) return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordSecret(field, value));
-  if (body instanceof URLSearchParams) return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordSecret(field, value));
+  if (body instanceof FormData)
+    return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordSecret(field, value));
+  if (body instanceof URLSearchParams)
+    return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordSecret(field, value));
   if (typeof body !== "object") return;
   for (const [field, value] of Object.entries(body)) {
     if (SECRET_FIELDS.has(field)) recordSecret(field, value);

@@ -22,7 +22,8 @@ export type TestApp = {
 
 /** The fixture web build every test app serves (unless `webDistDir` is overridden). */
 export const webFixture = {
-  indexHtml: '<!doctype html><html><head><script type="module" src="/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>',
+  indexHtml:
+    '<!doctype html><html><head><script type="module" src="/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>',
   assetPath: "/assets/index-3f2a1b.js",
   assetBody: 'console.log("lootlane");',
 };
@@ -43,7 +44,11 @@ export type TestAppOptions = { recordSecrets?: boolean };
  * The app logs into the test run's log capture (log-capture.ts), and every secret a test sends it or receives
  * from it through inject is recorded (secret-recorder.ts), for the check that none of them was logged.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, deps: TestAppDeps = {}, { recordSecrets = true }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  deps: TestAppDeps = {},
+  { recordSecrets = true }: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-test-"));
   const webDistDir = path.join(dataDir, "web-dist");
   await mkdir(path.join(webDistDir, "assets"), { recursive: true });
@@ -100,7 +105,12 @@ function recordingSecrets(app: FastifyInstance): FastifyInstance {
     if (response.body.includes('"product_data')) recordBodySecrets(response.body);
     return response;
   };
-  return Object.assign(app, { inject: (...args: unknown[]) => (args.length === 1 ? recording(args[0] as InjectOptions | string) : (inject as (...all: unknown[]) => unknown)(...args)) });
+  return Object.assign(app, {
+    inject: (...args: unknown[]) =>
+      args.length === 1
+        ? recording(args[0] as InjectOptions | string)
+        : (inject as (...all: unknown[]) => unknown)(...args),
+  });
 }
 
 /** A test may close the database early (to see the app without it); close() then neither checks nor closes it again. */
@@ -112,6 +122,8 @@ function closesOnce(database: Database): Database & { isClosed(): boolean } {
 async function assertLedgerBalanced(database: Database): Promise<void> {
   const violations = await checkLedger(database.db);
   if (violations.length > 0) {
-    throw new Error(`The ledger does not add up after this suite:\n${violations.map((violation) => `  - ${describeLedgerViolation(violation)}`).join("\n")}`);
+    throw new Error(
+      `The ledger does not add up after this suite:\n${violations.map((violation) => `  - ${describeLedgerViolation(violation)}`).join("\n")}`,
+    );
   }
 }

@@ -43,15 +43,28 @@ export function newAccount(): TestAccount {
 }
 
 /** The whole sign-up through the API and the mailbox; the client ends up signed in. Answers the confirm response. */
-export async function signUp(t: AuthTestApp, client: TestClient, account = newAccount()): Promise<LightMyRequestResponse> {
-  const sent = await client.post("/v1/auth/send-verification-code", { email: account.email, username: account.username });
+export async function signUp(
+  t: AuthTestApp,
+  client: TestClient,
+  account = newAccount(),
+): Promise<LightMyRequestResponse> {
+  const sent = await client.post("/v1/auth/send-verification-code", {
+    email: account.email,
+    username: account.username,
+  });
   expect(sent.statusCode, sent.body).toBe(200);
-  const confirmed = await client.post("/v1/auth/confirm-verification-code", { ...account, email_code: t.mail.latestCodeFor(account.email) });
+  const confirmed = await client.post("/v1/auth/confirm-verification-code", {
+    ...account,
+    email_code: t.mail.latestCodeFor(account.email),
+  });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return confirmed;
 }
 
-export async function signIn(client: TestClient, account: Pick<TestAccount, "email" | "password">): Promise<LightMyRequestResponse> {
+export async function signIn(
+  client: TestClient,
+  account: Pick<TestAccount, "email" | "password">,
+): Promise<LightMyRequestResponse> {
   return client.post("/v1/auth/login", { email: account.email, password: account.password });
 }
 

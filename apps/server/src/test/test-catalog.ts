@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "../db/client.js";
-import { categories, productImages, products, type Category, type NewProduct, type Product } from "../db/schema/catalog.js";
+import {
+  categories,
+  productImages,
+  products,
+  type Category,
+  type NewProduct,
+  type Product,
+} from "../db/schema/catalog.js";
 import { slugify } from "../db/slug.js";
 import { createDataCipher } from "../platform/crypto/data-cipher.js";
 import type { TestApp } from "./test-app.js";
@@ -10,13 +17,23 @@ import { multipartForm, type FormPart } from "./multipart.js";
 
 /** A game (a top-level category) straight in the database; the slug is made from the name. */
 export async function createTestGame(db: Db, name = `Game ${randomUUID().slice(0, 8)}`): Promise<Category> {
-  const [row] = await db.insert(categories).values({ name, slug: slugify(name), description: `${name} goods` }).returning();
+  const [row] = await db
+    .insert(categories)
+    .values({ name, slug: slugify(name), description: `${name} goods` })
+    .returning();
   return row!;
 }
 
 /** A subcategory (a kind of goods) of a game. */
-export async function createTestSubcategory(db: Db, game: Pick<Category, "id">, name = `Kind ${randomUUID().slice(0, 8)}`): Promise<Category> {
-  const [row] = await db.insert(categories).values({ name, slug: slugify(name), description: `${name} of the game`, parentId: game.id }).returning();
+export async function createTestSubcategory(
+  db: Db,
+  game: Pick<Category, "id">,
+  name = `Kind ${randomUUID().slice(0, 8)}`,
+): Promise<Category> {
+  const [row] = await db
+    .insert(categories)
+    .values({ name, slug: slugify(name), description: `${name} of the game`, parentId: game.id })
+    .returning();
   return row!;
 }
 
@@ -30,7 +47,10 @@ export type TestProductValues = Partial<Omit<NewProduct, "productDataEncrypted">
 };
 
 /** A product straight in the database, `active` unless told, with one image row unless told. */
-export async function createTestProduct(t: Pick<TestApp, "database" | "config">, values: TestProductValues): Promise<Product> {
+export async function createTestProduct(
+  t: Pick<TestApp, "database" | "config">,
+  values: TestProductValues,
+): Promise<Product> {
   const { productData = "login: seller / password: hunter2", imageCount = 1, ...columns } = values;
   const id = randomUUID();
   const [row] = await t.database.db
@@ -59,10 +79,21 @@ export async function createTestProduct(t: Pick<TestApp, "database" | "config">,
 }
 
 /** A multipart request as `client` (a guest when undefined), carrying its access cookie like a browser. */
-export function sendForm(t: Pick<TestApp, "app">, client: TestClient | undefined, method: "POST" | "PATCH", url: string, parts: FormPart[]): Promise<LightMyRequestResponse> {
+export function sendForm(
+  t: Pick<TestApp, "app">,
+  client: TestClient | undefined,
+  method: "POST" | "PATCH",
+  url: string,
+  parts: FormPart[],
+): Promise<LightMyRequestResponse> {
   const form = multipartForm(parts);
   const token = client?.cookie("access_token");
-  return t.app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...(token ? { cookie: `access_token=${token}` } : {}) } });
+  return t.app.inject({
+    method,
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, ...(token ? { cookie: `access_token=${token}` } : {}) },
+  });
 }
 
 /** Text fields of a multipart form. */

@@ -33,7 +33,10 @@ export type ChatServer = { app: FastifyInstance; url: string; close(): Promise<v
  */
 export async function startChatServer(database: Database, overrides: Partial<Config> = {}): Promise<ChatServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-chat-test-"));
-  const config: Config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" }), ...overrides };
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
+    ...overrides,
+  };
   const app = await buildApp({ config, database, media: createMediaStore(config), logger: testAppLogger() });
   try {
     const url = await listenOnFreePort(app);
@@ -53,7 +56,11 @@ export async function startChatServer(database: Database, overrides: Partial<Con
 }
 
 /** A socket like the web app's (websocket only), carrying the client's access cookie; resolves once connected. */
-export async function connectAs(url: string, client: TestClient | undefined, headers: Record<string, string> = {}): Promise<ChatSocket> {
+export async function connectAs(
+  url: string,
+  client: TestClient | undefined,
+  headers: Record<string, string> = {},
+): Promise<ChatSocket> {
   const token = client?.cookie("access_token");
   const socket: ChatSocket = io(url, {
     transports: ["websocket"],
@@ -72,7 +79,11 @@ export async function connectAs(url: string, client: TestClient | undefined, hea
 }
 
 /** The refusal of a handshake: connect_error's message is the code, its data the catalogue's error. */
-export async function refusedConnection(url: string, client: TestClient | undefined, headers: Record<string, string> = {}): Promise<{ message: string; data: SocketError }> {
+export async function refusedConnection(
+  url: string,
+  client: TestClient | undefined,
+  headers: Record<string, string> = {},
+): Promise<{ message: string; data: SocketError }> {
   try {
     const socket = await connectAs(url, client, headers);
     socket.close();
@@ -86,7 +97,11 @@ type EventName = keyof ServerToClientEvents;
 type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /** The next `event` on the socket that matches, or a failure after a few seconds. */
-export function nextEvent<E extends EventName>(socket: ChatSocket, event: E, matches: (payload: EventPayload<E>) => boolean = () => true): Promise<EventPayload<E>> {
+export function nextEvent<E extends EventName>(
+  socket: ChatSocket,
+  event: E,
+  matches: (payload: EventPayload<E>) => boolean = () => true,
+): Promise<EventPayload<E>> {
   return new Promise((resolve, reject) => {
     const listener = (payload: EventPayload<E>) => {
       if (!matches(payload)) return;
@@ -114,7 +129,10 @@ export async function joinRoom(socket: ChatSocket, chatId: string) {
   const success = nextEvent(socket, "join_room_success", (payload) => payload.room === chatId);
   const failure = nextEvent(socket, "join_room_error", (payload) => payload.room === chatId);
   socket.emit("join_room", { chat_id: chatId });
-  const answer = await Promise.race([success.then((payload) => ({ joined: true as const, payload })), failure.then((payload) => ({ joined: false as const, payload }))]);
+  const answer = await Promise.race([
+    success.then((payload) => ({ joined: true as const, payload })),
+    failure.then((payload) => ({ joined: false as const, payload })),
+  ]);
   // The other one never comes; keep its timeout from failing the test.
   void success.catch(() => undefined);
   void failure.catch(() => undefined);

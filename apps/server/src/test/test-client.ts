@@ -35,10 +35,17 @@ export class TestClient {
     return this.request("GET", url);
   }
 
-  async request(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object): Promise<LightMyRequestResponse> {
+  async request(
+    method: "GET" | "POST" | "PATCH" | "DELETE",
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse> {
     const path = new URL(url, "http://localhost").pathname;
     const cookie = [...this.jar]
-      .filter(([, stored]) => path === stored.path || path.startsWith(stored.path.endsWith("/") ? stored.path : `${stored.path}/`))
+      .filter(
+        ([, stored]) =>
+          path === stored.path || path.startsWith(stored.path.endsWith("/") ? stored.path : `${stored.path}/`),
+      )
       .map(([name, stored]) => `${name}=${stored.value}`)
       .join("; ");
     const response = await this.app.inject({
@@ -49,7 +56,8 @@ export class TestClient {
       ...(payload === undefined ? {} : { payload }),
     });
     for (const set of response.cookies) {
-      const cleared = set.value === "" || set.maxAge === 0 || (set.expires !== undefined && set.expires.getTime() <= Date.now());
+      const cleared =
+        set.value === "" || set.maxAge === 0 || (set.expires !== undefined && set.expires.getTime() <= Date.now());
       if (cleared) this.jar.delete(set.name);
       else this.jar.set(set.name, { value: set.value, path: set.path ?? "/" });
     }

@@ -61,7 +61,9 @@ function migratedSnapshot(): Promise<Blob> {
 
 /** Dumps of older migrations are about 40 MB each; only the current one is kept. */
 async function removeStaleSnapshots(current: string): Promise<void> {
-  const stale = (await readdir(tmpdir())).filter((entry) => entry.startsWith(SNAPSHOT_PREFIX) && entry.endsWith(".tar") && entry !== current);
+  const stale = (await readdir(tmpdir())).filter(
+    (entry) => entry.startsWith(SNAPSHOT_PREFIX) && entry.endsWith(".tar") && entry !== current,
+  );
   await Promise.all(stale.map((entry) => rm(path.join(tmpdir(), entry), { force: true })));
 }
 

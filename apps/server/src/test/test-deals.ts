@@ -20,7 +20,12 @@ export type TestDealValues = {
 export type TestDeal = { deal: Deal; product: Product; chat: Chat };
 
 // The product's status that goes with each deal status (ARCHITECTURE.md §4 "Product lifecycle").
-const productStatusOf: Record<DealStatus, ProductStatus> = { purchased: "purchased", disputed: "purchased", completed: "completed", refunded: "refunded" };
+const productStatusOf: Record<DealStatus, ProductStatus> = {
+  purchased: "purchased",
+  disputed: "purchased",
+  completed: "completed",
+  refunded: "refunded",
+};
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -29,7 +34,10 @@ const HOUR_MS = 60 * 60 * 1000;
  * no money and writes no ledger rows, so the ledger check still passes: enough for reviews and listings, not for
  * anything that pays out or refunds.
  */
-export async function createTestDeal(t: Pick<TestApp, "database" | "config">, values: TestDealValues): Promise<TestDeal> {
+export async function createTestDeal(
+  t: Pick<TestApp, "database" | "config">,
+  values: TestDealValues,
+): Promise<TestDeal> {
   const { db } = t.database;
   const { sellerId, buyerId, status = "completed", priceKopecks = 100_00, createdAt = new Date() } = values;
   const categoryId = values.categoryId ?? (await createTestGame(db)).id;

@@ -30,12 +30,21 @@ export const testImages = {
       .withMetadata({ orientation: 6 })
       .withExif({
         IFD0: { Make: "Lootlane Phone", Model: "LP-1" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "55/1 45/1 21/1", GPSLongitudeRef: "E", GPSLongitude: "37/1 37/1 4/1", GPSMapDatum: EXIF_SECRET },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "55/1 45/1 21/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "37/1 37/1 4/1",
+          GPSMapDatum: EXIF_SECRET,
+        },
       })
       .toBuffer(),
   gif: () => noise(32, 32).gif().toBuffer(),
   webp: () => noise(32, 32).webp().toBuffer(),
-  svg: () => Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+  svg: () =>
+    Buffer.from(
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    ),
   html: () => Buffer.from('<!doctype html><html><body><script>alert("xss")</script></body></html>'),
   pdf: () => Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
   /** A real PNG cut in half: the signature and header are valid, the pixel data ends early. */

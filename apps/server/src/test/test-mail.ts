@@ -97,7 +97,10 @@ export function parseMessage(raw: string): { subject: string; text: string } {
   const headerBlock = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, "");
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(headerBlock)?.[1]?.trim() ?? "";
-  return { subject: decodeWords(header("Subject")), text: decodeBody(body, header("Content-Transfer-Encoding").toLowerCase()) };
+  return {
+    subject: decodeWords(header("Subject")),
+    text: decodeBody(body, header("Content-Transfer-Encoding").toLowerCase()),
+  };
 }
 
 function decodeBody(body: string, encoding: string): string {
@@ -124,6 +127,8 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_match, kind: string, data: string) =>
-      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : decodeQuotedPrintable(data.replace(/_/g, " ")),
     );
 }

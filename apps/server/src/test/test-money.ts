@@ -19,13 +19,21 @@ export async function balanceOf(client: TestClient): Promise<number> {
 }
 
 /** POST /v1/products/buy as the client, with an Idempotency-Key when given. */
-export function buyAs(t: Pick<TestApp, "app">, client: TestClient, productId: string, idempotencyKey?: string): Promise<LightMyRequestResponse> {
+export function buyAs(
+  t: Pick<TestApp, "app">,
+  client: TestClient,
+  productId: string,
+  idempotencyKey?: string,
+): Promise<LightMyRequestResponse> {
   const token = client.cookie("access_token");
   return t.app.inject({
     method: "POST",
     url: "/v1/products/buy",
     payload: { product_id: productId },
-    headers: { ...(token ? { cookie: `access_token=${token}` } : {}), ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }) },
+    headers: {
+      ...(token ? { cookie: `access_token=${token}` } : {}),
+      ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+    },
   });
 }
 

@@ -24,7 +24,9 @@ const statements = new WeakMap<Db, Promise<SQL>>();
 
 async function snapshotStatement(db: Db): Promise<SQL> {
   const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`),
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
   ).map(({ name }) => name);
   const perTable = tables.map(
     (name) =>

@@ -42,7 +42,14 @@ export async function startTestS3Server(bucket = "lootlane-media"): Promise<Test
   const { port } = server.address() as AddressInfo;
 
   return {
-    config: { endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", bucket, accessKey: "S3RVER", secretKey: "S3RVER", publicUrl: undefined },
+    config: {
+      endpoint: `http://127.0.0.1:${port}`,
+      region: "us-east-1",
+      bucket,
+      accessKey: "S3RVER",
+      secretKey: "S3RVER",
+      publicUrl: undefined,
+    },
     requests,
     close: async () => {
       // The SDK keeps connections alive, and close() alone would wait for them to time out.

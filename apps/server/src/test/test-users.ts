@@ -43,6 +43,7 @@ export async function createTestUser(db: Db, values: Partial<NewUser> & { userna
 export async function signInAs(app: FastifyInstance, user: Pick<User, "email">): Promise<TestClient> {
   const client = new TestClient(app);
   const response = await client.post("/v1/auth/login", { email: user.email, password: TEST_PASSWORD });
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${user.email} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${user.email} failed: ${response.statusCode} ${response.body}`);
   return client;
 }

@@ -20,7 +20,10 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 }
 
 function placeholders(text: string): string {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]).sort().join(",");
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((match) => match[1])
+    .sort()
+    .join(",");
 }
 
 /** Plural forms a language needs, e.g. ru: one, few, many, other (i18next appends them as `_one`, `_few`…). */
@@ -40,7 +43,8 @@ function compareLocales(bundles: Record<string, Bundle>): string[] {
 
   for (const namespace of namespaces) {
     const flat = new Map(languages.map((language) => [language, flatten(bundles[language]?.[namespace] ?? {})]));
-    const baseKeys = (language: string) => new Set([...(flat.get(language)?.keys() ?? [])].map((key) => key.replace(PLURAL_SUFFIX, "")));
+    const baseKeys = (language: string) =>
+      new Set([...(flat.get(language)?.keys() ?? [])].map((key) => key.replace(PLURAL_SUFFIX, "")));
     const allBaseKeys = new Set(languages.flatMap((language) => [...baseKeys(language)]));
 
     for (const key of allBaseKeys) {
@@ -61,7 +65,9 @@ function compareLocales(bundles: Record<string, Bundle>): string[] {
         texts.set(language, placeholders(text));
       }
       if (new Set(texts.values()).size > 1) {
-        problems.push(`${namespace}:${key} has different placeholders: ${[...texts].map(([l, p]) => `${l} {${p}}`).join(", ")}`);
+        problems.push(
+          `${namespace}:${key} has different placeholders: ${[...texts].map(([l, p]) => `${l} {${p}}`).join(", ")}`,
+        );
       }
     }
   }

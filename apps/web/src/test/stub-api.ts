@@ -12,7 +12,12 @@ export interface ApiCall {
 }
 
 /** The spec's error answer (SPEC §8), optionally with validation field errors. */
-export function refusal(status: number, code: string, message: string, errors?: { field: string; message: string }[]): StubReply {
+export function refusal(
+  status: number,
+  code: string,
+  message: string,
+  errors?: { field: string; message: string }[],
+): StubReply {
   return { status, body: { detail: { error_code: code, error_message: message, ...(errors ? { errors } : {}) } } };
 }
 
@@ -27,7 +32,9 @@ export function stubApi(routes: Record<string, StubReply | StubReply[]>) {
     const text = await request.clone().text();
     calls.push({ route, body: text ? (JSON.parse(text) as unknown) : undefined });
     const replies = routes[route];
-    const reply = Array.isArray(replies) ? (replies[calls.filter((call) => call.route === route).length - 1] ?? replies.at(-1)) : replies;
+    const reply = Array.isArray(replies)
+      ? (replies[calls.filter((call) => call.route === route).length - 1] ?? replies.at(-1))
+      : replies;
     const { status = 200, body = {} } = reply ?? refusal(404, "ROUTE_NOT_FOUND", "There is no such API address");
     return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   });

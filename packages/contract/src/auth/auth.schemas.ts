@@ -20,7 +20,9 @@ export const codeSentResponseSchema = z
   .meta({ id: "CodeSentResponse" });
 
 /** POST /auth/login */
-export const loginRequestSchema = z.object({ email: emailSchema, password: storedPasswordSchema }).meta({ id: "LoginRequest" });
+export const loginRequestSchema = z
+  .object({ email: emailSchema, password: storedPasswordSchema })
+  .meta({ id: "LoginRequest" });
 
 /** POST /auth/send-verification-code: step one of sign-up; refused when the e-mail or username is taken. */
 export const sendVerificationCodeRequestSchema = z
@@ -29,7 +31,12 @@ export const sendVerificationCodeRequestSchema = z
 
 /** POST /auth/confirm-verification-code: step two of sign-up; creates the user and signs them in. */
 export const confirmVerificationCodeRequestSchema = z
-  .object({ email: emailSchema, username: usernameSchema, password: passwordSchema, email_code: verificationCodeSchema })
+  .object({
+    email: emailSchema,
+    username: usernameSchema,
+    password: passwordSchema,
+    email_code: verificationCodeSchema,
+  })
   .meta({ id: "ConfirmVerificationCodeRequest" });
 
 /** POST /auth/password-reset-code: answers the same whether or not the e-mail is registered. */

@@ -33,7 +33,10 @@ export const CATEGORY_IMAGE_FIELD = "uploaded_image";
  */
 export const createCategoryFieldsSchema = z.object({
   name: plainText().trim().min(1, "Enter a name").max(CATEGORY_NAME_MAX, `At most ${CATEGORY_NAME_MAX} characters`),
-  description: plainText().trim().max(CATEGORY_DESCRIPTION_MAX, `At most ${CATEGORY_DESCRIPTION_MAX} characters`).default(""),
+  description: plainText()
+    .trim()
+    .max(CATEGORY_DESCRIPTION_MAX, `At most ${CATEGORY_DESCRIPTION_MAX} characters`)
+    .default(""),
   parent_category_id: z.uuid().optional(),
 });
 

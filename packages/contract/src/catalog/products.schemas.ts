@@ -18,7 +18,16 @@ import { categorySchema } from "./categories.schemas.js";
  * A ban takes the seller's products off sale (`active` → `suspended`) and the unban puts them back.
  * The API never says `approved`.
  */
-export const productStatusSchema = z.enum(["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn", "suspended"]);
+export const productStatusSchema = z.enum([
+  "moderation",
+  "active",
+  "rejected",
+  "purchased",
+  "completed",
+  "refunded",
+  "withdrawn",
+  "suspended",
+]);
 
 /** SPEC.md §3 Seller (summary). */
 export const sellerSummarySchema = z
@@ -54,7 +63,9 @@ export const productSchema = z
   .meta({ id: "Product" });
 
 /** GET /products/{id}: the product plus `product_data`, the edit variant's name for the same goods. */
-export const productDetailSchema = productSchema.extend({ product_data: z.string().nullable() }).meta({ id: "ProductDetail" });
+export const productDetailSchema = productSchema
+  .extend({ product_data: z.string().nullable() })
+  .meta({ id: "ProductDetail" });
 
 export const productListSchema = z.array(productSchema).meta({ id: "ProductList" });
 
@@ -76,7 +87,10 @@ export const pageQuerySchema = z.object({
 
 /** GET /products/search: words of title and description in any order; optional category and price range. */
 export const productSearchQuerySchema = pageQuerySchema.extend({
-  q: plainText().trim().min(1, "Enter what to search for").max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
+  q: plainText()
+    .trim()
+    .min(1, "Enter what to search for")
+    .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
   category_id: z.uuid().optional(),
   min_price: z.coerce.number().int().min(0).optional(),
   max_price: z.coerce.number().int().min(0).optional(),
@@ -87,7 +101,10 @@ export const adminProductsQuerySchema = pageQuerySchema.extend({ status: product
 
 export const productIdParamsSchema = z.object({ id: z.uuid() });
 export const categoryProductsParamsSchema = z.object({ id: z.uuid() });
-export const gameSubcategoryParamsSchema = z.object({ gameSlug: plainText().min(1), subcategorySlug: plainText().min(1) });
+export const gameSubcategoryParamsSchema = z.object({
+  gameSlug: plainText().min(1),
+  subcategorySlug: plainText().min(1),
+});
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
 export const usernameProductsParamsSchema = z.object({ username: plainText().min(1) });
 
@@ -102,7 +119,10 @@ export const moderationResultSchema = z.literal(true).meta({ id: "ModerationResu
 export const PRODUCT_IMAGES_FIELD = "uploaded_images";
 
 const productText = (max: number) =>
-  plainText().trim().min(PRODUCT_TEXT_MIN, `At least ${PRODUCT_TEXT_MIN} characters`).max(max, `At most ${max} characters`);
+  plainText()
+    .trim()
+    .min(PRODUCT_TEXT_MIN, `At least ${PRODUCT_TEXT_MIN} characters`)
+    .max(max, `At most ${max} characters`);
 
 /** SPEC.md §5 Create product, as checked on the server and in the web form. */
 export const productFieldRules = {

@@ -155,7 +155,10 @@ export const balanceResultSchema = z.object({ balance: z.number().nonnegative() 
  * review; the seller may reply once. The seller's rating is the average of their reviews' stars.
  */
 export const reviewStarsSchema = z.number().int().min(1, "From 1 to 5 stars").max(5, "From 1 to 5 stars");
-const reviewTextSchema = plainText().trim().min(1, "Write a few words").max(REVIEW_TEXT_MAX, `At most ${REVIEW_TEXT_MAX} characters`);
+const reviewTextSchema = plainText()
+  .trim()
+  .min(1, "Write a few words")
+  .max(REVIEW_TEXT_MAX, `At most ${REVIEW_TEXT_MAX} characters`);
 
 export const reviewSchema = z
   .object({

@@ -20,7 +20,9 @@ export const userProfileResponseSchema = z.union([userSchema, publicProfileSchem
  * POST /users/description: the length rule is the web form's (checked on the text as sent), then surrounding
  * white space is trimmed. An empty or blank text clears the description (null, as for a user who never wrote one).
  */
-export const updateDescriptionRequestSchema = z.object({ description: descriptionSchema.trim() }).meta({ id: "UpdateDescriptionRequest" });
+export const updateDescriptionRequestSchema = z
+  .object({ description: descriptionSchema.trim() })
+  .meta({ id: "UpdateDescriptionRequest" });
 
 /** The multipart field PATCH /users/avatar reads the image from. */
 export const AVATAR_FILE_FIELD = "file";
@@ -29,7 +31,9 @@ export const AVATAR_FILE_FIELD = "file";
  * PATCH /users/avatar, multipart/form-data: exactly one file in the field `file`, a .jpg, .jpeg or .png image
  * of at most IMAGE_MAX_BYTES. Written as a schema for the API documentation; the server reads the stream itself.
  */
-export const updateAvatarRequestSchema = z.object({ [AVATAR_FILE_FIELD]: z.file() }).meta({ id: "UpdateAvatarRequest" });
+export const updateAvatarRequestSchema = z
+  .object({ [AVATAR_FILE_FIELD]: z.file() })
+  .meta({ id: "UpdateAvatarRequest" });
 
 /** PATCH /users/avatar: where the new avatar is served (the API host plus this path). */
 export const updateAvatarResponseSchema = userSchema.pick({ avatar_url: true }).meta({ id: "UpdateAvatarResponse" });

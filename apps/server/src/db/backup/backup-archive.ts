@@ -29,7 +29,8 @@ export function readTar(archive: Uint8Array): Map<string, Buffer> | undefined {
     if (!Number.isSafeInteger(size) || offset + BLOCK + size > bytes.length) return undefined;
     // "0" and the old NUL both mean a regular file; anything else (directories, links) a backup never holds.
     const type = text(block, 156, 1);
-    if (type === "0" || type === "") files.set(text(block, 0, 100), bytes.subarray(offset + BLOCK, offset + BLOCK + size));
+    if (type === "0" || type === "")
+      files.set(text(block, 0, 100), bytes.subarray(offset + BLOCK, offset + BLOCK + size));
     offset += BLOCK + size + padding(size);
   }
   return undefined;

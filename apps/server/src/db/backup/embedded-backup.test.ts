@@ -64,7 +64,9 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("backup and restore o
     await after.close();
     await writeFile(path.join(dataDir, "secrets.json"), "{}");
 
-    await expect(restoreEmbeddedDatabase(dataDir, file, { force: false })).rejects.toThrow(/already holds a database.*--force/);
+    await expect(restoreEmbeddedDatabase(dataDir, file, { force: false })).rejects.toThrow(
+      /already holds a database.*--force/,
+    );
     const restored = await restoreEmbeddedDatabase(dataDir, file, { force: true });
     expect(restored.violations).toEqual([]);
     expect(restored.dataKey).toBe("ab".repeat(32));
@@ -91,7 +93,11 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("backup and restore o
     expect(restored).toMatchObject({ previousDirectory: undefined, previousSecrets: undefined, violations: [] });
     const reopened = await openDatabase({ dataDir: elsewhere });
     try {
-      expect((await reopened.db.select({ username: users.username }).from(users).orderBy(asc(users.username))).map((u) => u.username)).toEqual(["backup_alice", "backup_bob"]);
+      expect(
+        (await reopened.db.select({ username: users.username }).from(users).orderBy(asc(users.username))).map(
+          (u) => u.username,
+        ),
+      ).toEqual(["backup_alice", "backup_bob"]);
     } finally {
       await reopened.close();
     }
@@ -105,7 +111,9 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("backup and restore o
     const server = await PGlite.create(path.join(dataDir, "pglite"));
     try {
       await expect(backupEmbeddedDatabase(dataDir, path.join(work, "other.tar"))).rejects.toThrow(BackupRefusedError);
-      await expect(restoreEmbeddedDatabase(dataDir, file, { force: true })).rejects.toThrow(/in use.*stop the Lootlane server/);
+      await expect(restoreEmbeddedDatabase(dataDir, file, { force: true })).rejects.toThrow(
+        /in use.*stop the Lootlane server/,
+      );
     } finally {
       await server.close();
     }
@@ -114,6 +122,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("backup and restore o
   it("refuses a file that is not a backup", async () => {
     const file = path.join(work, "not-a-backup.tar");
     await writeFile(file, "hello");
-    await expect(restoreEmbeddedDatabase(dataDir, file, { force: true })).rejects.toThrow(/is not a backup made by npm run backup/);
+    await expect(restoreEmbeddedDatabase(dataDir, file, { force: true })).rejects.toThrow(
+      /is not a backup made by npm run backup/,
+    );
   });
 });

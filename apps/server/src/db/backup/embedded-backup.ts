@@ -35,7 +35,11 @@ export type BackupResult = {
 };
 
 /** Writes a consistent copy of DATA_DIR's embedded database and secrets file to `outFile`, which must not exist. */
-export async function backupEmbeddedDatabase(dataDir: string, outFile: string, now = new Date()): Promise<BackupResult> {
+export async function backupEmbeddedDatabase(
+  dataDir: string,
+  outFile: string,
+  now = new Date(),
+): Promise<BackupResult> {
   const directory = databaseDirectory(dataDir);
   if (!existsSync(directory)) throw new BackupRefusedError(`No embedded database to back up: nothing at ${directory}.`);
   refuseIfInUse(directory);
@@ -56,7 +60,8 @@ export async function backupEmbeddedDatabase(dataDir: string, outFile: string, n
     // Owner-only: the file can hold the keys themselves. "wx": never overwrite an earlier backup.
     await writeFile(outFile, archive, { mode: 0o600, flag: "wx" });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new BackupRefusedError(`${outFile} already exists; choose another --out.`);
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      throw new BackupRefusedError(`${outFile} already exists; choose another --out.`);
     throw error;
   }
   return { bytes: archive.length, dataKey: secrets ? parseSecrets(secrets)?.dataKey : undefined };
@@ -77,7 +82,11 @@ export type RestoreResult = {
  * Replaces DATA_DIR's embedded database (and secrets file) with the backup's. What was there is renamed aside,
  * never deleted, and only with `force` when it holds a database: a restore over live data is a decision.
  */
-export async function restoreEmbeddedDatabase(dataDir: string, backupFile: string, options: { force: boolean; now?: Date }): Promise<RestoreResult> {
+export async function restoreEmbeddedDatabase(
+  dataDir: string,
+  backupFile: string,
+  options: { force: boolean; now?: Date },
+): Promise<RestoreResult> {
   if (!existsSync(backupFile)) throw new BackupRefusedError(`No backup file at ${backupFile}.`);
   const files = readTar(await readFile(backupFile));
   const database = files?.get(DATABASE_ENTRY);
@@ -91,7 +100,10 @@ export async function restoreEmbeddedDatabase(dataDir: string, backupFile: strin
   await mkdir(dataDir, { recursive: true });
   let client: PGlite;
   try {
-    client = await PGlite.create(directory, { extensions: pgliteExtensions, loadDataDir: new Blob([new Uint8Array(database)]) });
+    client = await PGlite.create(directory, {
+      extensions: pgliteExtensions,
+      loadDataDir: new Blob([new Uint8Array(database)]),
+    });
   } catch (error) {
     // Leave DATA_DIR as it was found rather than half restored.
     await rm(directory, { recursive: true, force: true });
@@ -106,18 +118,30 @@ export async function restoreEmbeddedDatabase(dataDir: string, backupFile: strin
   }
 
   const previousSecrets = secrets ? await restoreSecrets(dataDir, secrets, suffix) : undefined;
-  return { previousDirectory, previousSecrets, dataKey: secrets ? parseSecrets(secrets)?.dataKey : undefined, violations };
+  return {
+    previousDirectory,
+    previousSecrets,
+    dataKey: secrets ? parseSecrets(secrets)?.dataKey : undefined,
+    violations,
+  };
 }
 
 /** Renames a non-empty database directory aside (with `force`) and returns its new path. */
-async function setAsideExistingDatabase(directory: string, suffix: string, force: boolean): Promise<string | undefined> {
+async function setAsideExistingDatabase(
+  directory: string,
+  suffix: string,
+  force: boolean,
+): Promise<string | undefined> {
   if (!existsSync(directory)) return undefined;
   refuseIfInUse(directory);
   if ((await readdir(directory)).length === 0) {
     await rm(directory, { recursive: true });
     return undefined;
   }
-  if (!force) throw new BackupRefusedError(`${directory} already holds a database. Run again with --force to restore over it (it is kept, renamed).`);
+  if (!force)
+    throw new BackupRefusedError(
+      `${directory} already holds a database. Run again with --force to restore over it (it is kept, renamed).`,
+    );
   const aside = `${directory}${suffix}`;
   await rename(directory, aside);
   return aside;

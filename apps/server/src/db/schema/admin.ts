@@ -15,7 +15,10 @@ export const idempotencyKeys = pgTable(
     response: jsonb("response"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: "idempotency_keys_pkey", columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ name: "idempotency_keys_pkey", columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Every admin change, with the target's state before and after. */

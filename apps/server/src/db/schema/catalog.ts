@@ -18,12 +18,24 @@ export const categories = pgTable(
   (t) => [
     // Names and slugs are unique among siblings; coalesce makes all games siblings of one another.
     uniqueIndex("categories_parent_slug_key").on(sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`, t.slug),
-    uniqueIndex("categories_parent_name_key").on(sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`, sql`lower(${t.name})`),
+    uniqueIndex("categories_parent_name_key").on(
+      sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
     index("categories_parent_id_idx").on(t.parentId),
   ],
 );
 
-export const productStatuses = ["moderation", "active", "rejected", "purchased", "completed", "refunded", "withdrawn", "suspended"] as const;
+export const productStatuses = [
+  "moderation",
+  "active",
+  "rejected",
+  "purchased",
+  "completed",
+  "refunded",
+  "withdrawn",
+  "suspended",
+] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
 export const products = pgTable(
@@ -58,7 +70,12 @@ export const products = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     // A subcategory's listing; a game's spans several categories and walks products_status_created_idx instead.
-    index("products_category_status_created_idx").on(t.categoryId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("products_category_status_created_idx").on(
+      t.categoryId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("products_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     // Search with typos (`'q' <% lower(title)`) and substring search (`lower(title) like '%q%'`) use these trigram indexes.
     index("products_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),

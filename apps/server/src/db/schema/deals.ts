@@ -40,9 +40,7 @@ export const deals = pgTable(
   },
   (t) => [
     // The database, not only the buy code, guarantees that a product is never sold twice at once.
-    uniqueIndex("deals_one_open_per_product_key")
-      .on(t.productId)
-      .where(oneOf(t.status, openDealStatuses)),
+    uniqueIndex("deals_one_open_per_product_key").on(t.productId).where(oneOf(t.status, openDealStatuses)),
     uniqueIndex("deals_buyer_idempotency_key")
       .on(t.buyerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -53,7 +51,10 @@ export const deals = pgTable(
     index("deals_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     index("deals_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     check("deals_price_positive_check", sql`${t.priceKopecks} > 0`),
-    check("deals_commission_range_check", sql`${t.commissionKopecks} >= 0 and ${t.commissionKopecks} <= ${t.priceKopecks}`),
+    check(
+      "deals_commission_range_check",
+      sql`${t.commissionKopecks} >= 0 and ${t.commissionKopecks} <= ${t.priceKopecks}`,
+    ),
     check("deals_buyer_not_seller_check", sql`${t.buyerId} <> ${t.sellerId}`),
     check("deals_status_check", oneOf(t.status, dealStatuses)),
   ],

@@ -12,7 +12,11 @@ export const usersRelations = relations(users, ({ many }) => ({
 }));
 
 export const categoriesRelations = relations(categories, ({ one, many }) => ({
-  parent: one(categories, { fields: [categories.parentId], references: [categories.id], relationName: "category_parent" }),
+  parent: one(categories, {
+    fields: [categories.parentId],
+    references: [categories.id],
+    relationName: "category_parent",
+  }),
   children: many(categories, { relationName: "category_parent" }),
   products: many(products),
 }));

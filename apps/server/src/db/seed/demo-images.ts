@@ -17,7 +17,9 @@ const icons: Record<GoodsKind, string> = {
   accounts: `<circle cx="50" cy="34" r="18"/><path d="M16 88c0-20 15-33 34-33s34 13 34 33z"/>`,
   items: `<path d="M30 16h40l18 22-38 48-38-48z"/><path d="M12 38h76M38 16l12 70 12-70" fill="none" stroke="#000" stroke-opacity=".25" stroke-width="3"/>`,
   keys: `<path fill-rule="evenodd" d="M30 29a21 21 0 1 1 0 42a21 21 0 1 1 0-42zm0 10a11 11 0 1 0 0 22a11 11 0 1 0 0-22z"/><path d="M48 45h42v10h-8v14H72V55h-6v10H56V55h-8z"/>`,
-  currency: [72, 58, 44, 30].map((cy) => `<ellipse cx="50" cy="${cy}" rx="32" ry="11" stroke="#000" stroke-opacity=".3" stroke-width="3"/>`).join(""),
+  currency: [72, 58, 44, 30]
+    .map((cy) => `<ellipse cx="50" cy="${cy}" rx="32" ry="11" stroke="#000" stroke-opacity=".3" stroke-width="3"/>`)
+    .join(""),
   boosting: `<path d="M58 6 20 56h26l-8 38 42-54H54z"/>`,
 };
 
@@ -51,7 +53,13 @@ function wrap(text: string, width: number, maxLines: number): string[] {
     else lines.push(word);
   }
   if (lines.length <= maxLines) return lines;
-  return [...lines.slice(0, maxLines - 1), `${lines.slice(maxLines - 1).join(" ").slice(0, width - 1)}…`];
+  return [
+    ...lines.slice(0, maxLines - 1),
+    `${lines
+      .slice(maxLines - 1)
+      .join(" ")
+      .slice(0, width - 1)}…`,
+  ];
 }
 
 function toPng(svg: string): Promise<Buffer> {
@@ -91,7 +99,8 @@ export async function renderProductImage(
   const text = lines
     .map((line, index) => `<tspan x="48" dy="${index === 0 ? 0 : 46}">${escapeXml(line)}</tspan>`)
     .join("");
-  const image = await toPng(`<svg xmlns="http://www.w3.org/2000/svg" width="${PRODUCT_WIDTH}" height="${PRODUCT_HEIGHT}">
+  const image =
+    await toPng(`<svg xmlns="http://www.w3.org/2000/svg" width="${PRODUCT_WIDTH}" height="${PRODUCT_HEIGHT}">
     ${gradient(game.palette, variant % 2 === 0 ? 30 : 150)}
     <rect width="${PRODUCT_WIDTH}" height="${PRODUCT_HEIGHT}" fill="url(#bg)"/>
     ${variant % 2 === 0 ? icon(kind, 380, 150, 300, 0.16) : icon(kind, 410, 24, 200, 0.2)}

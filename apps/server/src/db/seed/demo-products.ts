@@ -15,7 +15,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Dota 2",
     subcategory: "Accounts",
     title: "Dota 2 account, 4200 MMR, 10k behaviour",
-    description: "Calibrated Legend V account with 1,800 matches, 10,000 behaviour score and no reports. Original e-mail included, Steam Guard removed before delivery.",
+    description:
+      "Calibrated Legend V account with 1,800 matches, 10,000 behaviour score and no reports. Original e-mail included, Steam Guard removed before delivery.",
     priceRoubles: 3490,
     data: "Steam login: ancient_drow_4821\nPassword: Vx7!kQ2pLm\nE-mail: ancient.drow4821@rambler.ru / Mail password: Tq9#wZ4r",
     imageCount: 2,
@@ -24,7 +25,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Dota 2",
     subcategory: "Accounts",
     title: "Fresh Dota 2 smurf, ranked unlocked",
-    description: "100 hours played, ranked matchmaking unlocked, not calibrated yet. Good for a new start or a second account.",
+    description:
+      "100 hours played, ranked matchmaking unlocked, not calibrated yet. Good for a new start or a second account.",
     priceRoubles: 690,
     data: "Steam login: fresh_smurf_207\nPassword: Lk4$eR8uYb\nE-mail: fresh.smurf207@mail.ru / Mail password: Ha2!xC7v",
     imageCount: 1,
@@ -33,7 +35,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Dota 2",
     subcategory: "Items",
     title: "Manifold Paradox Arcana for Phantom Assassin",
-    description: "Arcana delivered by Steam trade offer within 15 minutes of purchase. Tradable, no hold. Send your trade link in the chat.",
+    description:
+      "Arcana delivered by Steam trade offer within 15 minutes of purchase. Tradable, no hold. Send your trade link in the chat.",
     priceRoubles: 2890,
     data: "Trade offer sent from Steam profile lootlane_dota_bot. Item: Manifold Paradox (Arcana), asset id 28451120934.",
     imageCount: 2,
@@ -42,7 +45,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Dota 2",
     subcategory: "Boosting",
     title: "MMR boost +500 by an Immortal player",
-    description: "Party or solo boosting, 8 to 10 wins a day, offline mode so your friends never see it. Progress screenshots after every session.",
+    description:
+      "Party or solo boosting, 8 to 10 wins a day, offline mode so your friends never see it. Progress screenshots after every session.",
     priceRoubles: 4500,
     data: "Booster: Immortal #1840. Start within 2 hours after you send login details in this chat. Order code DB-500-7731.",
     imageCount: 1,
@@ -51,7 +55,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Dota 2",
     subcategory: "Boosting",
     title: "Behaviour score restore to 10,000",
-    description: "Low-priority removal and behaviour score restoration by careful, report-free play. Usually 5 to 7 days.",
+    description:
+      "Low-priority removal and behaviour score restoration by careful, report-free play. Usually 5 to 7 days.",
     priceRoubles: 1990,
     data: "Order code DB-BHV-2290. Write your preferred play hours in the chat; the booster plays only support heroes.",
     imageCount: 1,
@@ -60,7 +65,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Counter-Strike 2",
     subcategory: "Accounts",
     title: "CS2 Prime account, Premier 15,000",
-    description: "Prime Status account with Premier rating 15,000, 5-year veteran coin and 2,300 hours. No VAC, no game bans, full access.",
+    description:
+      "Prime Status account with Premier rating 15,000, 5-year veteran coin and 2,300 hours. No VAC, no game bans, full access.",
     priceRoubles: 4990,
     data: "Steam login: headshot_falcon88\nPassword: Rp5%tY3wQe\nE-mail: hs.falcon88@gmail.com / Mail password: Ue8!nB2k",
     imageCount: 2,
@@ -69,7 +75,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Counter-Strike 2",
     subcategory: "Accounts",
     title: "CS2 Prime account, ready for Premier",
-    description: "New Prime Status account, 25 hours played, Premier unlocked. Ideal for playing with friends at a lower rating.",
+    description:
+      "New Prime Status account, 25 hours played, Premier unlocked. Ideal for playing with friends at a lower rating.",
     priceRoubles: 1290,
     data: "Steam login: prime_rookie_5533\nPassword: Cz2&mW9xTa\nE-mail: prime.rookie5533@yandex.ru / Mail password: Gf6!pL3s",
     imageCount: 1,
@@ -78,7 +85,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Counter-Strike 2",
     subcategory: "Skins",
     title: "AK-47 | Redline, Field-Tested",
-    description: "Float 0.19, clean look with no stickers. Sent by Steam trade offer right after purchase, no trade hold.",
+    description:
+      "Float 0.19, clean look with no stickers. Sent by Steam trade offer right after purchase, no trade hold.",
     priceRoubles: 1150,
     data: "Trade offer from lootlane_cs_bot. AK-47 | Redline (Field-Tested), float 0.1904, asset id 34118820471.",
     imageCount: 2,
@@ -114,7 +122,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Genshin Impact",
     subcategory: "Accounts",
     title: "AR 58 account with Raiden and Nahida C2",
-    description: "Europe server, Adventure Rank 58, 28 five-star characters including Raiden Shogun C1 and Nahida C2 with signature weapons.",
+    description:
+      "Europe server, Adventure Rank 58, 28 five-star characters including Raiden Shogun C1 and Nahida C2 with signature weapons.",
     priceRoubles: 8990,
     data: "HoYoverse login: traveler.raiden58@gmail.com\nPassword: Ix4!oP9sDf\nUID: 712448093 (Europe). Mail password: Ws3#vK8q",
     imageCount: 2,
@@ -123,7 +132,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Genshin Impact",
     subcategory: "Accounts",
     title: "Starter reroll with Furina and 40 wishes",
-    description: "Europe server, Adventure Rank 12, Furina from the first banner plus 40 saved wishes. Clean e-mail, bind it to yours.",
+    description:
+      "Europe server, Adventure Rank 12, Furina from the first banner plus 40 saved wishes. Clean e-mail, bind it to yours.",
     priceRoubles: 790,
     data: "HoYoverse login: furina.start@mail.ru\nPassword: Nm7$eT2bXc\nUID: 715002877 (Europe).",
     imageCount: 1,
@@ -132,7 +142,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Genshin Impact",
     subcategory: "Genesis Crystals",
     title: "6480 Genesis Crystals by UID",
-    description: "Top-up of 6,480 Genesis Crystals (first-purchase bonus counts). Only your UID and server are needed, no password.",
+    description:
+      "Top-up of 6,480 Genesis Crystals (first-purchase bonus counts). Only your UID and server are needed, no password.",
     priceRoubles: 7490,
     data: "Send your UID and server in the chat. Top-up is made from the official store within an hour; order code GI-6480-1187.",
     imageCount: 1,
@@ -150,7 +161,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Genshin Impact",
     subcategory: "Boosting",
     title: "Spiral Abyss 36 stars this cycle",
-    description: "Full clear of floors 9 to 12 with all 36 stars on your account, done by a player with 30+ full-star cycles.",
+    description:
+      "Full clear of floors 9 to 12 with all 36 stars on your account, done by a player with 30+ full-star cycles.",
     priceRoubles: 1490,
     data: "Order code GI-ABY-0912. Send your login in the chat; the clear is done within 24 hours.",
     imageCount: 1,
@@ -159,7 +171,8 @@ export const demoProducts: DemoProduct[] = [
     game: "World of Warcraft",
     subcategory: "Gold",
     title: "100,000 gold, Silvermoon (EU), Horde",
-    description: "Gold delivered by mail or face to face on Silvermoon, Horde side. Safe farming, no bots, delivery in 30 minutes.",
+    description:
+      "Gold delivered by mail or face to face on Silvermoon, Horde side. Safe farming, no bots, delivery in 30 minutes.",
     priceRoubles: 2490,
     data: "Order code WOW-G100-4410. Write your character name in the chat; the gold is mailed from Goldhoof-Silvermoon.",
     imageCount: 1,
@@ -177,7 +190,8 @@ export const demoProducts: DemoProduct[] = [
     game: "World of Warcraft",
     subcategory: "Accounts",
     title: "Account with three level 80 characters",
-    description: "Battle.net account with a Paladin, Mage and Hunter at level 80, 250 mounts and the current expansion. Original owner.",
+    description:
+      "Battle.net account with a Paladin, Mage and Hunter at level 80, 250 mounts and the current expansion. Original owner.",
     priceRoubles: 6900,
     data: "Battle.net login: azeroth.veteran@outlook.com\nPassword: Qa8!sD4fGh\nSecurity answer: Stormwind. Authenticator removed.",
     imageCount: 2,
@@ -186,7 +200,8 @@ export const demoProducts: DemoProduct[] = [
     game: "World of Warcraft",
     subcategory: "Boosting",
     title: "Mythic+ 10 key carry with loot trader",
-    description: "Four boosters from a top guild carry you through a +10 key of your choice. Self-play, you keep all the loot.",
+    description:
+      "Four boosters from a top guild carry you through a +10 key of your choice. Self-play, you keep all the loot.",
     priceRoubles: 2300,
     data: "Order code WOW-MP10-3301. The group leader Vaelstrasz#2291 adds you at the agreed time.",
     imageCount: 1,
@@ -204,7 +219,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Minecraft",
     subcategory: "Accounts",
     title: "Minecraft Java & Bedrock with name change",
-    description: "Microsoft account with Minecraft Java & Bedrock Edition. You can change the in-game name and the e-mail.",
+    description:
+      "Microsoft account with Minecraft Java & Bedrock Edition. You can change the in-game name and the e-mail.",
     priceRoubles: 1690,
     data: "Microsoft login: blockbuilder.2291@outlook.com\nPassword: Mb6#rT1wVz\nRecovery code: 7KXQ-2HPD-MW84-JC3R-ZT6N",
     imageCount: 2,
@@ -240,7 +256,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Fortnite",
     subcategory: "Accounts",
     title: "OG account with Renegade Raider",
-    description: "Epic Games account from Season 1 with Renegade Raider, Black Knight and 240 outfits. Full access, e-mail changeable.",
+    description:
+      "Epic Games account from Season 1 with Renegade Raider, Black Knight and 240 outfits. Full access, e-mail changeable.",
     priceRoubles: 24900,
     data: "Epic login: og.raider.s1@gmail.com\nPassword: Fo9!kE4rTq\nMail password: Ry2#bN7x. 2FA disabled.",
     imageCount: 2,
@@ -249,7 +266,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Fortnite",
     subcategory: "Accounts",
     title: "Account with 80 skins and Battle Pass",
-    description: "Epic Games account with 80 outfits, the current Battle Pass at tier 100 and 1,200 V-Bucks on balance.",
+    description:
+      "Epic Games account with 80 outfits, the current Battle Pass at tier 100 and 1,200 V-Bucks on balance.",
     priceRoubles: 2990,
     data: "Epic login: victory.royale.80@mail.ru\nPassword: Bp5$wQ8mZx\nMail password: Lu3!cV6t.",
     imageCount: 1,
@@ -267,7 +285,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Fortnite",
     subcategory: "Skins",
     title: "Any item shop outfit as a gift",
-    description: "Pick any outfit up to 1,500 V-Bucks from today's item shop and receive it as a gift. Friend request needed 48 hours before.",
+    description:
+      "Pick any outfit up to 1,500 V-Bucks from today's item shop and receive it as a gift. Friend request needed 48 hours before.",
     priceRoubles: 790,
     data: "Gift sender: LootlaneGifts (Epic). Add the friend, write the outfit name in the chat; the gift arrives after 48 hours.",
     imageCount: 1,
@@ -276,7 +295,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Valorant",
     subcategory: "Accounts",
     title: "Valorant Diamond 2 account with Reaver bundle",
-    description: "EU account at Diamond 2 with the Reaver and Prime bundles, all agents unlocked. Never banned, full access.",
+    description:
+      "EU account at Diamond 2 with the Reaver and Prime bundles, all agents unlocked. Never banned, full access.",
     priceRoubles: 7490,
     data: "Riot login: reaver_main_eu\nPassword: Vl7!pK3dWs\nE-mail: reaver.main.eu@gmail.com / Mail password: Zc8#qT5n",
     imageCount: 2,
@@ -303,7 +323,8 @@ export const demoProducts: DemoProduct[] = [
     game: "Valorant",
     subcategory: "Boosting",
     title: "Rank boost Gold to Platinum",
-    description: "Boost from any Gold rank to Platinum 1 by a Radiant player, with every match streamed privately to you.",
+    description:
+      "Boost from any Gold rank to Platinum 1 by a Radiant player, with every match streamed privately to you.",
     priceRoubles: 3290,
     data: "Order code VAL-G2P-5018. Booster: Radiant #312. Stream link is sent in this chat before the first match.",
     imageCount: 1,

@@ -3,7 +3,14 @@ import { createDataCipher, type DataCipher } from "../../platform/crypto/data-ci
 import { mediaUrl } from "../../platform/media/media-key.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { Db } from "../client.js";
-import { categories, type NewCategory, type NewProduct, type NewProductImage, productImages, products } from "../schema/catalog.js";
+import {
+  categories,
+  type NewCategory,
+  type NewProduct,
+  type NewProductImage,
+  productImages,
+  products,
+} from "../schema/catalog.js";
 import { slugify } from "../slug.js";
 import { type DemoGame, demoGames, type GoodsKind } from "./demo-games.js";
 import { renderGameCover, renderProductImage, renderSubcategoryImage } from "./demo-images.js";
@@ -36,11 +43,20 @@ export async function prepareDemoCatalogue(media: MediaStore, dataKey: Buffer, n
   const cipher = createDataCipher(dataKey);
   // Ids are chosen here so products can name their category before any row exists.
   const categoryIds = new Map(
-    demoGames.flatMap((game) => [game.name, ...game.subcategories.map((subcategory) => `${game.name}/${subcategory.name}`)].map((path) => [path, randomUUID()])),
+    demoGames.flatMap((game) =>
+      [game.name, ...game.subcategories.map((subcategory) => `${game.name}/${subcategory.name}`)].map((path) => [
+        path,
+        randomUUID(),
+      ]),
+    ),
   );
   const [categoryRows, productParts] = await Promise.all([
     Promise.all(demoGames.flatMap((game) => prepareCategories(game, categoryIds, store, now))),
-    Promise.all(newestFirst(demoProducts).map((product, index) => prepareProduct(product, index, categoryIds, cipher, store, now))),
+    Promise.all(
+      newestFirst(demoProducts).map((product, index) =>
+        prepareProduct(product, index, categoryIds, cipher, store, now),
+      ),
+    ),
   ]);
   return {
     categories: categoryRows,
@@ -59,7 +75,12 @@ export async function insertDemoCatalogue(tx: Db, catalogue: PreparedCatalogue, 
   await tx.insert(productImages).values(catalogue.images);
 }
 
-function prepareCategories(game: DemoGame, ids: Map<string, string>, store: StoreImage, now: Date): Promise<NewCategory>[] {
+function prepareCategories(
+  game: DemoGame,
+  ids: Map<string, string>,
+  store: StoreImage,
+  now: Date,
+): Promise<NewCategory>[] {
   const gameId = ids.get(game.name)!;
   const createdAt = new Date(now.getTime() - 14 * 24 * HOUR_MS);
   const gameRow = async (): Promise<NewCategory> => ({
@@ -70,17 +91,15 @@ function prepareCategories(game: DemoGame, ids: Map<string, string>, store: Stor
     imageUrl: await store("categories", await renderGameCover(game)),
     createdAt,
   });
-  const subcategoryRows = game.subcategories.map(
-    async (subcategory): Promise<NewCategory> => ({
-      id: ids.get(`${game.name}/${subcategory.name}`)!,
-      name: subcategory.name,
-      slug: slugify(subcategory.name),
-      description: subcategory.description,
-      imageUrl: await store("categories", await renderSubcategoryImage(game, subcategory.name, subcategory.kind)),
-      parentId: gameId,
-      createdAt,
-    }),
-  );
+  const subcategoryRows = game.subcategories.map(async (subcategory): Promise<NewCategory> => ({
+    id: ids.get(`${game.name}/${subcategory.name}`)!,
+    name: subcategory.name,
+    slug: slugify(subcategory.name),
+    description: subcategory.description,
+    imageUrl: await store("categories", await renderSubcategoryImage(game, subcategory.name, subcategory.kind)),
+    parentId: gameId,
+    createdAt,
+  }));
   return [gameRow(), ...subcategoryRows];
 }
 

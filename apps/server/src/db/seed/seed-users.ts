@@ -31,12 +31,18 @@ export function generateAdminPassword(): string {
 }
 
 /** The first admin (from config, else generated) and, with demo data, the demo seller; hashing is the slow part. */
-export async function prepareSeedUsers(config: Config, log: { warn(msg: string): void }, now: Date): Promise<SeedUsers> {
+export async function prepareSeedUsers(
+  config: Config,
+  log: { warn(msg: string): void },
+  now: Date,
+): Promise<SeedUsers> {
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generated = config.adminPassword === undefined ? generateAdminPassword() : undefined;
   const adminPassword = config.adminPassword ?? generated!;
   if (!isStrongPassword(adminPassword)) {
-    log.warn("ADMIN_PASSWORD does not meet the password rule (upper and lower case, a digit, one of !@#$%^&*); change it after signing in.");
+    log.warn(
+      "ADMIN_PASSWORD does not meet the password rule (upper and lower case, a digit, one of !@#$%^&*); change it after signing in.",
+    );
   }
   // The demo seller's password is random and never shown: nobody is meant to sign in as the demo seller.
   const [adminHash, sellerHash] = await Promise.all([
@@ -52,7 +58,8 @@ export async function prepareSeedUsers(config: Config, log: { warn(msg: string):
           email: "demo_seller@lootlane.local",
           username: DEMO_SELLER_USERNAME,
           passwordHash: sellerHash,
-          description: "Official Lootlane demo storefront: every listing here is sample data to explore the marketplace with.",
+          description:
+            "Official Lootlane demo storefront: every listing here is sample data to explore the marketplace with.",
           rating: 5,
           createdAt: new Date(now.getTime() - 30 * 24 * 3_600_000),
           updatedAt: now,

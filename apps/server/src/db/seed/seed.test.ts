@@ -25,7 +25,13 @@ let database: Database | undefined;
 let media: MediaStore;
 
 function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DATA_KEY: randomBytes(32).toString("hex"), JWT_SECRET: "j".repeat(32), ...env });
+  return loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATA_KEY: randomBytes(32).toString("hex"),
+    JWT_SECRET: "j".repeat(32),
+    ...env,
+  });
 }
 
 async function rowCounts(db: Db): Promise<number[]> {
@@ -69,10 +75,16 @@ describe("seedIfEmpty", () => {
     expect(seller).toMatchObject({ role: "user", rating: 5, balanceKopecks: 0 });
     const accounts = await db.select().from(schema.ledgerAccounts);
     expect(accounts.map((account) => [account.kind, account.userId, account.balanceKopecks]).sort()).toEqual(
-      [["user_available", admin!.id, 0], ["user_available", seller!.id, 0]].sort(),
+      [
+        ["user_available", admin!.id, 0],
+        ["user_available", seller!.id, 0],
+      ].sort(),
     );
 
-    const games = await db.query.categories.findMany({ where: isNull(schema.categories.parentId), with: { children: true } });
+    const games = await db.query.categories.findMany({
+      where: isNull(schema.categories.parentId),
+      with: { children: true },
+    });
     expect(games.length).toBeGreaterThanOrEqual(6);
     for (const category of games.flatMap((game) => [game, ...game.children])) {
       expect(category.slug).toBe(slugify(category.name));
@@ -117,9 +129,16 @@ describe("seedIfEmpty", () => {
   it("uses the configured admin, returns no password, and seeds no demo data when SEED_DEMO is off", async () => {
     database = await createTestDatabase();
     const { db } = database;
-    const config = testConfig({ ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "Configured!123", SEED_DEMO: "false" });
+    const config = testConfig({
+      ADMIN_EMAIL: "Boss@Example.com",
+      ADMIN_PASSWORD: "Configured!123",
+      SEED_DEMO: "false",
+    });
 
-    expect(await seedIfEmpty({ db, media, config, log: silentLog })).toEqual({ seeded: true, admin: { email: "boss@example.com" } });
+    expect(await seedIfEmpty({ db, media, config, log: silentLog })).toEqual({
+      seeded: true,
+      admin: { email: "boss@example.com" },
+    });
     const [admin] = await db.select().from(schema.users);
     expect(await verifyPassword(admin!.passwordHash, "Configured!123")).toBe(true);
     expect(await rowCounts(db)).toEqual([1, 1, 0, 0, 0]);
@@ -135,17 +154,20 @@ describe("seedIfEmpty", () => {
     expect(await db.$count(schema.users)).toBe(1);
   });
 
-  it.skipIf(process.env.TEST_DB_DRIVER === "postgres")("keeps every row when the embedded database is reopened", async () => {
-    const config = testConfig();
-    const first = await openDatabase({ dataDir });
-    await migrateDatabase(first);
-    await seedIfEmpty({ db: first.db, media, config, log: silentLog });
-    const counts = await rowCounts(first.db);
-    await first.close();
+  it.skipIf(process.env.TEST_DB_DRIVER === "postgres")(
+    "keeps every row when the embedded database is reopened",
+    async () => {
+      const config = testConfig();
+      const first = await openDatabase({ dataDir });
+      await migrateDatabase(first);
+      await seedIfEmpty({ db: first.db, media, config, log: silentLog });
+      const counts = await rowCounts(first.db);
+      await first.close();
 
-    database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    expect(await rowCounts(database.db)).toEqual(counts);
-    expect(await seedIfEmpty({ db: database.db, media, config, log: silentLog })).toEqual({ seeded: false });
-  });
+      database = await openDatabase({ dataDir });
+      await migrateDatabase(database);
+      expect(await rowCounts(database.db)).toEqual(counts);
+      expect(await seedIfEmpty({ db: database.db, media, config, log: silentLog })).toEqual({ seeded: false });
+    },
+  );
 });

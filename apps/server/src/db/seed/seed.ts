@@ -37,7 +37,9 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<SeedResult> {
     const rows = seedUsers.demoSeller ? [seedUsers.admin, seedUsers.demoSeller] : [seedUsers.admin];
     const inserted = await tx.insert(users).values(rows).returning({ id: users.id, username: users.username });
     // users.balance is the projection of this account, so every user gets one from the start.
-    await tx.insert(ledgerAccounts).values(inserted.map((user) => ({ kind: "user_available" as const, userId: user.id, balanceKopecks: 0 })));
+    await tx
+      .insert(ledgerAccounts)
+      .values(inserted.map((user) => ({ kind: "user_available" as const, userId: user.id, balanceKopecks: 0 })));
     const seller = inserted.find((user) => user.username === seedUsers.demoSeller?.username);
     if (catalogue && seller) await insertDemoCatalogue(tx, catalogue, seller.id);
     return true;

@@ -21,8 +21,14 @@ describe.runIf(redisUrl !== undefined && sharedDatabase)("a ban with two instanc
     cleanup.push(() => db.close());
     const config: Partial<Config> = { jwtSecret: randomBytes(32).toString("hex"), dataKey: randomBytes(32), redisUrl };
     const [a, b] = [await startChatServer(db, config), await startChatServer(db, config)];
-    cleanup.push(() => a.close(), () => b.close());
-    const admin = await createTestUser(db.db, { username: `inst_admin_${randomBytes(3).toString("hex")}`, role: "admin" });
+    cleanup.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    const admin = await createTestUser(db.db, {
+      username: `inst_admin_${randomBytes(3).toString("hex")}`,
+      role: "admin",
+    });
     const user = await createTestUser(db.db, { username: `inst_user_${randomBytes(3).toString("hex")}` });
 
     const socket = await connectAs(b.url, await signInAs(b.app, user));

@@ -16,8 +16,13 @@ import { recordAdminAction } from "./audit-log.service.js";
  */
 
 /** Refuses what no admin may do: ban (or demote) themself, or leave an admin banned. */
-export function assertMayChangeAccess(admin: Pick<AuthUser, "id">, target: Pick<UserRow, "id">, after: { role: Role; isBanned: boolean }): void {
-  if (target.id === admin.id && (after.role !== "admin" || after.isBanned)) throw new AppError("CANNOT_CHANGE_OWN_ACCESS");
+export function assertMayChangeAccess(
+  admin: Pick<AuthUser, "id">,
+  target: Pick<UserRow, "id">,
+  after: { role: Role; isBanned: boolean },
+): void {
+  if (target.id === admin.id && (after.role !== "admin" || after.isBanned))
+    throw new AppError("CANNOT_CHANGE_OWN_ACCESS");
   if (after.role === "admin" && after.isBanned) throw new AppError("ADMIN_CANNOT_BE_BANNED");
 }
 
@@ -27,7 +32,10 @@ export function assertMayChangeAccess(admin: Pick<AuthUser, "id">, target: Pick<
  * ended after an unban: the user signs in again. The caller closes the sockets once this is committed.
  */
 export async function setBanned(tx: Db, userId: string, banned: boolean, at: Date): Promise<string[]> {
-  await tx.update(users).set({ isBanned: banned, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ isBanned: banned, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   if (banned) await revokeUserSessions(tx, userId, at);
   const [from, to] = banned ? (["active", "suspended"] as const) : (["suspended", "active"] as const);
   const moved = await tx
@@ -53,7 +61,12 @@ export async function unbanUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, us
   return user;
 }
 
-async function changeBan(deps: AdminDeps, admin: Pick<AuthUser, "id">, userId: string, banned: boolean): Promise<{ user: UserRow; changed: boolean }> {
+async function changeBan(
+  deps: AdminDeps,
+  admin: Pick<AuthUser, "id">,
+  userId: string,
+  banned: boolean,
+): Promise<{ user: UserRow; changed: boolean }> {
   return deps.db.transaction(async (tx) => {
     // Locked first: a ban and an approval of the same seller's product never cross (product-moderation.service.ts).
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");

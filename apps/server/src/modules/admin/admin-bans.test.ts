@@ -6,7 +6,16 @@ import type { Category, Product } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { connectAs, listenOnFreePort, nextEvent, pause, QUIET_MS, recordEvents, refusedConnection, type ChatSocket } from "../../test/test-chats.js";
+import {
+  connectAs,
+  listenOnFreePort,
+  nextEvent,
+  pause,
+  QUIET_MS,
+  recordEvents,
+  refusedConnection,
+  type ChatSocket,
+} from "../../test/test-chats.js";
 import { TestClient } from "../../test/test-client.js";
 import { failure } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -46,24 +55,37 @@ async function connect(who: Person): Promise<ChatSocket> {
 async function sellerWithProducts() {
   const seller = await person();
   // Random letters, so no other seller's titles come near it even with the search's typo tolerance.
-  const word = crypto.randomUUID().replace(/[^a-f]/g, "").padEnd(10, "x");
+  const word = crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, "")
+    .padEnd(10, "x");
   const onSale = [];
-  for (let index = 0; index < 2; index++) onSale.push(await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, title: `${word} account ${index}` }));
+  for (let index = 0; index < 2; index++)
+    onSale.push(
+      await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, title: `${word} account ${index}` }),
+    );
   const pending = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, status: "moderation" });
   const sold = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, status: "completed" });
   return { seller, word, onSale, pending, sold };
 }
 
 const guest = () => new TestClient(t.app);
-const listedIds = async () => ((await guest().get("/v1/products/get/all?per_page=100")).json().products as Array<{ id: string }>).map((product) => product.id);
-const foundIds = async (q: string) => ((await guest().get(`/v1/products/search?q=${q}`)).json().products as Array<{ id: string }>).map((product) => product.id);
+const listedIds = async () =>
+  ((await guest().get("/v1/products/get/all?per_page=100")).json().products as Array<{ id: string }>).map(
+    (product) => product.id,
+  );
+const foundIds = async (q: string) =>
+  ((await guest().get(`/v1/products/search?q=${q}`)).json().products as Array<{ id: string }>).map(
+    (product) => product.id,
+  );
 const statusFor = async (client: TestClient, product: Product) => {
   const response = await client.get(`/v1/products/${product.id}`);
   return response.statusCode === 200 ? (response.json() as { status: string }).status : response.statusCode;
 };
 const ban = (id: string, by = admin) => by.client.post("/v1/admin/ban-user", { id });
 const unban = (id: string, by = admin) => by.client.post("/v1/admin/unban-user", { user_id: id });
-const auditOf = (targetId: string) => t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
+const auditOf = (targetId: string) =>
+  t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
 
 describe("POST /v1/admin/ban-user", () => {
   it("bans the user: their cookie and socket stop working and their products on sale vanish for others", async () => {
@@ -84,7 +106,9 @@ describe("POST /v1/admin/ban-user", () => {
     expect(failure(await seller.client.get("/v1/chats/"))).toEqual([401, "TOKEN_IS_REVOKED"]);
     expect((await refusedConnection(url, seller.client)).message).toBe("TOKEN_IS_REVOKED");
     expect((await seller.client.post("/v1/auth/update-tokens")).statusCode).toBe(401);
-    expect(failure(await new TestClient(t.app).post("/v1/auth/login", { email: seller.user.email, password: "Test#pass1" }))).toEqual([403, "USER_IS_BANNED"]);
+    expect(
+      failure(await new TestClient(t.app).post("/v1/auth/login", { email: seller.user.email, password: "Test#pass1" })),
+    ).toEqual([403, "USER_IS_BANNED"]);
 
     const listed = await listedIds();
     for (const product of onSale) expect(listed).not.toContain(product.id);
@@ -95,11 +119,21 @@ describe("POST /v1/admin/ban-user", () => {
       expect(await statusFor(admin.client, product)).toBe("suspended");
     }
     // Only products on sale are suspended: the moderation queue and the sales history stay as they were.
-    expect([await statusFor(admin.client, pending), await statusFor(admin.client, sold)]).toEqual(["moderation", "completed"]);
+    expect([await statusFor(admin.client, pending), await statusFor(admin.client, sold)]).toEqual([
+      "moderation",
+      "completed",
+    ]);
 
     const [audit] = await auditOf(seller.user.id);
-    expect(audit).toMatchObject({ adminId: admin.user.id, action: "user.ban", targetType: "user", before: { is_banned: false } });
-    expect((audit!.after as { suspended_products: string[] }).suspended_products.sort()).toEqual(onSale.map((product) => product.id).sort());
+    expect(audit).toMatchObject({
+      adminId: admin.user.id,
+      action: "user.ban",
+      targetType: "user",
+      before: { is_banned: false },
+    });
+    expect((audit!.after as { suspended_products: string[] }).suspended_products.sort()).toEqual(
+      onSale.map((product) => product.id).sort(),
+    );
   });
 
   it("is idempotent: banning a banned user answers 200 and changes nothing more", async () => {
@@ -117,7 +151,10 @@ describe("POST /v1/admin/ban-user", () => {
     expect(failure(await ban(other.user.id))).toEqual([403, "ADMIN_CANNOT_BE_BANNED"]);
     expect(failure(await ban(admin.user.id))).toEqual([403, "CANNOT_CHANGE_OWN_ACCESS"]);
     expect(failure(await ban(crypto.randomUUID()))).toEqual([404, "USER_NOT_FOUND"]);
-    expect(failure(await admin.client.post("/v1/admin/ban-user", { user_id: other.user.id }))).toEqual([422, "VALIDATION_ERROR"]);
+    expect(failure(await admin.client.post("/v1/admin/ban-user", { user_id: other.user.id }))).toEqual([
+      422,
+      "VALIDATION_ERROR",
+    ]);
     await pause(QUIET_MS);
     expect([heard, socket.connected]).toEqual([[], true]);
     expect((await other.client.get("/v1/admin/users")).statusCode).toBe(200);
@@ -152,7 +189,9 @@ describe("POST /v1/admin/unban-user", () => {
 
     const audit = (await auditOf(seller.user.id)).find((row) => row.action === "user.unban");
     expect(audit).toMatchObject({ adminId: admin.user.id, before: { is_banned: true }, after: { is_banned: false } });
-    expect((audit!.after as { restored_products: string[] }).restored_products.sort()).toEqual(onSale.map((product) => product.id).sort());
+    expect((audit!.after as { restored_products: string[] }).restored_products.sort()).toEqual(
+      onSale.map((product) => product.id).sort(),
+    );
     // Unbanning someone not banned changes nothing.
     expect((await unban(seller.user.id)).statusCode).toBe(200);
     expect(failure(await unban(crypto.randomUUID()))).toEqual([404, "USER_NOT_FOUND"]);
@@ -167,7 +206,10 @@ describe("is_banned and role in PATCH /v1/admin/user/{id}", () => {
     const told = nextEvent(socket, "session_expired");
     const banned = await seller.client.request("PATCH", `/v1/admin/user/${seller.user.id}`, { is_banned: true });
     expect(failure(banned)).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
-    const response = await admin.client.request("PATCH", `/v1/admin/user/${seller.user.id}`, { is_banned: true, description: "Sold stolen keys" });
+    const response = await admin.client.request("PATCH", `/v1/admin/user/${seller.user.id}`, {
+      is_banned: true,
+      description: "Sold stolen keys",
+    });
     expect(response.json()).toMatchObject({ is_banned: true, description: "Sold stolen keys" });
     expect(await told).toMatchObject({ error_code: "USER_IS_BANNED" });
     expect(failure(await seller.client.get("/v1/chats/"))).toEqual([401, "TOKEN_IS_REVOKED"]);
@@ -187,7 +229,9 @@ describe("is_banned and role in PATCH /v1/admin/user/{id}", () => {
     const socket = await connect(demoted);
     const heard = recordEvents(socket, "session_expired");
     const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
-    expect((await admin.client.request("PATCH", `/v1/admin/user/${demoted.user.id}`, { role: "user" })).json()).toMatchObject({ role: "user" });
+    expect(
+      (await admin.client.request("PATCH", `/v1/admin/user/${demoted.user.id}`, { role: "user" })).json(),
+    ).toMatchObject({ role: "user" });
     expect(await closed).toBe("io server disconnect");
     expect(heard).toEqual([]);
     // The session goes on: the next request and socket work, now as a user.

@@ -19,7 +19,8 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock 
     {
       schema: {
         tags,
-        summary: "Counts of users and products, the moderation queue, open disputes, and the last seven days' deals and turnover",
+        summary:
+          "Counts of users and products, the moderation queue, open disputes, and the last seven days' deals and turnover",
         response: { 200: dashboardInfoSchema, ...errorResponses(401, 403) },
       },
     },
@@ -31,7 +32,8 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock 
     {
       schema: {
         tags,
-        summary: "Every admin action with what it changed, newest first; optionally about one kind of target or one target",
+        summary:
+          "Every admin action with what it changed, newest first; optionally about one kind of target or one target",
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema, ...errorResponses(401, 403, 422) },
       },

@@ -16,7 +16,10 @@ export async function dashboardInfo(db: Db, now: Date): Promise<DashboardInfo> {
   const [[people], [catalogue], [waiting], [week]] = await Promise.all([
     db.select({ users: count() }).from(users),
     db
-      .select({ products: count(), inModeration: sql<number>`count(*) filter (where ${products.status} = 'moderation')`.mapWith(Number) })
+      .select({
+        products: count(),
+        inModeration: sql<number>`count(*) filter (where ${products.status} = 'moderation')`.mapWith(Number),
+      })
       .from(products)
       .where(isNull(products.deletedAt)),
     db.select({ disputes: count() }).from(disputes).where(eq(disputes.status, "open")),

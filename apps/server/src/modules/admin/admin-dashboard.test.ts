@@ -34,11 +34,30 @@ describe("GET /v1/admin/dashboard-info", () => {
     const db = t.database.db;
     await createTestProduct(t, { sellerId: seller.id, categoryId: game.id });
     await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status: "moderation" });
-    await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status: "moderation", deletedAt: new Date() });
+    await createTestProduct(t, {
+      sellerId: seller.id,
+      categoryId: game.id,
+      status: "moderation",
+      deletedAt: new Date(),
+    });
     await createTestDeal(t, { sellerId: seller.id, buyerId: buyer.id, categoryId: game.id, priceKopecks: 100_00 });
-    const { deal: disputed } = await createTestDeal(t, { sellerId: seller.id, buyerId: buyer.id, categoryId: game.id, status: "disputed", priceKopecks: 49_50 });
-    await db.insert(disputes).values({ dealId: disputed.id, openedBy: buyer.id, reason: "not_received", text: "Nothing arrived" });
-    await createTestDeal(t, { sellerId: seller.id, buyerId: buyer.id, categoryId: game.id, priceKopecks: 999_00, createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
+    const { deal: disputed } = await createTestDeal(t, {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      categoryId: game.id,
+      status: "disputed",
+      priceKopecks: 49_50,
+    });
+    await db
+      .insert(disputes)
+      .values({ dealId: disputed.id, openedBy: buyer.id, reason: "not_received", text: "Nothing arrived" });
+    await createTestDeal(t, {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      categoryId: game.id,
+      priceKopecks: 999_00,
+      createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000),
+    });
 
     const response = await asAdmin.get("/v1/admin/dashboard-info");
     expect(response.statusCode, response.body).toBe(200);
@@ -83,17 +102,39 @@ describe("GET /v1/admin/audit-log", () => {
     ]);
     for (const entry of log.entries) expect(entry.admin).toEqual({ id: admin.id, username: "dash_admin" });
     const byAction = Object.fromEntries(log.entries.map((entry) => [entry.action, entry]));
-    expect(byAction["product.approve"]).toMatchObject({ target_id: approved.id, before: { status: "moderation" }, after: { status: "active" } });
-    expect(byAction["product.reject"]).toMatchObject({ target_id: rejected.id, before: { status: "moderation" }, after: { status: "rejected" } });
-    expect(byAction["category.create"]).toMatchObject({ target_id: created.json().id, before: null, after: { name: "Audited Kind", parent_id: game.id } });
-    expect(byAction["user.balance_adjustment"]).toMatchObject({ target_id: buyer.id, before: { balance: 0 }, after: { balance: 20, amount: 20 } });
+    expect(byAction["product.approve"]).toMatchObject({
+      target_id: approved.id,
+      before: { status: "moderation" },
+      after: { status: "active" },
+    });
+    expect(byAction["product.reject"]).toMatchObject({
+      target_id: rejected.id,
+      before: { status: "moderation" },
+      after: { status: "rejected" },
+    });
+    expect(byAction["category.create"]).toMatchObject({
+      target_id: created.json().id,
+      before: null,
+      after: { name: "Audited Kind", parent_id: game.id },
+    });
+    expect(byAction["user.balance_adjustment"]).toMatchObject({
+      target_id: buyer.id,
+      before: { balance: 0 },
+      after: { balance: 20, amount: 20 },
+    });
     expect(byAction["user.update"]).toMatchObject({ before: { rating: 0 }, after: { rating: 3 } });
     expect(byAction["user.ban"]).toMatchObject({ before: { is_banned: false }, after: { is_banned: true } });
 
     const products = (await asAdmin.get("/v1/admin/audit-log?target_type=product")).json() as AuditLogPage;
     expect(products.entries.map((entry) => entry.target_id)).toEqual([rejected.id, approved.id]);
-    const one = (await asAdmin.get(`/v1/admin/audit-log?target_type=user&target_id=${buyer.id}&per_page=2&page=2`)).json() as AuditLogPage;
-    expect([one.total, one.total_pages, one.entries.map((entry) => entry.action)]).toEqual([4, 2, ["user.update", "user.balance_adjustment"]]);
+    const one = (
+      await asAdmin.get(`/v1/admin/audit-log?target_type=user&target_id=${buyer.id}&per_page=2&page=2`)
+    ).json() as AuditLogPage;
+    expect([one.total, one.total_pages, one.entries.map((entry) => entry.action)]).toEqual([
+      4,
+      2,
+      ["user.update", "user.balance_adjustment"],
+    ]);
     expect((await asAdmin.get("/v1/admin/audit-log?target_type=planet")).statusCode).toBe(422);
   });
 });

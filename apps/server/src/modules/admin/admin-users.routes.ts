@@ -67,7 +67,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asyn
     {
       schema: {
         tags,
-        summary: "Change the fields sent (a balance through the ledger, is_banned as a ban or unban); answers the updated user",
+        summary:
+          "Change the fields sent (a balance through the ledger, is_banned as a ban or unban); answers the updated user",
         params: adminUserIdParamsSchema,
         body: adminUpdateUserRequestSchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -81,7 +82,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asyn
     {
       schema: {
         tags,
-        summary: "Ban a user (not an admin, not oneself): sessions and sockets end, products on sale are suspended; answers the user",
+        summary:
+          "Ban a user (not an admin, not oneself): sessions and sockets end, products on sale are suspended; answers the user",
         body: banUserRequestSchema,
         response: { 200: userSchema, ...errorResponses(401, 403, 404, 422) },
       },

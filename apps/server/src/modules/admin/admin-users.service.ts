@@ -44,7 +44,12 @@ export async function getUser(db: Db, userId: string): Promise<UserRow> {
  * posted to the ledger as an admin adjustment of the difference; `is_banned` has the effects of a ban or unban;
  * a role change or a ban closes the user's sockets once committed, so their rooms follow their new access.
  */
-export async function updateUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, userId: string, input: UserUpdate): Promise<UserRow> {
+export async function updateUser(
+  deps: AdminDeps,
+  admin: Pick<AuthUser, "id">,
+  userId: string,
+  input: UserUpdate,
+): Promise<UserRow> {
   if (Object.values(input).every((value) => value === undefined)) throw new AppError("PAYLOAD_IS_EMPTY");
   if (input.avatar_url !== undefined && !isAvatarAddress(input.avatar_url)) throw new AppError("WRONG_IMAGE_URL");
   let outcome: { user: UserRow; banned: boolean; roleChanged: boolean };
@@ -54,19 +59,33 @@ export async function updateUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, u
       if (!current) throw new AppError("USER_NOT_FOUND");
       const role = input.role ?? current.role;
       const isBanned = input.is_banned ?? current.isBanned;
-      if (input.role !== undefined || input.is_banned !== undefined) assertMayChangeAccess(admin, current, { role, isBanned });
+      if (input.role !== undefined || input.is_banned !== undefined)
+        assertMayChangeAccess(admin, current, { role, isBanned });
       await assertNamesFree(tx, current, input);
 
       const { before, after } = changedFields(current, input);
       const columns = toColumns(after);
-      if (Object.keys(columns).length > 0) await tx.update(users).set({ ...columns, updatedAt: sql`now()` }).where(eq(users.id, userId));
-      const amountKopecks = typeof after.balance === "number" ? Math.round(after.balance * 100) - current.balanceKopecks : 0;
-      if (amountKopecks !== 0) await adjustUserBalance(tx, { userId, amountKopecks, adminId: admin.id, memo: "admin edit", at: deps.clock() });
+      if (Object.keys(columns).length > 0)
+        await tx
+          .update(users)
+          .set({ ...columns, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
+      const amountKopecks =
+        typeof after.balance === "number" ? Math.round(after.balance * 100) - current.balanceKopecks : 0;
+      if (amountKopecks !== 0)
+        await adjustUserBalance(tx, { userId, amountKopecks, adminId: admin.id, memo: "admin edit", at: deps.clock() });
       if (isBanned !== current.isBanned) {
         const productIds = await setBanned(tx, userId, isBanned, deps.clock());
         after[isBanned ? "suspended_products" : "restored_products"] = productIds;
       }
-      if (Object.keys(before).length > 0) await recordAdminAction(tx, admin, { action: "user.update", targetType: "user", targetId: userId, before, after });
+      if (Object.keys(before).length > 0)
+        await recordAdminAction(tx, admin, {
+          action: "user.update",
+          targetType: "user",
+          targetId: userId,
+          before,
+          after,
+        });
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       return { user: user!, banned: isBanned && !current.isBanned, roleChanged: role !== current.role };
     });
@@ -110,7 +129,10 @@ function apiFields(row: UserRow): Record<keyof UserUpdate, unknown> {
 }
 
 /** The fields the request really changes, before and after; a blank description is stored as null, as the owner's. */
-function changedFields(current: UserRow, input: UserUpdate): { before: Record<string, unknown>; after: Record<string, unknown> } {
+function changedFields(
+  current: UserRow,
+  input: UserUpdate,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const now = apiFields(current);
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
@@ -148,7 +170,10 @@ function toColumns(fields: Record<string, unknown>): Partial<UserRow> {
 /** Another user already holding the e-mail or the username (any case) is a 409, checked before any write. */
 async function assertNamesFree(tx: Db, current: UserRow, input: UserUpdate): Promise<void> {
   if (input.email !== undefined && input.email !== current.email) {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, current.id)));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), ne(users.id, current.id)));
     if (taken) throw new AppError("EMAIL_ALREADY_EXISTS");
   }
   if (input.username !== undefined && input.username !== current.username) {

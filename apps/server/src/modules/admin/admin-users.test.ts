@@ -23,9 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const someone = (values: Partial<User> = {}) => createTestUser(t.database.db, { username: `au_user_${++counter}`, ...values });
+const someone = (values: Partial<User> = {}) =>
+  createTestUser(t.database.db, { username: `au_user_${++counter}`, ...values });
 const patch = (client: TestClient, id: string, body: object) => client.request("PATCH", `/v1/admin/user/${id}`, body);
-const auditOf = (targetId: string) => t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
+const auditOf = (targetId: string) =>
+  t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
 
 describe("who may call the admin API", () => {
   it("answers 401 to a guest and 403 INSUFFICIENT_PERMISSIONS to a user on every call, and changes nothing", async () => {
@@ -43,7 +45,10 @@ describe("who may call the admin API", () => {
     for (const [method, url, payload] of calls) {
       const guest = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(failure(guest), `${method} ${url}`).toEqual([401, "TOKEN_NOT_FOUND"]);
-      expect(failure(await asUser.request(method, url, payload)), `${method} ${url}`).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
+      expect(failure(await asUser.request(method, url, payload)), `${method} ${url}`).toEqual([
+        403,
+        "INSUFFICIENT_PERMISSIONS",
+      ]);
       expect((await asAdmin.request(method, url, payload)).statusCode, `${method} ${url}`).toBe(200);
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
@@ -58,7 +63,13 @@ describe("GET /v1/admin/users", () => {
     try {
       const made: User[] = [];
       for (let index = 0; index < 5; index++) {
-        made.push(await createTestUser(a.database.db, { username: `page_${index}`, role: index === 0 ? "admin" : "user", createdAt: new Date(Date.UTC(2030, 0, 1, index)) }));
+        made.push(
+          await createTestUser(a.database.db, {
+            username: `page_${index}`,
+            role: index === 0 ? "admin" : "user",
+            createdAt: new Date(Date.UTC(2030, 0, 1, index)),
+          }),
+        );
       }
       const pageAdmin = await signInAs(a.app, made[0]!);
       const first = (await pageAdmin.get("/v1/admin/users?per_page=2")).json() as AdminUserPage;
@@ -99,7 +110,9 @@ describe("GET /v1/admin/users/search", () => {
       await createTestUser(db, { username: "under_score", email: "us@mail.example" });
       await createTestUser(db, { username: "underXscore", email: "ux@mail.example" });
       const found = async (q: string) =>
-        ((await searcher.get(`/v1/admin/users/search?q=${encodeURIComponent(q)}`)).json() as AdminUserPage).users.map((user) => user.username).sort();
+        ((await searcher.get(`/v1/admin/users/search?q=${encodeURIComponent(q)}`)).json() as AdminUserPage).users
+          .map((user) => user.username)
+          .sort();
 
       expect(await found("DRAGON")).toEqual(["DragonSlayer", "dragonfly", "knight"]);
       expect(await found("onsla")).toEqual(["DragonSlayer"]);
@@ -121,7 +134,12 @@ describe("GET /v1/admin/users/search", () => {
 describe("GET /v1/admin/user/{id}", () => {
   it("answers the full user, 404 USER_NOT_FOUND for an unknown id and 422 for a malformed one", async () => {
     const target = await someone({ description: "Sells keys", balanceKopecks: 12_34 });
-    expect((await asAdmin.get(`/v1/admin/user/${target.id}`)).json()).toMatchObject({ id: target.id, email: target.email, balance: 12.34, description: "Sells keys" });
+    expect((await asAdmin.get(`/v1/admin/user/${target.id}`)).json()).toMatchObject({
+      id: target.id,
+      email: target.email,
+      balance: 12.34,
+      description: "Sells keys",
+    });
     expect(failure(await asAdmin.get(`/v1/admin/user/${crypto.randomUUID()}`))).toEqual([404, "USER_NOT_FOUND"]);
     expect(failure(await asAdmin.get("/v1/admin/user/not-a-uuid"))).toEqual([422, "VALIDATION_ERROR"]);
   });
@@ -130,7 +148,13 @@ describe("GET /v1/admin/user/{id}", () => {
 describe("PATCH /v1/admin/user/{id}", () => {
   it("changes only the fields sent, answers the updated user and logs what changed", async () => {
     const target = await someone({ description: "Old words" });
-    const response = await patch(asAdmin, target.id, { email: "  New.Address@Example.com ", rating: 4, is_active: false, has_frozen_balance: true, description: "" });
+    const response = await patch(asAdmin, target.id, {
+      email: "  New.Address@Example.com ",
+      rating: 4,
+      is_active: false,
+      has_frozen_balance: true,
+      description: "",
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       id: target.id,
@@ -145,9 +169,20 @@ describe("PATCH /v1/admin/user/{id}", () => {
     });
     expect((await asAdmin.get(`/v1/admin/user/${target.id}`)).json()).toEqual(response.json());
 
-    const second = await patch(asAdmin, target.id, { username: "Renamed_1", avatar_url: "https://cdn.example/a.png", role: "admin" });
-    expect(second.json()).toMatchObject({ username: "Renamed_1", avatar_url: "https://cdn.example/a.png", role: "admin", rating: 4 });
-    expect((await patch(asAdmin, target.id, { avatar_url: "/media/avatars/x.webp" })).json()).toMatchObject({ avatar_url: "/media/avatars/x.webp" });
+    const second = await patch(asAdmin, target.id, {
+      username: "Renamed_1",
+      avatar_url: "https://cdn.example/a.png",
+      role: "admin",
+    });
+    expect(second.json()).toMatchObject({
+      username: "Renamed_1",
+      avatar_url: "https://cdn.example/a.png",
+      role: "admin",
+      rating: 4,
+    });
+    expect((await patch(asAdmin, target.id, { avatar_url: "/media/avatars/x.webp" })).json()).toMatchObject({
+      avatar_url: "/media/avatars/x.webp",
+    });
 
     const audit = (await auditOf(target.id)).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
     expect(audit.map((row) => [row.adminId, row.action, row.targetType])).toEqual([
@@ -157,9 +192,18 @@ describe("PATCH /v1/admin/user/{id}", () => {
     ]);
     expect(audit[0]).toMatchObject({
       before: { email: target.email, rating: 0, is_active: true, has_frozen_balance: false, description: "Old words" },
-      after: { email: "new.address@example.com", rating: 4, is_active: false, has_frozen_balance: true, description: null },
+      after: {
+        email: "new.address@example.com",
+        rating: 4,
+        is_active: false,
+        has_frozen_balance: true,
+        description: null,
+      },
     });
-    expect(audit[1]).toMatchObject({ before: { username: target.username, avatar_url: "", role: "user" }, after: { username: "Renamed_1", role: "admin" } });
+    expect(audit[1]).toMatchObject({
+      before: { username: target.username, avatar_url: "", role: "user" },
+      after: { username: "Renamed_1", role: "admin" },
+    });
     for (const row of audit) expect(JSON.stringify(row)).not.toMatch(/password|argon/i);
   });
 
@@ -181,13 +225,26 @@ describe("PATCH /v1/admin/user/{id}", () => {
     for (const [body, field] of bad) {
       const response = await patch(asAdmin, target.id, body);
       expect(failure(response), JSON.stringify(body)).toEqual([422, "VALIDATION_ERROR"]);
-      expect(response.json().detail.errors.map((error: { field: string }) => error.field), JSON.stringify(body)).toContain(field);
+      expect(
+        response.json().detail.errors.map((error: { field: string }) => error.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect(failure(await patch(asAdmin, target.id, {}))).toEqual([400, "PAYLOAD_IS_EMPTY"]);
-    expect(failure(await patch(asAdmin, target.id, { avatar_url: "javascript:alert(1)" }))).toEqual([400, "WRONG_IMAGE_URL"]);
+    expect(failure(await patch(asAdmin, target.id, { avatar_url: "javascript:alert(1)" }))).toEqual([
+      400,
+      "WRONG_IMAGE_URL",
+    ]);
     expect(failure(await patch(asAdmin, crypto.randomUUID(), { rating: 1 }))).toEqual([404, "USER_NOT_FOUND"]);
     // Description at the limit, username at both ends of 3–16 are fine.
-    expect((await patch(asAdmin, target.id, { description: "x".repeat(500), username: `z${counter}${"z".repeat(14)}`.slice(0, 16) })).statusCode).toBe(200);
+    expect(
+      (
+        await patch(asAdmin, target.id, {
+          description: "x".repeat(500),
+          username: `z${counter}${"z".repeat(14)}`.slice(0, 16),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await patch(asAdmin, target.id, { username: `q${counter}`.padEnd(3, "q") })).statusCode).toBe(200);
     expect(await auditOf(target.id)).toHaveLength(2);
   });
@@ -195,11 +252,23 @@ describe("PATCH /v1/admin/user/{id}", () => {
   it("refuses an e-mail or username another user has (409), in any letter case, and keeps the user as they were", async () => {
     const holder = await someone();
     const target = await someone();
-    expect(failure(await patch(asAdmin, target.id, { email: holder.email.toUpperCase(), rating: 3 }))).toEqual([409, "EMAIL_ALREADY_EXISTS"]);
-    expect(failure(await patch(asAdmin, target.id, { username: holder.username.toUpperCase(), rating: 3 }))).toEqual([409, "USERNAME_ALREADY_EXISTS"]);
-    expect((await asAdmin.get(`/v1/admin/user/${target.id}`)).json()).toMatchObject({ email: target.email, username: target.username, rating: 0 });
+    expect(failure(await patch(asAdmin, target.id, { email: holder.email.toUpperCase(), rating: 3 }))).toEqual([
+      409,
+      "EMAIL_ALREADY_EXISTS",
+    ]);
+    expect(failure(await patch(asAdmin, target.id, { username: holder.username.toUpperCase(), rating: 3 }))).toEqual([
+      409,
+      "USERNAME_ALREADY_EXISTS",
+    ]);
+    expect((await asAdmin.get(`/v1/admin/user/${target.id}`)).json()).toMatchObject({
+      email: target.email,
+      username: target.username,
+      rating: 0,
+    });
     // The user's own name in another case is not a conflict.
-    expect((await patch(asAdmin, target.id, { username: target.username.toUpperCase(), email: target.email })).json()).toMatchObject({ username: target.username.toUpperCase() });
+    expect(
+      (await patch(asAdmin, target.id, { username: target.username.toUpperCase(), email: target.email })).json(),
+    ).toMatchObject({ username: target.username.toUpperCase() });
     expect(await auditOf(target.id)).toHaveLength(1);
   });
 
@@ -212,23 +281,37 @@ describe("PATCH /v1/admin/user/{id}", () => {
     // The same balance again posts nothing.
     expect((await patch(asAdmin, target.id, { balance: 0 })).statusCode).toBe(200);
 
-    const [account] = await t.database.db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, "user_available"), eq(ledgerAccounts.userId, target.id)));
+    const [account] = await t.database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, "user_available"), eq(ledgerAccounts.userId, target.id)));
     expect(account!.balanceKopecks).toBe(0);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
     expect(row!.balanceKopecks).toBe(0);
     const postings = await t.database.db
-      .select({ transaction: ledgerTransactions, amount: ledgerEntries.amountKopecks, accountId: ledgerEntries.accountId })
+      .select({
+        transaction: ledgerTransactions,
+        amount: ledgerEntries.amountKopecks,
+        accountId: ledgerEntries.accountId,
+      })
       .from(ledgerTransactions)
       .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
       .where(eq(ledgerTransactions.actorId, admin.id));
-    const mine = postings.filter((posting) => postings.some((other) => other.transaction.id === posting.transaction.id && other.accountId === account!.id));
+    const mine = postings.filter((posting) =>
+      postings.some((other) => other.transaction.id === posting.transaction.id && other.accountId === account!.id),
+    );
     const transactionIds = [...new Set(mine.map((posting) => posting.transaction.id))];
     expect(transactionIds).toHaveLength(2);
     for (const entries of transactionIds.map((id) => mine.filter((posting) => posting.transaction.id === id))) {
       expect(entries[0]!.transaction.kind).toBe("admin_adjustment");
       expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(0);
     }
-    expect(mine.filter((entry) => entry.accountId === account!.id).map((entry) => entry.amount).sort((x, y) => x - y)).toEqual([-250_75, 150_75]);
+    expect(
+      mine
+        .filter((entry) => entry.accountId === account!.id)
+        .map((entry) => entry.amount)
+        .sort((x, y) => x - y),
+    ).toEqual([-250_75, 150_75]);
 
     const audit = (await auditOf(target.id)).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
     expect(audit.map((entry) => [entry.before, entry.after])).toEqual([

@@ -2,7 +2,8 @@ import type { AuditLogEntry, AuditLogPage } from "@lootlane/contract";
 import type { AuditLogRow } from "./audit-log.service.js";
 
 /** `before`/`after` are stored as the action wrote them: objects of the changed fields, or null. */
-const asRecord = (value: unknown): Record<string, unknown> | null => (value !== null && typeof value === "object" ? (value as Record<string, unknown>) : null);
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === "object" ? (value as Record<string, unknown>) : null;
 
 export function presentAuditLogEntry(row: AuditLogRow): AuditLogEntry {
   return {
@@ -17,6 +18,16 @@ export function presentAuditLogEntry(row: AuditLogRow): AuditLogEntry {
   };
 }
 
-export function presentAuditLogPage({ rows, total, page, perPage }: { rows: AuditLogRow[]; total: number; page: number; perPage: number }): AuditLogPage {
+export function presentAuditLogPage({
+  rows,
+  total,
+  page,
+  perPage,
+}: {
+  rows: AuditLogRow[];
+  total: number;
+  page: number;
+  perPage: number;
+}): AuditLogPage {
   return { entries: rows.map(presentAuditLogEntry), total_pages: Math.ceil(total / perPage), page, total };
 }

@@ -28,7 +28,10 @@ export async function recordAdminAction(tx: Db, admin: Pick<AuthUser, "id">, ent
 }
 
 /** GET /admin/audit-log: newest first, optionally only the rows about one kind of target or one target. */
-export async function listAuditLog(db: Db, query: z.output<typeof auditLogQuerySchema>): Promise<{ rows: AuditLogRow[]; total: number; page: number; perPage: number }> {
+export async function listAuditLog(
+  db: Db,
+  query: z.output<typeof auditLogQuerySchema>,
+): Promise<{ rows: AuditLogRow[]; total: number; page: number; perPage: number }> {
   const where = and(
     query.target_type === undefined ? undefined : eq(adminAuditLog.targetType, query.target_type),
     query.target_id === undefined ? undefined : eq(adminAuditLog.targetId, query.target_id),
@@ -44,5 +47,10 @@ export async function listAuditLog(db: Db, query: z.output<typeof auditLogQueryS
       .offset((query.page - 1) * query.per_page),
     db.select({ total: count() }).from(adminAuditLog).where(where),
   ]);
-  return { rows: rows.map(({ entry, adminUsername }) => ({ ...entry, adminUsername })), total: counted?.total ?? 0, page: query.page, perPage: query.per_page };
+  return {
+    rows: rows.map(({ entry, adminUsername }) => ({ ...entry, adminUsername })),
+    total: counted?.total ?? 0,
+    page: query.page,
+    perPage: query.per_page,
+  };
 }

@@ -12,7 +12,12 @@ import {
   userSchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { clearAuthCookies, readAccessToken, readRefreshToken, setAuthCookies } from "../../platform/auth/auth-cookies.js";
+import {
+  clearAuthCookies,
+  readAccessToken,
+  readRefreshToken,
+  setAuthCookies,
+} from "../../platform/auth/auth-cookies.js";
 import { requireUser, signedInUser } from "../../platform/auth/auth-guards.js";
 import { requestContext, type AuthDeps } from "./auth.context.js";
 import { presentUser } from "../users/users.presenter.js";
@@ -30,13 +35,23 @@ const ok = { success: true } as const;
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps }) => {
   app.post(
     "/auth/",
-    { onRequest: requireUser, schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } },
+    },
     async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
   );
 
   app.post(
     "/auth/login",
-    { schema: { tags, summary: "Sign in", body: loginRequestSchema, response: { 200: userSchema, ...errorResponses(401, 403, 422, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: "Sign in",
+        body: loginRequestSchema,
+        response: { 200: userSchema, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
     async (request, reply) => {
       const { user, tokens } = await signIn(deps, request.body, requestContext(request));
       setAuthCookies(reply, tokens);
@@ -121,7 +136,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/auth/update-tokens",
-    { schema: { tags, summary: "Rotate the refresh token and issue a new access token", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: "Rotate the refresh token and issue a new access token",
+        response: { 200: successResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request, reply) => {
       try {
         setAuthCookies(reply, await refreshSession(deps, readRefreshToken(request), requestContext(request)));
@@ -146,7 +167,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/auth/logout-all",
-    { onRequest: requireUser, schema: { tags, summary: "End every session of the user, this one included", response: { 200: successResponseSchema, ...errorResponses(401, 403) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "End every session of the user, this one included",
+        response: { 200: successResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request, reply) => {
       await signOutEverywhere(deps, signedInUser(request));
       clearAuthCookies(reply);
@@ -156,7 +184,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/auth/get-my-user-id",
-    { onRequest: requireUser, schema: { tags, summary: "The signed-in user's id", response: { 200: myUserIdResponseSchema, ...errorResponses(401, 403) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in user's id",
+        response: { 200: myUserIdResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
     (request) => ({ user_id: signedInUser(request).id }),
   );
 

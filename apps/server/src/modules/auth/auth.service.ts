@@ -59,7 +59,11 @@ type Refresh = { ok: true; tokens: SessionTokens } | { ok: false; error: AppErro
  * A token that was already rotated is a copy in someone else's hands (or a lost race), so the whole family is
  * revoked and both holders must sign in again. The revocation is committed before the error is thrown.
  */
-export async function refreshSession(deps: AuthDeps, refreshToken: string | undefined, context: RequestContext): Promise<SessionTokens> {
+export async function refreshSession(
+  deps: AuthDeps,
+  refreshToken: string | undefined,
+  context: RequestContext,
+): Promise<SessionTokens> {
   if (!refreshToken) throw new AppError("TOKEN_NOT_FOUND");
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (tx): Promise<Refresh> => {
@@ -86,7 +90,11 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
     }
     if (session.expiresAt.getTime() <= now.getTime()) return { ok: false, error: new AppError("TOKEN_IS_EXPIRED") };
     if (session.isBanned) return { ok: false, error: new AppError("USER_IS_BANNED") };
-    const tokens = await startSession(tx, { userId: session.userId, familyId: session.familyId, client: context }, tokenSettings(deps, now));
+    const tokens = await startSession(
+      tx,
+      { userId: session.userId, familyId: session.familyId, client: context },
+      tokenSettings(deps, now),
+    );
     await tx.update(sessions).set({ revokedAt: now, replacedBy: tokens.sessionId }).where(eq(sessions.id, session.id));
     return { ok: true, tokens };
   });
@@ -136,7 +144,11 @@ export async function changePassword(deps: AuthDeps, authUser: AuthUser, input: 
   const passwordHash = await hashPassword(input.new_password);
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.id, authUser.sessionId)).limit(1);
+    const [current] = await tx
+      .select({ familyId: sessions.familyId })
+      .from(sessions)
+      .where(eq(sessions.id, authUser.sessionId))
+      .limit(1);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, now, current?.familyId);
   });

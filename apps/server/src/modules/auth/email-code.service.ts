@@ -89,7 +89,9 @@ async function checkCode(tx: Db, deps: AuthDeps, target: CodeTarget, code: strin
   const [row] = await tx
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, target.email), eq(emailCodes.purpose, target.purpose), isNull(emailCodes.consumedAt)))
+    .where(
+      and(eq(emailCodes.email, target.email), eq(emailCodes.purpose, target.purpose), isNull(emailCodes.consumedAt)),
+    )
     .orderBy(desc(emailCodes.createdAt))
     .limit(1)
     // Locked, so parallel guesses are counted one after another and none slips past the limit.
@@ -103,7 +105,10 @@ async function checkCode(tx: Db, deps: AuthDeps, target: CodeTarget, code: strin
   const expected = Buffer.from(row.codeHash, "hex");
   const given = Buffer.from(hashCode(deps.jwtSecret, target, code), "hex");
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    await tx.update(emailCodes).set({ tries: sql`${emailCodes.tries} + 1` }).where(eq(emailCodes.id, row.id));
+    await tx
+      .update(emailCodes)
+      .set({ tries: sql`${emailCodes.tries} + 1` })
+      .where(eq(emailCodes.id, row.id));
     return failed("WRONG_VERIFICATION_CODE");
   }
   return { ok: true, codeId: row.id };

@@ -23,7 +23,11 @@ const purpose = "password_reset" as const;
  * registered. What remains: the time a real mail takes, and a 502 when the mail server is down; sign-up's
  * EMAIL_ALREADY_EXISTS (required by the spec) tells as much anyway.
  */
-export async function sendPasswordResetCode(deps: AuthDeps, input: PasswordResetCodeRequest, context: RequestContext): Promise<CodeSentResponse> {
+export async function sendPasswordResetCode(
+  deps: AuthDeps,
+  input: PasswordResetCodeRequest,
+  context: RequestContext,
+): Promise<CodeSentResponse> {
   await deps.limiter.consume(authLimits.codeRequestsPerIp, context.ip);
   await deps.limiter.ensureAvailable(authLimits.codesPerEmail, input.email);
   const user = await findUserByEmail(deps, input.email);
@@ -35,7 +39,11 @@ export async function sendPasswordResetCode(deps: AuthDeps, input: PasswordReset
 }
 
 /** Reset step two: tells the web whether to show the new-password form. A wrong try counts; a right one is not used up. */
-export async function confirmPasswordResetCode(deps: AuthDeps, input: ConfirmPasswordResetCodeRequest, context: RequestContext): Promise<void> {
+export async function confirmPasswordResetCode(
+  deps: AuthDeps,
+  input: ConfirmPasswordResetCodeRequest,
+  context: RequestContext,
+): Promise<void> {
   await deps.limiter.consume(authLimits.codeChecksPerIp, context.ip);
   await withCheckedCode(deps, { email: input.email, purpose }, input.code, { consume: false }, async () => undefined);
 }
@@ -45,12 +53,20 @@ export async function confirmPasswordResetCode(deps: AuthDeps, input: ConfirmPas
  * of them may belong to whoever made the reset necessary. The user is then signed in with a fresh session
  * (SPEC.md: after a successful reset the web goes to /, signed in, not back to the sign-in form).
  */
-export async function setNewPassword(deps: AuthDeps, input: SetNewPasswordRequest, context: RequestContext): Promise<SessionTokens> {
+export async function setNewPassword(
+  deps: AuthDeps,
+  input: SetNewPasswordRequest,
+  context: RequestContext,
+): Promise<SessionTokens> {
   await deps.limiter.consume(authLimits.codeChecksPerIp, context.ip);
   // Hashed before the transaction: PGlite is one connection, and argon2 takes tens of milliseconds.
   const passwordHash = await hashPassword(input.new_password);
   return withCheckedCode(deps, { email: input.email, purpose }, input.code, { consume: true }, async (tx, now) => {
-    const [user] = await tx.select({ id: users.id, isBanned: users.isBanned }).from(users).where(eq(users.email, input.email)).limit(1);
+    const [user] = await tx
+      .select({ id: users.id, isBanned: users.isBanned })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .limit(1);
     // Only a deliverable code can be right, and those exist only for registered e-mails; the user may have been deleted since.
     if (!user) throw new AppError("WRONG_VERIFICATION_CODE");
     if (user.isBanned) throw new AppError("USER_IS_BANNED");

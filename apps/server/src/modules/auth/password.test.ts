@@ -3,7 +3,16 @@ import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailCodes } from "../../db/schema/users.js";
-import { banUser, createAuthTestApp, newAccount, signIn, signUp, wrongCodeFor, type AuthTestApp, type TestAccount } from "../../test/test-auth.js";
+import {
+  banUser,
+  createAuthTestApp,
+  newAccount,
+  signIn,
+  signUp,
+  wrongCodeFor,
+  type AuthTestApp,
+  type TestAccount,
+} from "../../test/test-auth.js";
 import { TestClient } from "../../test/test-client.js";
 
 let t: AuthTestApp;
@@ -40,7 +49,9 @@ describe("POST /users/password", () => {
     expect((await laptop.post("/v1/auth/update-tokens")).statusCode).toBe(200);
     expect(errorCode(await me(phone))).toBe("TOKEN_IS_REVOKED");
     expect(errorCode(await signIn(new TestClient(t.app), account))).toBe("INCORRECT_EMAIL_OR_PASSWORD");
-    expect((await signIn(new TestClient(t.app), { email: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await signIn(new TestClient(t.app), { email: account.email, password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a wrong current password with WRONG_PASSWORD and changes nothing", async () => {
@@ -65,12 +76,21 @@ describe("POST /users/password", () => {
     const { account, laptop } = await userWithTwoDevices();
     for (let batch = 0; batch < 5; batch++) {
       const tries = Array.from({ length: 10 }, (_, index) =>
-        index % 2 ? change(laptop, `Wrong!${batch}${index}`, NEW_PASSWORD) : signIn(new TestClient(t.app), { email: account.email, password: `Wrong!${batch}${index}` }),
+        index % 2
+          ? change(laptop, `Wrong!${batch}${index}`, NEW_PASSWORD)
+          : signIn(new TestClient(t.app), { email: account.email, password: `Wrong!${batch}${index}` }),
       );
-      expect((await Promise.all(tries)).map((response) => response.statusCode).sort()).toEqual([...Array(5).fill(400), ...Array(5).fill(401)]);
+      expect((await Promise.all(tries)).map((response) => response.statusCode).sort()).toEqual([
+        ...Array(5).fill(400),
+        ...Array(5).fill(401),
+      ]);
     }
     for (let batch = 0; batch < 5; batch++) {
-      await Promise.all(Array.from({ length: 10 }, (_, index) => signIn(new TestClient(t.app), { email: account.email, password: `Wrong!x${batch}${index}` })));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          signIn(new TestClient(t.app), { email: account.email, password: `Wrong!x${batch}${index}` }),
+        ),
+      );
     }
     const refused = await change(laptop, account.password, NEW_PASSWORD);
     expect(refused.statusCode).toBe(429);
@@ -86,7 +106,8 @@ describe("POST /users/password", () => {
 
 describe("password reset", () => {
   const requestCode = (client: TestClient, email: string) => client.post("/v1/auth/password-reset-code", { email });
-  const confirmCode = (client: TestClient, email: string, code: string) => client.post("/v1/auth/confirm-password-reset-code", { email, code });
+  const confirmCode = (client: TestClient, email: string, code: string) =>
+    client.post("/v1/auth/confirm-password-reset-code", { email, code });
   const setPassword = (client: TestClient, email: string, code: string, new_password = NEW_PASSWORD) =>
     client.post("/v1/auth/set-new-password", { email, code, new_password });
 
@@ -113,10 +134,14 @@ describe("password reset", () => {
     expect(errorCode(await me(laptop))).toBe("TOKEN_IS_REVOKED");
     expect(errorCode(await me(phone))).toBe("TOKEN_IS_REVOKED");
     expect(errorCode(await signIn(new TestClient(t.app), account))).toBe("INCORRECT_EMAIL_OR_PASSWORD");
-    expect((await signIn(new TestClient(t.app), { email: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await signIn(new TestClient(t.app), { email: account.email, password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
 
     // The code was used up.
-    expect(errorCode(await setPassword(new TestClient(t.app), account.email, code, "Other#Pass9"))).toBe("WRONG_VERIFICATION_CODE");
+    expect(errorCode(await setPassword(new TestClient(t.app), account.email, code, "Other#Pass9"))).toBe(
+      "WRONG_VERIFICATION_CODE",
+    );
   });
 
   it("answers an unknown e-mail exactly like a known one, without sending mail", async () => {
@@ -134,7 +159,10 @@ describe("password reset", () => {
     expect(unknownAgain.statusCode).toBe(429);
     expect(unknownAgain.json()).toEqual(knownAgain.json());
 
-    const [knownWrong, unknownWrong] = [await confirmCode(client, known.email, "123456"), await confirmCode(client, unknown, "123456")];
+    const [knownWrong, unknownWrong] = [
+      await confirmCode(client, known.email, "123456"),
+      await confirmCode(client, unknown, "123456"),
+    ];
     expect(unknownWrong.json()).toEqual(knownWrong.json());
     expect(errorCode(await setPassword(client, unknown, "123456"))).toBe("WRONG_VERIFICATION_CODE");
   });
@@ -147,10 +175,16 @@ describe("password reset", () => {
     const code = t.mail.latestCodeFor(account.email);
 
     for (let attempt = 1; attempt <= VERIFICATION_CODE_MAX_TRIES; attempt++) {
-      const check = attempt % 2 ? confirmCode(client, account.email, wrongCodeFor(code)) : setPassword(client, account.email, wrongCodeFor(code));
+      const check =
+        attempt % 2
+          ? confirmCode(client, account.email, wrongCodeFor(code))
+          : setPassword(client, account.email, wrongCodeFor(code));
       expect(errorCode(await check), `attempt ${attempt}`).toBe("WRONG_VERIFICATION_CODE");
     }
-    for (const sixth of [await confirmCode(client, account.email, code), await setPassword(client, account.email, code)]) {
+    for (const sixth of [
+      await confirmCode(client, account.email, code),
+      await setPassword(client, account.email, code),
+    ]) {
       expect(sixth.statusCode).toBe(429);
       expect(sixth.json().detail).toEqual({
         error_code: "EMAIL_VERIFICATION_MAX_COUNT_OF_TRIES_EXCEEDED",

@@ -3,7 +3,15 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema/users.js";
 import { hashRefreshToken } from "../../platform/auth/sessions.js";
-import { banUser, createAuthTestApp, newAccount, signIn, signUp, type AuthTestApp, type TestAccount } from "../../test/test-auth.js";
+import {
+  banUser,
+  createAuthTestApp,
+  newAccount,
+  signIn,
+  signUp,
+  type AuthTestApp,
+  type TestAccount,
+} from "../../test/test-auth.js";
 import { TestClient } from "../../test/test-client.js";
 
 let t: AuthTestApp;
@@ -24,12 +32,20 @@ const me = (client: TestClient) => client.get("/v1/auth/get-my-user-id");
 const errorCode = (response: LightMyRequestResponse) => response.json().detail.error_code;
 
 function expectCookiesCleared(response: LightMyRequestResponse): void {
-  const cleared = response.cookies.filter((cookie) => cookie.value === "" && (cookie.maxAge === 0 || cookie.expires!.getTime() <= Date.now()));
-  expect(cleared.map((cookie) => `${cookie.name} ${cookie.path}`).sort()).toEqual(["access_token /", "refresh_token /v1/auth"]);
+  const cleared = response.cookies.filter(
+    (cookie) => cookie.value === "" && (cookie.maxAge === 0 || cookie.expires!.getTime() <= Date.now()),
+  );
+  expect(cleared.map((cookie) => `${cookie.name} ${cookie.path}`).sort()).toEqual([
+    "access_token /",
+    "refresh_token /v1/auth",
+  ]);
 }
 
 async function sessionOf(refreshToken: string) {
-  const [row] = await t.database.db.select().from(sessions).where(eq(sessions.refreshTokenHash, hashRefreshToken(refreshToken)));
+  const [row] = await t.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.refreshTokenHash, hashRefreshToken(refreshToken)));
   return row!;
 }
 

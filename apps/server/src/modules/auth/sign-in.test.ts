@@ -1,6 +1,14 @@
 import { errorText } from "@lootlane/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { banUser, createAuthTestApp, newAccount, signIn, signUp, type AuthTestApp, type TestAccount } from "../../test/test-auth.js";
+import {
+  banUser,
+  createAuthTestApp,
+  newAccount,
+  signIn,
+  signUp,
+  type AuthTestApp,
+  type TestAccount,
+} from "../../test/test-auth.js";
 import { TestClient } from "../../test/test-client.js";
 
 let t: AuthTestApp;
@@ -52,7 +60,9 @@ describe("sign-in", () => {
     const unknownEmail = await signIn(client, { email: newAccount().email, password: account.password });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: { error_code: "INCORRECT_EMAIL_OR_PASSWORD", error_message: "Incorrect e-mail or password" } });
+      expect(response.json()).toEqual({
+        detail: { error_code: "INCORRECT_EMAIL_OR_PASSWORD", error_message: "Incorrect e-mail or password" },
+      });
       expect(response.cookies).toEqual([]);
     }
   });
@@ -61,7 +71,9 @@ describe("sign-in", () => {
     const account = await registered();
     await banUser(t, account.email);
     const client = new TestClient(t.app);
-    expect((await signIn(client, { email: account.email, password: "Wrong!123" })).json().detail.error_code).toBe("INCORRECT_EMAIL_OR_PASSWORD");
+    expect((await signIn(client, { email: account.email, password: "Wrong!123" })).json().detail.error_code).toBe(
+      "INCORRECT_EMAIL_OR_PASSWORD",
+    );
     const banned = await signIn(client, account);
     expect(banned.statusCode).toBe(403);
     expect(banned.json().detail.error_code).toBe("USER_IS_BANNED");
@@ -75,12 +87,17 @@ describe("sign-in rate limits", () => {
     const owner = await registered();
     const bystander = await registered();
 
-    const failures = await attempts(100, (index) => signIn(new TestClient(t.app), { email: owner.email, password: `Guess!${index}x` }));
+    const failures = await attempts(100, (index) =>
+      signIn(new TestClient(t.app), { email: owner.email, password: `Guess!${index}x` }),
+    );
     expect(failures).toEqual(Array(100).fill(401));
     const blocked = await signIn(new TestClient(t.app), owner);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBe("3600");
-    expect(blocked.json().detail).toEqual({ error_code: "TOO_MANY_REQUESTS", error_message: errorText("TOO_MANY_REQUESTS", "en", { retry_after: 3600 }) });
+    expect(blocked.json().detail).toEqual({
+      error_code: "TOO_MANY_REQUESTS",
+      error_message: errorText("TOO_MANY_REQUESTS", "en", { retry_after: 3600 }),
+    });
     // Only that account is locked.
     expect((await signIn(new TestClient(t.app), bystander)).statusCode).toBe(200);
 

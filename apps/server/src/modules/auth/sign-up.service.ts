@@ -1,4 +1,9 @@
-import { VERIFICATION_CODE_RESEND_SECONDS, type CodeSentResponse, type ConfirmVerificationCodeRequest, type SendVerificationCodeRequest } from "@lootlane/contract";
+import {
+  VERIFICATION_CODE_RESEND_SECONDS,
+  type CodeSentResponse,
+  type ConfirmVerificationCodeRequest,
+  type SendVerificationCodeRequest,
+} from "@lootlane/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ledgerAccounts } from "../../db/schema/ledger.js";
@@ -18,7 +23,11 @@ type NewAccount = { email: string; username: string };
  * Sign-up step one: refuses a taken e-mail or username (EMAIL_ALREADY_EXISTS, USERNAME_ALREADY_EXISTS, case
  * does not matter) before anything is mailed, then mails a code.
  */
-export async function sendSignUpCode(deps: AuthDeps, input: SendVerificationCodeRequest, context: RequestContext): Promise<CodeSentResponse> {
+export async function sendSignUpCode(
+  deps: AuthDeps,
+  input: SendVerificationCodeRequest,
+  context: RequestContext,
+): Promise<CodeSentResponse> {
   await deps.limiter.consume(authLimits.codeRequestsPerIp, context.ip);
   await ensureEmailAndUsernameFree(deps.db, input);
   await deps.limiter.ensureAvailable(authLimits.codesPerEmail, input.email);
@@ -34,7 +43,11 @@ export async function sendSignUpCode(deps: AuthDeps, input: SendVerificationCode
  * them in, all in one transaction that also uses the code up. A conflict found here (someone took the
  * e-mail or username since step one) leaves the code usable.
  */
-export async function confirmSignUp(deps: AuthDeps, input: ConfirmVerificationCodeRequest, context: RequestContext): Promise<SignedIn> {
+export async function confirmSignUp(
+  deps: AuthDeps,
+  input: ConfirmVerificationCodeRequest,
+  context: RequestContext,
+): Promise<SignedIn> {
   await deps.limiter.consume(authLimits.codeChecksPerIp, context.ip);
   // Hashed before the transaction: PGlite is one connection, and argon2 takes tens of milliseconds.
   const passwordHash = await hashPassword(input.password);

@@ -46,7 +46,14 @@ describe("sign-up", () => {
     const confirmed = await confirm(client, account, code);
     expect(confirmed.statusCode).toBe(200);
     const user = userSchema.parse(confirmed.json());
-    expect(user).toMatchObject({ email: account.email, username: account.username, balance: 0, role: "user", is_banned: false, is_active: true });
+    expect(user).toMatchObject({
+      email: account.email,
+      username: account.username,
+      balance: 0,
+      role: "user",
+      is_banned: false,
+      is_active: true,
+    });
     expect(Object.keys(confirmed.json()).sort()).toEqual(Object.keys(userSchema.shape).sort());
 
     const [ledger] = await t.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, user.id));
@@ -217,7 +224,9 @@ describe("sign-up", () => {
       confirm(b, second, t.mail.latestCodeFor(second.email)),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json().detail.error_code).toBe("USERNAME_ALREADY_EXISTS");
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().detail.error_code).toBe(
+      "USERNAME_ALREADY_EXISTS",
+    );
   });
 });
 
@@ -234,7 +243,10 @@ describe("sign-up with the mail server down", () => {
 
   it("answers 502 FAILED_TO_SEND_VERIFICATION_CODE and keeps no code", async () => {
     const account = newAccount();
-    const failed = await new TestClient(down.app).post("/v1/auth/send-verification-code", { email: account.email, username: account.username });
+    const failed = await new TestClient(down.app).post("/v1/auth/send-verification-code", {
+      email: account.email,
+      username: account.username,
+    });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().detail.error_code).toBe("FAILED_TO_SEND_VERIFICATION_CODE");
     expect(await down.database.db.select().from(emailCodes).where(eq(emailCodes.email, account.email))).toEqual([]);

@@ -22,7 +22,13 @@ const tags = ["categories"];
 export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore }> = async (app, { db, media }) => {
   app.get(
     "/categories/all",
-    { schema: { tags, summary: "Every category: games (no parent_id) and their subcategories", response: { 200: categoryListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Every category: games (no parent_id) and their subcategories",
+        response: { 200: categoryListSchema },
+      },
+    },
     async () => (await listCategories(db)).map(presentCategory),
   );
 
@@ -71,7 +77,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore
     async (request) => {
       const form = await readSingleFileForm(request, CATEGORY_IMAGE_FIELD);
       const fields = parseFormFields(createCategoryFieldsSchema, form.fields);
-      return presentCategory(await createCategory({ db, media, log: request.log }, signedInUser(request), fields, form.file));
+      return presentCategory(
+        await createCategory({ db, media, log: request.log }, signedInUser(request), fields, form.file),
+      );
     },
   );
 };

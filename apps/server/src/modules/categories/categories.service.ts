@@ -26,7 +26,8 @@ const CATEGORY_FOLDER = "categories";
  */
 const RESERVED_GAME_SLUGS = new Set(["get", "category", "user", "search"]);
 
-const siblingsOf = (parentId: string | null): SQL => (parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
+const siblingsOf = (parentId: string | null): SQL =>
+  parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId);
 
 /** Every category, games first, each group by name: the client picks games and subcategories from one list. */
 export function listCategories(db: Db): Promise<CategoryRow[]> {
@@ -82,7 +83,12 @@ export async function assertCategoryExists(db: Db, categoryId: string): Promise<
  * the slug is made from the name (Cyrillic transliterated) and numbered when a sibling already has it. The
  * image is stored before the transaction and removed again if the category is refused.
  */
-export async function createCategory({ db, media, log }: CategoryDeps, admin: Pick<AuthUser, "id">, fields: CreateCategoryFields, upload: UploadedFile): Promise<CategoryRow> {
+export async function createCategory(
+  { db, media, log }: CategoryDeps,
+  admin: Pick<AuthUser, "id">,
+  fields: CreateCategoryFields,
+  upload: UploadedFile,
+): Promise<CategoryRow> {
   const [stored] = await processAndStoreImages(media, [upload], CATEGORY_FOLDER, log, CATEGORY_IMAGE);
   try {
     return await db.transaction(async (tx) => {
@@ -91,7 +97,9 @@ export async function createCategory({ db, media, log }: CategoryDeps, admin: Pi
         const parent = await findCategory(tx, parentId);
         if (!parent) throw new AppError("PARENT_CATEGORY_NOT_FOUND");
         if (parent.parentId !== null) {
-          throw validationError([{ field: "parent_category_id", message: "A subcategory belongs to a game, not to another subcategory" }]);
+          throw validationError([
+            { field: "parent_category_id", message: "A subcategory belongs to a game, not to another subcategory" },
+          ]);
         }
       }
       const [sameName] = await tx
@@ -102,7 +110,13 @@ export async function createCategory({ db, media, log }: CategoryDeps, admin: Pi
       if (sameName) throw new AppError("CATEGORY_NAME_ALREADY_EXISTS");
       const [row] = await tx
         .insert(categories)
-        .values({ name: fields.name, description: fields.description, slug: await freeSlug(tx, fields.name, parentId), imageUrl: stored!.imageUrl, parentId })
+        .values({
+          name: fields.name,
+          description: fields.description,
+          slug: await freeSlug(tx, fields.name, parentId),
+          imageUrl: stored!.imageUrl,
+          parentId,
+        })
         .returning();
       const { id, name, slug, description, imageUrl } = row!;
       await recordAdminAction(tx, admin, {

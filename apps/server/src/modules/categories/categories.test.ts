@@ -24,14 +24,20 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
 const addCategory = async (client: TestClient | undefined, fields: Record<string, string>, image?: FormPart) =>
-  sendForm(t, client, "POST", "/v1/admin/category", [...textParts(fields), ...(image ? [image] : [imagePart(CATEGORY_IMAGE_FIELD, await testImages.png())])]);
+  sendForm(t, client, "POST", "/v1/admin/category", [
+    ...textParts(fields),
+    ...(image ? [image] : [imagePart(CATEGORY_IMAGE_FIELD, await testImages.png())]),
+  ]);
 
 describe("reading categories", () => {
   let game: Awaited<ReturnType<typeof createTestGame>>;
   let kinds: Awaited<ReturnType<typeof createTestSubcategory>>[];
   beforeAll(async () => {
     game = await createTestGame(t.database.db, "Reading Game");
-    kinds = [await createTestSubcategory(t.database.db, game, "Keys"), await createTestSubcategory(t.database.db, game, "Accounts")];
+    kinds = [
+      await createTestSubcategory(t.database.db, game, "Keys"),
+      await createTestSubcategory(t.database.db, game, "Accounts"),
+    ];
   });
 
   it("GET /categories/all lists games without parent_id and subcategories with it", async () => {
@@ -39,8 +45,17 @@ describe("reading categories", () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as Array<Record<string, unknown>>;
     const gameItem = list.find((item) => item["id"] === game.id);
-    expect(gameItem).toEqual({ id: game.id, name: "Reading Game", slug: "reading-game", description: "Reading Game goods", image_url: null });
-    expect(list.filter((item) => item["parent_id"] === game.id).map((item) => item["name"])).toEqual(["Accounts", "Keys"]);
+    expect(gameItem).toEqual({
+      id: game.id,
+      name: "Reading Game",
+      slug: "reading-game",
+      description: "Reading Game goods",
+      image_url: null,
+    });
+    expect(list.filter((item) => item["parent_id"] === game.id).map((item) => item["name"])).toEqual([
+      "Accounts",
+      "Keys",
+    ]);
     // Games come first.
     const firstChild = list.findIndex((item) => item["parent_id"] !== undefined);
     expect(list.slice(firstChild).every((item) => item["parent_id"] !== undefined)).toBe(true);
@@ -59,7 +74,11 @@ describe("reading categories", () => {
   });
 
   it("answers 404 CATEGORY_NOT_FOUND for an unknown id, and for a subcategory asked as a game", async () => {
-    for (const url of [`/v1/categories/game/${crypto.randomUUID()}`, `/v1/categories/subcategories/${crypto.randomUUID()}`, `/v1/categories/game/${kinds[0]!.id}`]) {
+    for (const url of [
+      `/v1/categories/game/${crypto.randomUUID()}`,
+      `/v1/categories/subcategories/${crypto.randomUUID()}`,
+      `/v1/categories/game/${kinds[0]!.id}`,
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().detail.error_code).toBe("CATEGORY_NOT_FOUND");
@@ -87,7 +106,9 @@ describe("POST /v1/admin/category", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ name: "Аккаунты", slug: "akkaunty", parent_id: game.id, description: "" });
     expect((await addCategory(asAdmin, { name: "Аккаунты", parent_category_id: other.id })).statusCode).toBe(200);
-    expect((await get(`/v1/categories/game/${game.id}`)).json().map((item: { name: string }) => item.name)).toEqual(["Аккаунты"]);
+    expect((await get(`/v1/categories/game/${game.id}`)).json().map((item: { name: string }) => item.name)).toEqual([
+      "Аккаунты",
+    ]);
   });
 
   it("numbers the slug when a sibling has it already, and never gives a game a fixed product path", async () => {
@@ -130,9 +151,17 @@ describe("POST /v1/admin/category", () => {
     expect(noImage.statusCode).toBe(422);
     expect(noImage.json().detail.errors).toEqual([expect.objectContaining({ field: CATEGORY_IMAGE_FIELD })]);
 
-    const gif = await addCategory(asAdmin, { name: "Gif Game" }, imagePart(CATEGORY_IMAGE_FIELD, await testImages.gif(), "a.gif"));
+    const gif = await addCategory(
+      asAdmin,
+      { name: "Gif Game" },
+      imagePart(CATEGORY_IMAGE_FIELD, await testImages.gif(), "a.gif"),
+    );
     expect([gif.statusCode, gif.json().detail.error_code]).toEqual([400, "WRONG_IMAGE_FORMAT"]);
-    const text = await addCategory(asAdmin, { name: "Text Game" }, imagePart(CATEGORY_IMAGE_FIELD, Buffer.from("hello"), "a.png"));
+    const text = await addCategory(
+      asAdmin,
+      { name: "Text Game" },
+      imagePart(CATEGORY_IMAGE_FIELD, Buffer.from("hello"), "a.png"),
+    );
     expect([text.statusCode, text.json().detail.error_code]).toEqual([400, "WRONG_FILE_TYPE"]);
   });
 

@@ -21,7 +21,10 @@ export function ensureMayRead(chat: ChatMembers | undefined, viewer: NonNullable
 }
 
 /** Sending messages: members only; an admin who may read it is told why they cannot write. */
-export function ensureMayWrite(chat: ChatMembers | undefined, viewer: NonNullable<Viewer>): asserts chat is ChatMembers {
+export function ensureMayWrite(
+  chat: ChatMembers | undefined,
+  viewer: NonNullable<Viewer>,
+): asserts chat is ChatMembers {
   ensureMayRead(chat, viewer);
   if (!isMember(chat, viewer.id)) throw new AppError("INSUFFICIENT_PERMISSIONS");
 }

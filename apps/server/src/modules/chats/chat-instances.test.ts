@@ -5,7 +5,15 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { connectAs, joinRoom, nextEvent, sendMessage, startChatServer, type ChatServer, type ChatSocket } from "../../test/test-chats.js";
+import {
+  connectAs,
+  joinRoom,
+  nextEvent,
+  sendMessage,
+  startChatServer,
+  type ChatServer,
+  type ChatSocket,
+} from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { createTestDatabase } from "../../test/test-database.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -46,13 +54,17 @@ async function buyerAndSeller(db: Database, via: ChatServer, config: Partial<Con
   const game = await createTestGame(db.db);
   const seller = await createTestUser(db.db, { username: `inst_s_${randomBytes(3).toString("hex")}` });
   const buyer = await createTestUser(db.db, { username: `inst_b_${randomBytes(3).toString("hex")}` });
-  const product = await createTestProduct({ database: db, config: { dataKey: config.dataKey! } as Config }, { sellerId: seller.id, categoryId: game.id });
+  const product = await createTestProduct(
+    { database: db, config: { dataKey: config.dataKey! } as Config },
+    { sellerId: seller.id, categoryId: game.id },
+  );
   const buyerClient = await signInAs(via.app, buyer);
   const chat = (await buyerClient.post("/v1/chats/", { product_id: product.id })).json() as ChatListItem;
   return { seller, buyer, buyerClient, chat };
 }
 
-const messagesVia = async (client: TestClient, chatId: string) => (await client.get(`/v1/chats/${chatId}/messages`)).json() as ChatMessage[];
+const messagesVia = async (client: TestClient, chatId: string) =>
+  (await client.get(`/v1/chats/${chatId}/messages`)).json() as ChatMessage[];
 const listVia = async (client: TestClient) => (await client.get("/v1/chats/")).json() as ChatListItem[];
 const signedIn = (instance: ChatServer, user: User) => signInAs(instance.app, user);
 
@@ -87,14 +99,22 @@ describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one P
     const sellerOnB = await signedIn(b, seller);
 
     const buyerSocket = await socketOf(a.url, buyerClient);
-    const sellerCameOnline = nextEvent(buyerSocket, "presence", (event) => event.user_id === seller.id && event.is_online);
+    const sellerCameOnline = nextEvent(
+      buyerSocket,
+      "presence",
+      (event) => event.user_id === seller.id && event.is_online,
+    );
     const sellerSocket = await socketOf(b.url, sellerOnB);
     await sellerCameOnline;
     expect(await joinRoom(buyerSocket, chat.id)).toMatchObject({ joined: true });
     expect(await joinRoom(sellerSocket, chat.id)).toMatchObject({ joined: true });
 
     const atSeller = nextEvent(sellerSocket, "new_message");
-    const sellerList = nextEvent(sellerSocket, "chat_updated", (item) => item.id === chat.id && item.unread_count === 1);
+    const sellerList = nextEvent(
+      sellerSocket,
+      "chat_updated",
+      (item) => item.id === chat.id && item.unread_count === 1,
+    );
     expect(await sendMessage(buyerSocket, chat.id, "from instance A")).toMatchObject({ ok: true });
     expect(await atSeller).toMatchObject({ text: "from instance A", sender_id: buyer.id });
     await sellerList;
@@ -106,7 +126,11 @@ describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one P
     expect((await listVia(buyerClient))[0]?.another_user.is_online).toBe(true);
     expect((await listVia(sellerOnB))[0]?.another_user.is_online).toBe(true);
 
-    const sellerWentOffline = nextEvent(buyerSocket, "presence", (event) => event.user_id === seller.id && !event.is_online);
+    const sellerWentOffline = nextEvent(
+      buyerSocket,
+      "presence",
+      (event) => event.user_id === seller.id && !event.is_online,
+    );
     sellerSocket.close();
     await sellerWentOffline;
     expect((await listVia(buyerClient))[0]?.another_user).toMatchObject({ is_online: false });

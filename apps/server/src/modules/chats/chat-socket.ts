@@ -14,7 +14,15 @@ import { validationError } from "../../platform/errors/app-error.js";
 import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
 import { isMember } from "./chat-access.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
-import { chatRowsOfMembers, chatToFollow, dealMessageViews, markChatRead, postMessage, recordPresence, type ChatDeps } from "./chats.service.js";
+import {
+  chatRowsOfMembers,
+  chatToFollow,
+  dealMessageViews,
+  markChatRead,
+  postMessage,
+  recordPresence,
+  type ChatDeps,
+} from "./chats.service.js";
 
 /**
  * Tells members' tabs and devices that a chat of theirs changed (new message, read, created). Never throws:
@@ -49,7 +57,8 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
         // Each row is one member's: its `other` is the member it is not for.
         for (const row of await chatRowsOfMembers(deps, chatId)) {
           const memberId = row.other.id === row.chat.buyerId ? row.chat.sellerId : row.chat.buyerId;
-          if (memberIds.includes(memberId)) io.to(personalRoom(memberId)).emit("chat_updated", presentChatListItem(row));
+          if (memberIds.includes(memberId))
+            io.to(personalRoom(memberId)).emit("chat_updated", presentChatListItem(row));
         }
       } catch (error) {
         log.error({ err: error, chatId }, "chat_updated could not be sent");
@@ -64,7 +73,9 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
         } else {
           io.to(personalRoom(chat.buyerId)).emit("new_message", presentMessage(buyer, chat.buyerId, cipher));
           io.to(personalRoom(chat.sellerId)).emit("new_message", presentMessage(seller, chat.sellerId, cipher));
-          io.to(chatRoom(chat.id)).except(members.map(personalRoom)).emit("new_message", presentMessage(reader, "", cipher));
+          io.to(chatRoom(chat.id))
+            .except(members.map(personalRoom))
+            .emit("new_message", presentMessage(reader, "", cipher));
         }
         await notifier.chatChanged(chat.id, members);
       } catch (error) {
@@ -75,13 +86,15 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
 
   const refusal = (socket: RealtimeSocket, error: unknown): SocketError => {
     const answer = realtime.socketError(socket, error);
-    if (answer.error_code === "SERVER_ERROR" || answer.error_code === "DATABASE_ERROR") log.error({ err: error, userId: socket.data.user.id }, "socket event failed");
+    if (answer.error_code === "SERVER_ERROR" || answer.error_code === "DATABASE_ERROR")
+      log.error({ err: error, userId: socket.data.user.id }, "socket event failed");
     return answer;
   };
 
   realtime.onPresenceChange(async ({ userId, online, at }) => {
     const { username, lastSeen, watchers } = await recordPresence(deps.db, userId, online, at);
-    if (watchers.length > 0) io.to(watchers.map(personalRoom)).emit("presence", presentPresence(userId, username, online, lastSeen));
+    if (watchers.length > 0)
+      io.to(watchers.map(personalRoom)).emit("presence", presentPresence(userId, username, online, lastSeen));
   });
 
   io.on("connection", (socket) => {
@@ -90,7 +103,10 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
     const writable = new Set<string>();
 
     socket.on("join_room", async (payload) => {
-      const room = typeof (payload as { chat_id?: unknown } | undefined)?.chat_id === "string" ? (payload as { chat_id: string }).chat_id : "";
+      const room =
+        typeof (payload as { chat_id?: unknown } | undefined)?.chat_id === "string"
+          ? (payload as { chat_id: string }).chat_id
+          : "";
       try {
         const { chat_id } = parsePayload(joinRoomPayloadSchema, payload);
         const chat = await chatToFollow(deps, user, chat_id);
@@ -106,7 +122,11 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
     socket.on("send_message", async (payload, ack) => {
       const answer = (result: SendMessageAck) => {
         if (typeof ack === "function") ack(result);
-        else if (!result.ok) socket.emit("send_message_error", { ...result.error, chat_id: String((payload as { chat_id?: unknown } | undefined)?.chat_id ?? "") });
+        else if (!result.ok)
+          socket.emit("send_message_error", {
+            ...result.error,
+            chat_id: String((payload as { chat_id?: unknown } | undefined)?.chat_id ?? ""),
+          });
       };
       let sent;
       try {
@@ -126,7 +146,9 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
     socket.on("typing", (payload) => {
       const parsed = typingPayloadSchema.safeParse(payload);
       if (!parsed.success || !writable.has(parsed.data.chat_id)) return;
-      socket.to(chatRoom(parsed.data.chat_id)).emit("typing", { chat_id: parsed.data.chat_id, user_id: user.id, username: user.username });
+      socket
+        .to(chatRoom(parsed.data.chat_id))
+        .emit("typing", { chat_id: parsed.data.chat_id, user_id: user.id, username: user.username });
     });
 
     socket.on("mark_read", async (payload) => {
@@ -147,5 +169,7 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
 function parsePayload<S extends z.ZodType>(schema: S, payload: unknown, field = ""): z.output<S> {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
-  throw validationError(result.error.issues.map((issue) => ({ field: issue.path.join(".") || field, message: issue.message })));
+  throw validationError(
+    result.error.issues.map((issue) => ({ field: issue.path.join(".") || field, message: issue.message })),
+  );
 }

@@ -28,7 +28,11 @@ export function presentChatListItem({ chat, other, isOnline, lastMessage, unread
   };
 }
 
-export function presentMessage({ message, senderUsername, product, mayReadGoods, deal }: MessageView, viewerId: string, cipher: DataCipher): ChatMessage {
+export function presentMessage(
+  { message, senderUsername, product, mayReadGoods, deal }: MessageView,
+  viewerId: string,
+  cipher: DataCipher,
+): ChatMessage {
   return {
     id: message.id,
     chat_room_id: message.chatId,
@@ -42,11 +46,27 @@ export function presentMessage({ message, senderUsername, product, mayReadGoods,
   };
 }
 
-export function presentPresence(userId: string, username: string, online: boolean, lastSeen: Date | null): PresenceEvent {
-  return { user_id: userId, username, is_online: online, last_seen: online || lastSeen === null ? null : lastSeen.toISOString() };
+export function presentPresence(
+  userId: string,
+  username: string,
+  online: boolean,
+  lastSeen: Date | null,
+): PresenceEvent {
+  return {
+    user_id: userId,
+    username,
+    is_online: online,
+    last_seen: online || lastSeen === null ? null : lastSeen.toISOString(),
+  };
 }
 
-function presentProductCard({ product, seller, images }: ProductView, deal: DealView | null, viewerId: string, mayReadGoods: boolean, cipher: DataCipher): ChatProductCard {
+function presentProductCard(
+  { product, seller, images }: ProductView,
+  deal: DealView | null,
+  viewerId: string,
+  mayReadGoods: boolean,
+  cipher: DataCipher,
+): ChatProductCard {
   return {
     id: product.id,
     title: product.title,

@@ -28,7 +28,13 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
 
   app.get(
     "/chats/",
-    { schema: { tags, summary: "The viewer's chats, latest activity first, with unread counts and the other user's presence", response: { 200: chatListSchema, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: "The viewer's chats, latest activity first, with unread counts and the other user's presence",
+        response: { 200: chatListSchema, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => (await listChats(deps, signedInUser(request))).map(presentChatListItem),
   );
 
@@ -37,7 +43,8 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
     {
       schema: {
         tags,
-        summary: "One page of a chat's messages, oldest first; `before` pages back. A member reading marks the chat read",
+        summary:
+          "One page of a chat's messages, oldest first; `before` pages back. A member reading marks the chat read",
         params: chatIdParamsSchema,
         querystring: chatMessagesQuerySchema,
         response: { 200: chatMessageListSchema, ...errorResponses(401, 403, 404, 422) },

@@ -30,7 +30,13 @@ export type ChatRowView = {
 };
 
 /** A message with what its answer shows: the sender's name and, for a purchase card, the product and the chat's deal. */
-export type MessageView = { message: Message; senderUsername: string | null; product: ProductView | null; mayReadGoods: boolean; deal: DealView | null };
+export type MessageView = {
+  message: Message;
+  senderUsername: string | null;
+  product: ProductView | null;
+  mayReadGoods: boolean;
+  deal: DealView | null;
+};
 
 /** The chat's product as a member or an admin sees it: the goods once the viewer may read them, and the latest deal. */
 export type ChatProductView = { product: ProductView; mayReadGoods: boolean; deal: DealView | null };
@@ -79,7 +85,13 @@ export async function chatRowsOfMembers(deps: ChatDeps, chatId: string): Promise
     .where(eq(chats.id, chatId));
   if (!row) throw new AppError("CHAT_NOT_FOUND");
   const online = await deps.presence.online([row.buyer.id, row.seller.id]);
-  const view = (other: ChatUserRow, unreadCount: number): ChatRowView => ({ chat: row.chat, other, isOnline: online.has(other.id), lastMessage: row.last, unreadCount: Number(unreadCount) });
+  const view = (other: ChatUserRow, unreadCount: number): ChatRowView => ({
+    chat: row.chat,
+    other,
+    isOnline: online.has(other.id),
+    lastMessage: row.last,
+    unreadCount: Number(unreadCount),
+  });
   return [view(row.seller, row.buyerUnread), view(row.buyer, row.sellerUnread)];
 }
 
@@ -145,7 +157,10 @@ export async function listMessages(
 /** The socket's `mark_read`: the member has seen everything in the chat. True when something became read. */
 export async function markChatRead(deps: ChatDeps, viewer: SignedIn, chatId: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const [chat] = await tx.select({ buyerId: chats.buyerId, sellerId: chats.sellerId }).from(chats).where(eq(chats.id, chatId));
+    const [chat] = await tx
+      .select({ buyerId: chats.buyerId, sellerId: chats.sellerId })
+      .from(chats)
+      .where(eq(chats.id, chatId));
     ensureMayWrite(chat, viewer);
     return markRead(tx, chatId, viewer.id);
   });
@@ -155,16 +170,28 @@ export async function markChatRead(deps: ChatDeps, viewer: SignedIn, chatId: str
  * A member's text message: rate-limited, stored (and the chat moved to the top of both lists) before anyone
  * is told, so a message that could not be stored is never delivered (ARCHITECTURE.md §4 "Chats").
  */
-export async function postMessage(deps: ChatDeps, sender: AuthUser, chatId: string, text: string): Promise<{ chat: Chat; view: MessageView }> {
+export async function postMessage(
+  deps: ChatDeps,
+  sender: AuthUser,
+  chatId: string,
+  text: string,
+): Promise<{ chat: Chat; view: MessageView }> {
   await deps.limiter.consume(MESSAGE_RATE, sender.id);
   // The chat and the sender's ban in one read: the socket was authenticated at connect, and a ban since then
   // stops the writing at once.
-  const [found] = await deps.db.select({ chat: chats, authorBanned: users.isBanned }).from(chats).leftJoin(users, eq(users.id, sender.id)).where(eq(chats.id, chatId));
+  const [found] = await deps.db
+    .select({ chat: chats, authorBanned: users.isBanned })
+    .from(chats)
+    .leftJoin(users, eq(users.id, sender.id))
+    .where(eq(chats.id, chatId));
   ensureMayWrite(found?.chat, sender);
   if (found!.authorBanned !== false) throw new AppError("USER_IS_BANNED");
   // One statement stores the message and moves the chat up, so both happen or neither, without a transaction's round trips.
   const message = await storeMessage(deps.db, { chatId, senderId: sender.id, text, messageType: "text" });
-  return { chat: found!.chat, view: { message, senderUsername: sender.username, product: null, mayReadGoods: false, deal: null } };
+  return {
+    chat: found!.chat,
+    view: { message, senderUsername: sender.username, product: null, mayReadGoods: false, deal: null },
+  };
 }
 
 /**
@@ -183,7 +210,13 @@ export async function chatForPurchase(tx: Db, chat: Pick<Chat, "productId" | "bu
  * A deal's message (its purchase card, or a system message whose text is a deal event) stored in the caller's
  * transaction, so the message exists exactly when the transition does; the chat moves to the top of both lists.
  */
-export function insertDealMessage(tx: Db, chatId: string, messageType: "purchase_info" | "system", text: string, at: Date): Promise<Message> {
+export function insertDealMessage(
+  tx: Db,
+  chatId: string,
+  messageType: "purchase_info" | "system",
+  text: string,
+  at: Date,
+): Promise<Message> {
   return storeMessage(tx, { chatId, senderId: null, text, messageType, createdAt: at });
 }
 
@@ -191,7 +224,10 @@ export function insertDealMessage(tx: Db, chatId: string, messageType: "purchase
  * A stored deal message as each of its audiences sees it (a purchase card differs per viewer: is_owner, the
  * goods): the buyer, the seller, and admins reading the chat.
  */
-export async function dealMessageViews(deps: ChatDeps, messageId: string): Promise<{ chat: Chat; buyer: MessageView; seller: MessageView; reader: MessageView }> {
+export async function dealMessageViews(
+  deps: ChatDeps,
+  messageId: string,
+): Promise<{ chat: Chat; buyer: MessageView; seller: MessageView; reader: MessageView }> {
   const [row] = await deps.db
     .select({ message: messages, chat: chats })
     .from(messages)
@@ -204,7 +240,12 @@ export async function dealMessageViews(deps: ChatDeps, messageId: string): Promi
   // The chat's deals are all its buyer's, and all but the latest were refunded (which is how the product came back
   // on sale), so the card's deal alone tells whether the buyer owns the goods.
   const buyerHasGoods = card.deal !== null && (BUYER_HAS_GOODS as readonly string[]).includes(card.deal.deal.status);
-  const viewFor = (mayReadGoods: boolean): MessageView => ({ message, senderUsername: null, ...card, mayReadGoods: card.product !== null && mayReadGoods });
+  const viewFor = (mayReadGoods: boolean): MessageView => ({
+    message,
+    senderUsername: null,
+    ...card,
+    mayReadGoods: card.product !== null && mayReadGoods,
+  });
   return { chat, buyer: viewFor(buyerHasGoods), seller: viewFor(true), reader: viewFor(true) };
 }
 
@@ -233,15 +274,30 @@ export async function chatToFollow(deps: ChatDeps, viewer: SignedIn, chatId: str
  * A user came online or went offline: going offline stores the last-seen time. Answers the users who share a
  * chat with them, who are the ones to tell, and the user's name for the event.
  */
-export async function recordPresence(db: Db, userId: string, online: boolean, at: Date): Promise<{ username: string; lastSeen: Date | null; watchers: string[] }> {
+export async function recordPresence(
+  db: Db,
+  userId: string,
+  online: boolean,
+  at: Date,
+): Promise<{ username: string; lastSeen: Date | null; watchers: string[] }> {
   const [user] = online
     ? await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
-    : await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId)).returning({ username: users.username });
+    : await db
+        .update(users)
+        .set({ lastSeenAt: at })
+        .where(eq(users.id, userId))
+        .returning({ username: users.username });
   const partners = await db
-    .selectDistinct({ id: sql<string>`case when ${chats.buyerId} = ${userId} then ${chats.sellerId} else ${chats.buyerId} end` })
+    .selectDistinct({
+      id: sql<string>`case when ${chats.buyerId} = ${userId} then ${chats.sellerId} else ${chats.buyerId} end`,
+    })
     .from(chats)
     .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)));
-  return { username: user?.username ?? "", lastSeen: online ? null : at, watchers: partners.map((partner) => partner.id) };
+  return {
+    username: user?.username ?? "",
+    lastSeen: online ? null : at,
+    watchers: partners.map((partner) => partner.id),
+  };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -251,7 +307,13 @@ async function markRead(tx: Tx | Db, chatId: string, readerId: string): Promise<
   const changed = await tx
     .update(messages)
     .set({ isRead: true })
-    .where(and(eq(messages.chatId, chatId), eq(messages.isRead, false), sql`${messages.senderId} is distinct from ${readerId}`))
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        eq(messages.isRead, false),
+        sql`${messages.senderId} is distinct from ${readerId}`,
+      ),
+    )
     .returning({ id: messages.id });
   return changed.length > 0;
 }
@@ -308,7 +370,9 @@ async function withProductCards(
   viewer: SignedIn,
   rows: Array<{ message: Message; senderUsername: string | null }>,
 ): Promise<MessageView[]> {
-  const { product, deal } = rows.some((row) => row.message.messageType === "purchase_info") ? await productCard(db, chat) : NO_CARD;
+  const { product, deal } = rows.some((row) => row.message.messageType === "purchase_info")
+    ? await productCard(db, chat)
+    : NO_CARD;
   const mayReadGoods = product !== null && (await buyerOrStaffHasGoods(db, chat, viewer));
   return rows.map(({ message, senderUsername }) => {
     const isCard = message.messageType === "purchase_info";
@@ -320,7 +384,10 @@ const NO_CARD = { product: null, deal: null } as const;
 
 /** What a purchase card shows besides the goods: the chat's product and its latest deal. */
 async function productCard(db: Db, chat: Chat): Promise<{ product: ProductView | null; deal: DealView | null }> {
-  const [[product], deal] = await Promise.all([loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))), latestChatDealView(db, chat.id)]);
+  const [[product], deal] = await Promise.all([
+    loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
+    latestChatDealView(db, chat.id),
+  ]);
   return { product: product ?? null, deal };
 }
 

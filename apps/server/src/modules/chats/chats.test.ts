@@ -6,7 +6,18 @@ import { messages } from "../../db/schema/chats.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { connectAs, joinRoom, listenOnFreePort, nextEvent, pause, QUIET_MS, recordEvents, refusedConnection, sendMessage, type ChatSocket } from "../../test/test-chats.js";
+import {
+  connectAs,
+  joinRoom,
+  listenOnFreePort,
+  nextEvent,
+  pause,
+  QUIET_MS,
+  recordEvents,
+  refusedConnection,
+  sendMessage,
+  type ChatSocket,
+} from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { createTestClock } from "../../test/test-clock.js";
 import { adjustBalanceAs } from "../../test/test-money.js";
@@ -47,24 +58,36 @@ async function connect(who: Person): Promise<ChatSocket> {
 async function chatBetween() {
   const seller = await person();
   const buyer = await person();
-  const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, productData: "key: AAAA-BBBB" });
+  const product = await createTestProduct(t, {
+    sellerId: seller.user.id,
+    categoryId: game.id,
+    productData: "key: AAAA-BBBB",
+  });
   const response = await buyer.client.post("/v1/chats/", { product_id: product.id });
   expect(response.statusCode, response.body).toBe(200);
   return { seller, buyer, product, chat: response.json() as ChatListItem };
 }
 
 const chatList = async (who: Person) => (await who.client.get("/v1/chats/")).json() as ChatListItem[];
-const messagesOf = async (who: Person, chatId: string, query = "") => (await who.client.get(`/v1/chats/${chatId}/messages${query}`)).json() as ChatMessage[];
-const storedTexts = async (chatId: string) => (await t.database.db.select().from(messages).where(eq(messages.chatId, chatId))).map((row) => row.text);
+const messagesOf = async (who: Person, chatId: string, query = "") =>
+  (await who.client.get(`/v1/chats/${chatId}/messages${query}`)).json() as ChatMessage[];
+const storedTexts = async (chatId: string) =>
+  (await t.database.db.select().from(messages).where(eq(messages.chatId, chatId))).map((row) => row.text);
 
 describe("Message seller (POST /v1/chats/)", () => {
   it("opens the buyer's chat about the product, and answers the same chat the next time", async () => {
     const { seller, buyer, product, chat } = await chatBetween();
-    expect(chat).toMatchObject({ another_user: { username: seller.user.username, avatar_url: "", is_online: false }, last_message: null, unread_count: 0 });
+    expect(chat).toMatchObject({
+      another_user: { username: seller.user.username, avatar_url: "", is_online: false },
+      last_message: null,
+      unread_count: 0,
+    });
     const again = await buyer.client.post("/v1/chats/", { product_id: product.id });
     expect(again.json().id).toBe(chat.id);
     // The seller sees it too, with the buyer as the other user.
-    expect((await chatList(seller)).map((item) => [item.id, item.another_user.username])).toEqual([[chat.id, buyer.user.username]]);
+    expect((await chatList(seller)).map((item) => [item.id, item.another_user.username])).toEqual([
+      [chat.id, buyer.user.username],
+    ]);
   });
 
   it("refuses the seller's own product (409), a product not on sale (409 or 404 when hidden) and a guest (401)", async () => {
@@ -113,10 +136,29 @@ describe("live messages", () => {
     expect(await joinRoom(buyerSocket, chat.id)).toEqual({ joined: true, payload: { room: chat.id } });
 
     // The seller has not opened the chat: their list learns of the message through their personal room.
-    const sellerListUpdate = nextEvent(sellerSocket, "chat_updated", (item) => item.id === chat.id && item.last_message !== null);
+    const sellerListUpdate = nextEvent(
+      sellerSocket,
+      "chat_updated",
+      (item) => item.id === chat.id && item.last_message !== null,
+    );
     const ack = await sendMessage(buyerSocket, chat.id, "  Hello, is it still available?  ");
-    expect(ack).toMatchObject({ ok: true, message: { chat_room_id: chat.id, sender_id: buyer.user.id, sender_username: buyer.user.username, text: "Hello, is it still available?", message_type: "text", is_read: false, product: null } });
-    expect(await sellerListUpdate).toMatchObject({ unread_count: 1, last_message: { text: "Hello, is it still available?", message_type: "text" }, another_user: { username: buyer.user.username, is_online: true } });
+    expect(ack).toMatchObject({
+      ok: true,
+      message: {
+        chat_room_id: chat.id,
+        sender_id: buyer.user.id,
+        sender_username: buyer.user.username,
+        text: "Hello, is it still available?",
+        message_type: "text",
+        is_read: false,
+        product: null,
+      },
+    });
+    expect(await sellerListUpdate).toMatchObject({
+      unread_count: 1,
+      last_message: { text: "Hello, is it still available?", message_type: "text" },
+      another_user: { username: buyer.user.username, is_online: true },
+    });
 
     // Once the seller opens it, messages arrive live both ways.
     await joinRoom(sellerSocket, chat.id);
@@ -128,7 +170,9 @@ describe("live messages", () => {
     const answer = nextEvent(buyerSocket, "new_message", (message) => message.sender_id === seller.user.id);
     await sendMessage(sellerSocket, chat.id, "Yes, it is");
     expect((await answer).text).toBe("Yes, it is");
-    expect(await storedTexts(chat.id)).toEqual(expect.arrayContaining(["Hello, is it still available?", "Second", "Yes, it is"]));
+    expect(await storedTexts(chat.id)).toEqual(
+      expect.arrayContaining(["Hello, is it still available?", "Second", "Yes, it is"]),
+    );
   });
 
   it("gives a non-member nothing: join_room_error, no messages of the room, and sending is refused", async () => {
@@ -138,7 +182,10 @@ describe("live messages", () => {
     const strangerUpdates = recordEvents(stranger, "chat_updated");
 
     const joined = await joinRoom(stranger, chat.id);
-    expect(joined).toMatchObject({ joined: false, payload: { room: chat.id, error_code: "CHAT_NOT_FOUND", message: "Chat not found" } });
+    expect(joined).toMatchObject({
+      joined: false,
+      payload: { room: chat.id, error_code: "CHAT_NOT_FOUND", message: "Chat not found" },
+    });
     const refused = await sendMessage(stranger, chat.id, "let me in");
     expect(refused).toMatchObject({ ok: false, error: { error_code: "CHAT_NOT_FOUND" } });
 
@@ -158,10 +205,19 @@ describe("live messages", () => {
     const delivered = recordEvents(sellerSocket, "new_message");
 
     for (const text of ["", "   \n\t "]) {
-      expect(await sendMessage(buyerSocket, chat.id, text)).toMatchObject({ ok: false, error: { error_code: "VALIDATION_ERROR", errors: [{ field: "message" }] } });
+      expect(await sendMessage(buyerSocket, chat.id, text)).toMatchObject({
+        ok: false,
+        error: { error_code: "VALIDATION_ERROR", errors: [{ field: "message" }] },
+      });
     }
     const tooLong = await sendMessage(buyerSocket, chat.id, "x".repeat(CHAT_MESSAGE_MAX + 1));
-    expect(tooLong).toMatchObject({ ok: false, error: { error_code: "VALIDATION_ERROR", errors: [{ field: "message", message: `At most ${CHAT_MESSAGE_MAX} characters` }] } });
+    expect(tooLong).toMatchObject({
+      ok: false,
+      error: {
+        error_code: "VALIDATION_ERROR",
+        errors: [{ field: "message", message: `At most ${CHAT_MESSAGE_MAX} characters` }],
+      },
+    });
     await pause(QUIET_MS);
     expect(delivered).toEqual([]);
     expect(await storedTexts(chat.id)).toEqual([]);
@@ -177,7 +233,6 @@ describe("live messages", () => {
     socket.emit("send_message", { chat_id: chat.id, message: " " });
     expect(await error).toMatchObject({ chat_id: chat.id, error_code: "VALIDATION_ERROR" });
   });
-
 
   it("shows the other member typing, and only to the room", async () => {
     const { seller, buyer, chat } = await chatBetween();
@@ -207,7 +262,11 @@ describe("reading chats over REST", () => {
 
     const sellerList = await chatList(seller);
     expect(sellerList.map((item) => item.id)).toEqual([first.id, second.id]);
-    expect(sellerList[0]).toMatchObject({ unread_count: 2, last_message: { text: "still the first" }, another_user: { username: buyer.user.username, is_online: true } });
+    expect(sellerList[0]).toMatchObject({
+      unread_count: 2,
+      last_message: { text: "still the first" },
+      another_user: { username: buyer.user.username, is_online: true },
+    });
     expect(sellerList[1]).toMatchObject({ unread_count: 0, last_message: null });
     // The buyer's own messages are not unread for the buyer.
     expect((await chatList(buyer)).find((item) => item.id === first.id)?.unread_count).toBe(0);
@@ -221,7 +280,10 @@ describe("reading chats over REST", () => {
     const sellerSocket = await connect(seller);
     const cleared = nextEvent(sellerSocket, "chat_updated", (item) => item.id === chat.id && item.unread_count === 0);
     const newest = await messagesOf(seller, chat.id, "?limit=2");
-    expect(newest.map((message) => [message.text, message.is_read])).toEqual([["m4", true], ["m5", true]]);
+    expect(newest.map((message) => [message.text, message.is_read])).toEqual([
+      ["m4", true],
+      ["m5", true],
+    ]);
     await cleared;
     const older = await messagesOf(seller, chat.id, `?limit=2&before=${newest[0]!.id}`);
     expect(older.map((message) => message.text)).toEqual(["m2", "m3"]);
@@ -256,15 +318,32 @@ describe("reading chats over REST", () => {
     expect(read.map((message) => [message.text, message.is_read])).toEqual([["for the seller's eyes", false]]);
     const adminSocket = await connect(admin);
     expect((await joinRoom(adminSocket, chat.id)).joined).toBe(true);
-    expect(await sendMessage(adminSocket, chat.id, "admin here")).toMatchObject({ ok: false, error: { error_code: "INSUFFICIENT_PERMISSIONS" } });
+    expect(await sendMessage(adminSocket, chat.id, "admin here")).toMatchObject({
+      ok: false,
+      error: { error_code: "INSUFFICIENT_PERMISSIONS" },
+    });
     expect(await storedTexts(chat.id)).toEqual(["for the seller's eyes"]);
   });
 
   it("shows a purchase card with the product, its goods only to those allowed", async () => {
     const { seller, buyer, product, chat } = await chatBetween();
-    await t.database.db.insert(messages).values({ chatId: chat.id, senderId: null, text: product.title, messageType: "purchase_info" });
+    await t.database.db
+      .insert(messages)
+      .values({ chatId: chat.id, senderId: null, text: product.title, messageType: "purchase_info" });
     const [card] = await messagesOf(buyer, chat.id);
-    expect(card).toMatchObject({ message_type: "purchase_info", sender_id: null, product: { id: product.id, title: product.title, price: 100, status: "active", is_owner: false, product_data_string: null, seller: { username: seller.user.username } } });
+    expect(card).toMatchObject({
+      message_type: "purchase_info",
+      sender_id: null,
+      product: {
+        id: product.id,
+        title: product.title,
+        price: 100,
+        status: "active",
+        is_owner: false,
+        product_data_string: null,
+        seller: { username: seller.user.username },
+      },
+    });
     expect(card?.product?.images).toHaveLength(1);
     const [sellerCard] = await messagesOf(seller, chat.id);
     expect(sellerCard?.product).toMatchObject({ is_owner: true, product_data_string: "key: AAAA-BBBB" });
@@ -276,10 +355,19 @@ describe("presence", () => {
   it("shows a user online while a socket is connected, then offline with a last-seen time, and tells their chat partners", async () => {
     const { seller, buyer } = await chatBetween();
     const buyerSocket = await connect(buyer);
-    const cameOnline = nextEvent(buyerSocket, "presence", (event) => event.user_id === seller.user.id && event.is_online);
+    const cameOnline = nextEvent(
+      buyerSocket,
+      "presence",
+      (event) => event.user_id === seller.user.id && event.is_online,
+    );
     const first = await connect(seller);
     const second = await connect(seller);
-    expect(await cameOnline).toEqual({ user_id: seller.user.id, username: seller.user.username, is_online: true, last_seen: null });
+    expect(await cameOnline).toEqual({
+      user_id: seller.user.id,
+      username: seller.user.username,
+      is_online: true,
+      last_seen: null,
+    });
     expect((await chatList(buyer))[0]?.another_user).toMatchObject({ is_online: true, last_seen: null });
 
     // Closing one of two tabs changes nothing.
@@ -287,7 +375,11 @@ describe("presence", () => {
     await pause(QUIET_MS);
     expect((await chatList(buyer))[0]?.another_user.is_online).toBe(true);
 
-    const wentOffline = nextEvent(buyerSocket, "presence", (event) => event.user_id === seller.user.id && !event.is_online);
+    const wentOffline = nextEvent(
+      buyerSocket,
+      "presence",
+      (event) => event.user_id === seller.user.id && !event.is_online,
+    );
     second.close();
     const offline = await wentOffline;
     expect(offline.last_seen).not.toBeNull();
@@ -310,9 +402,13 @@ describe("messages and a purchase in the same chat", () => {
 
     const outcomes = await Promise.all(
       pairs.flatMap(({ buyer, product, chat, socket }) => [
-        buyer.client.post("/v1/products/buy", { product_id: product.id }).then((response) => (response.statusCode === 200 ? "ok" : response.body)),
+        buyer.client
+          .post("/v1/products/buy", { product_id: product.id })
+          .then((response) => (response.statusCode === 200 ? "ok" : response.body)),
         ...Array.from({ length: 5 }, (_, index) =>
-          sendMessage(socket, chat.id, `while buying ${index}`).then((ack) => (ack.ok ? "ok" : JSON.stringify(ack.error))),
+          sendMessage(socket, chat.id, `while buying ${index}`).then((ack) =>
+            ack.ok ? "ok" : JSON.stringify(ack.error),
+          ),
         ),
       ]),
     );
@@ -331,13 +427,17 @@ describe("the message rate limit", () => {
       const { db } = limited.database;
       const seller = await createTestUser(db, { username: "chat_rate_seller" });
       const buyer = await createTestUser(db, { username: "chat_rate_buyer" });
-      const product = await createTestProduct(limited, { sellerId: seller.id, categoryId: (await createTestGame(db)).id });
+      const product = await createTestProduct(limited, {
+        sellerId: seller.id,
+        categoryId: (await createTestGame(db)).id,
+      });
       const client = await signInAs(limited.app, buyer);
       const chat = (await client.post("/v1/chats/", { product_id: product.id })).json() as ChatListItem;
       const socket = await connectAs(limitedUrl, client);
       sockets.push(socket);
 
-      for (let sent = 0; sent < MESSAGE_RATE.max; sent++) expect((await sendMessage(socket, chat.id, `message ${sent}`)).ok).toBe(true);
+      for (let sent = 0; sent < MESSAGE_RATE.max; sent++)
+        expect((await sendMessage(socket, chat.id, `message ${sent}`)).ok).toBe(true);
       const refused = await sendMessage(socket, chat.id, "one too many");
       expect(refused).toMatchObject({ ok: false, error: { error_code: "TOO_MANY_REQUESTS" } });
       expect(await db.select().from(messages).where(eq(messages.chatId, chat.id))).toHaveLength(MESSAGE_RATE.max);

@@ -41,14 +41,20 @@ export const adminDealsRoutes: FastifyPluginAsyncZod<AdminDealRoutesOptions> = a
     {
       schema: {
         tags,
-        summary: "Resolve a disputed deal: release the money to the seller, or refund the buyer and put the product back on sale or withdraw it",
+        summary:
+          "Resolve a disputed deal: release the money to the seller, or refund the buyer and put the product back on sale or withdraw it",
         params: dealIdParamsSchema,
         body: resolveDisputeRequestSchema,
         response: { 200: dealSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
-      const { view, messageId } = await resolveDealDispute(deps, signedInUser(request), request.params.id, request.body);
+      const { view, messageId } = await resolveDealDispute(
+        deps,
+        signedInUser(request),
+        request.params.id,
+        request.body,
+      );
       if (messageId) await notifier.dealMessagePosted(messageId);
       return presentDeal(view);
     },
@@ -59,7 +65,8 @@ export const adminDealsRoutes: FastifyPluginAsyncZod<AdminDealRoutesOptions> = a
     {
       schema: {
         tags,
-        summary: "Add to (positive) or take from (negative) a user's balance; one ledger transaction with the admin as actor",
+        summary:
+          "Add to (positive) or take from (negative) a user's balance; one ledger transaction with the admin as actor",
         body: balanceAdjustmentRequestSchema,
         response: { 200: balanceResultSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },

@@ -45,7 +45,9 @@ describe("concurrent buyers", () => {
     const answers = await Promise.all(buyers.map((buyer) => buyAs(t, buyer.client, product.id)));
     const winners = answers.flatMap((answer, index) => (answer.statusCode === 200 ? [index] : []));
     expect(winners).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode !== 200).map(failure)).toEqual(Array.from({ length: 49 }, () => [409, "PRODUCT_NOT_AVAILABLE"]));
+    expect(answers.filter((answer) => answer.statusCode !== 200).map(failure)).toEqual(
+      Array.from({ length: 49 }, () => [409, "PRODUCT_NOT_AVAILABLE"]),
+    );
 
     const balances = await Promise.all(buyers.map((buyer) => balanceOf(buyer.client)));
     expect(balances).toEqual(buyers.map((_, index) => (index === winners[0] ? 50 : 150)));
@@ -57,7 +59,9 @@ describe("concurrent buyers", () => {
     const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 40_00 });
     const buyer = await buyerWith(100);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => buyAs(t, buyer.client, product.id, "checkout-42")));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => buyAs(t, buyer.client, product.id, "checkout-42")),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
     const [first, ...rest] = answers.map((answer) => answer.json() as PurchaseResult);
     for (const answer of rest) expect(answer).toEqual(first);
@@ -65,7 +69,9 @@ describe("concurrent buyers", () => {
     expect(await balanceOf(buyer.client)).toBe(60);
 
     // A retry after the deal moved on still answers the first answer, and posts no second card.
-    expect((await buyer.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: product.id })).statusCode).toBe(200);
+    expect(
+      (await buyer.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: product.id })).statusCode,
+    ).toBe(200);
     expect((await buyAs(t, buyer.client, product.id, "checkout-42")).json()).toEqual(first);
     const history = (await buyer.client.get(`/v1/chats/${first!.chat_id}/messages`)).json() as ChatMessage[];
     expect(history.map((message) => message.message_type)).toEqual(["purchase_info", "system"]);
@@ -79,7 +85,9 @@ describe("concurrent buyers", () => {
     const buyer = await buyerWith(25);
     expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
 
-    const confirmations = await Promise.all([1, 2, 3].map(() => buyer.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: product.id })));
+    const confirmations = await Promise.all(
+      [1, 2, 3].map(() => buyer.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: product.id })),
+    );
     expect(confirmations.map((answer) => [answer.statusCode, answer.json().status])).toEqual([
       [200, "completed"],
       [200, "completed"],

@@ -55,7 +55,15 @@ const PURCHASE_MESSAGE_TEXT = "purchase";
 export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { buyerBalanceKopecks: number }> {
   const { product, buyerId, terms, at } = input;
   // The product is marked sold by the same statement that creates its deal.
-  const sold = tx.$with("sold").as(tx.update(products).set({ status: "purchased", updatedAt: at }).where(eq(products.id, product.id)).returning({ id: products.id }));
+  const sold = tx
+    .$with("sold")
+    .as(
+      tx
+        .update(products)
+        .set({ status: "purchased", updatedAt: at })
+        .where(eq(products.id, product.id))
+        .returning({ id: products.id }),
+    );
   const [deal] = await tx
     .with(sold)
     .insert(deals)
@@ -94,16 +102,26 @@ export async function lockDeal(tx: Db, dealId: string): Promise<DealRow | undefi
 }
 
 /** The buyer confirms receipt, or the sweeper does for them when the time is up: the seller is paid. */
-export async function confirmDeal(tx: Db, deal: DealRow, by: { actorId: string | null; automatic: boolean; at: Date }): Promise<DealChange> {
+export async function confirmDeal(
+  tx: Db,
+  deal: DealRow,
+  by: { actorId: string | null; automatic: boolean; at: Date },
+): Promise<DealChange> {
   const change = await move(tx, deal, by.automatic ? "autoConfirm" : "confirm", by.at, "completed");
   await payOut(tx, deal, by.actorId, by.at);
   return change;
 }
 
 /** The buyer reports a problem: the money stays in escrow and the sweeper leaves the deal alone. */
-export async function openDispute(tx: Db, deal: DealRow, input: { reason: DisputeReason; text: string; at: Date }): Promise<DealChange> {
+export async function openDispute(
+  tx: Db,
+  deal: DealRow,
+  input: { reason: DisputeReason; text: string; at: Date },
+): Promise<DealChange> {
   const change = await move(tx, deal, "openDispute", input.at);
-  await tx.insert(disputes).values({ dealId: deal.id, openedBy: deal.buyerId, reason: input.reason, text: input.text, createdAt: input.at });
+  await tx
+    .insert(disputes)
+    .values({ dealId: deal.id, openedBy: deal.buyerId, reason: input.reason, text: input.text, createdAt: input.at });
   return change;
 }
 
@@ -114,19 +132,32 @@ export async function openDispute(tx: Db, deal: DealRow, input: { reason: Disput
 export async function resolveDispute(
   tx: Db,
   deal: DealRow,
-  input: { resolution: DisputeResolution; productStatus: Extract<ProductStatus, "active" | "withdrawn">; adminId: string; at: Date },
+  input: {
+    resolution: DisputeResolution;
+    productStatus: Extract<ProductStatus, "active" | "withdrawn">;
+    adminId: string;
+    at: Date;
+  },
 ): Promise<DealChange> {
   const { resolution, adminId, at } = input;
-  const productStatus = resolution === "release" ? "completed" : await refundedProductStatus(tx, deal.sellerId, input.productStatus);
+  const productStatus =
+    resolution === "release" ? "completed" : await refundedProductStatus(tx, deal.sellerId, input.productStatus);
   const change = await move(tx, deal, resolution, at, productStatus);
   if (resolution === "release") await payOut(tx, deal, adminId, at);
   else await refundBuyer(tx, deal, adminId, at);
-  await tx.update(disputes).set({ status: "resolved", resolution, resolvedBy: adminId, resolvedAt: at }).where(eq(disputes.dealId, deal.id));
+  await tx
+    .update(disputes)
+    .set({ status: "resolved", resolution, resolvedBy: adminId, resolvedAt: at })
+    .where(eq(disputes.dealId, deal.id));
   return change;
 }
 
 /** A banned seller's product stays off sale (`suspended`) after a refund, until the unban puts it back with the rest. */
-async function refundedProductStatus(tx: Db, sellerId: string, wanted: Extract<ProductStatus, "active" | "withdrawn">): Promise<ProductStatus> {
+async function refundedProductStatus(
+  tx: Db,
+  sellerId: string,
+  wanted: Extract<ProductStatus, "active" | "withdrawn">,
+): Promise<ProductStatus> {
   if (wanted !== "active") return wanted;
   const [seller] = await tx.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, sellerId));
   return seller?.isBanned ? "suspended" : "active";
@@ -139,7 +170,13 @@ function commissionOf(priceKopecks: number, percent: number): number {
 }
 
 /** Checks the move, then stores the new status, the product's (when it changes) and the deal's message. */
-async function move(tx: Db, deal: DealRow, name: DealTransition, at: Date, productStatus?: ProductStatus): Promise<DealChange> {
+async function move(
+  tx: Db,
+  deal: DealRow,
+  name: DealTransition,
+  at: Date,
+  productStatus?: ProductStatus,
+): Promise<DealChange> {
   const transition: Transition = DEAL_TRANSITIONS[name];
   if (deal.status !== transition.from) throw new AppError("INVALID_DEAL_STATUS");
   const [updated] = await tx
@@ -147,7 +184,8 @@ async function move(tx: Db, deal: DealRow, name: DealTransition, at: Date, produ
     .set({ status: transition.to, updatedAt: at, ...(transition.to === "completed" ? { completedAt: at } : {}) })
     .where(eq(deals.id, deal.id))
     .returning();
-  if (productStatus) await tx.update(products).set({ status: productStatus, updatedAt: at }).where(eq(products.id, deal.productId));
+  if (productStatus)
+    await tx.update(products).set({ status: productStatus, updatedAt: at }).where(eq(products.id, deal.productId));
   const message = await insertDealMessage(tx, deal.chatId, "system", transition.event, at);
   return { deal: updated!, messageId: message.id };
 }
@@ -161,7 +199,10 @@ function payOut(tx: Db, deal: DealRow, actorId: string | null, at: Date) {
     at,
     entries: [
       { account: { kind: "deal_escrow", dealId: deal.id }, amountKopecks: -deal.priceKopecks },
-      { account: { kind: "user_available", userId: deal.sellerId }, amountKopecks: deal.priceKopecks - deal.commissionKopecks },
+      {
+        account: { kind: "user_available", userId: deal.sellerId },
+        amountKopecks: deal.priceKopecks - deal.commissionKopecks,
+      },
       { account: { kind: "platform_fees" }, amountKopecks: deal.commissionKopecks },
     ],
   });

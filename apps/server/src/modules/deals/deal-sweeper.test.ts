@@ -52,7 +52,10 @@ describe("automatic confirmation", () => {
   it("confirms a purchase AUTO_CONFIRM_HOURS after it, live in the chat, and leaves a disputed deal alone", async () => {
     const due = await purchase();
     const disputed = await purchase();
-    const report = await disputed.buyerClient.post(`/v1/deals/${disputed.purchase.deal.id}/dispute`, { reason: "not_as_described", text: "This is not the account I paid for" });
+    const report = await disputed.buyerClient.post(`/v1/deals/${disputed.purchase.deal.id}/dispute`, {
+      reason: "not_as_described",
+      text: "This is not the account I paid for",
+    });
     expect(report.statusCode, report.body).toBe(200);
     const socket = await connectAs(url, due.buyerClient);
     sockets.push(socket);
@@ -66,7 +69,9 @@ describe("automatic confirmation", () => {
 
     const seller = await signInAs(t.app, due.seller);
     expect(await balanceOf(seller)).toBe(100);
-    const [deal] = (await (await signInAs(t.app, due.buyer)).get(`/v1/users/${due.buyer.id}/purchases`)).json() as Deal[];
+    const [deal] = (
+      await (await signInAs(t.app, due.buyer)).get(`/v1/users/${due.buyer.id}/purchases`)
+    ).json() as Deal[];
     expect(deal).toMatchObject({ status: "completed", product: { status: "completed" } });
     const [release] = await t.database.db
       .select()
@@ -76,7 +81,9 @@ describe("automatic confirmation", () => {
 
     clock.advance(HOUR_MS);
     expect(await sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier, log: console })).toBe(0);
-    const [stillDisputed] = (await (await signInAs(t.app, disputed.buyer)).get(`/v1/users/${disputed.buyer.id}/purchases`)).json() as Deal[];
+    const [stillDisputed] = (
+      await (await signInAs(t.app, disputed.buyer)).get(`/v1/users/${disputed.buyer.id}/purchases`)
+    ).json() as Deal[];
     expect(stillDisputed!.status).toBe("disputed");
     expect(await balanceOf(await signInAs(t.app, disputed.seller))).toBe(0);
   });
@@ -84,13 +91,19 @@ describe("automatic confirmation", () => {
   it("confirms a due deal once however many sweepers run at the same moment", async () => {
     const { seller, buyer, purchase: bought } = await purchase();
     clock.advance(t.config.autoConfirmHours * HOUR_MS);
-    const sweeps = await Promise.all([1, 2, 3].map(() => sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier, log: console })));
+    const sweeps = await Promise.all(
+      [1, 2, 3].map(() =>
+        sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier, log: console }),
+      ),
+    );
     expect(sweeps.reduce((sum, confirmed) => sum + confirmed, 0)).toBeLessThanOrEqual(1);
 
     // A sweep that found the deal claimed left it to the one holding it, maybe the app's own: wait for that one.
     const sellerClient = await signInAs(t.app, seller);
     await vi.waitFor(async () => expect(await balanceOf(sellerClient)).toBe(100));
-    const history = (await (await signInAs(t.app, buyer)).get(`/v1/chats/${bought.chat_id}/messages`)).json() as ChatMessage[];
+    const history = (
+      await (await signInAs(t.app, buyer)).get(`/v1/chats/${bought.chat_id}/messages`)
+    ).json() as ChatMessage[];
     expect(history.map((message) => message.text)).toEqual(["purchase", "auto_confirmed"]);
   });
 });

@@ -6,7 +6,12 @@ import type { Clock } from "../../platform/time/clock.js";
 import type { ChatNotifier } from "../chats/chat-socket.js";
 import { confirmDeal } from "./deal-lifecycle.js";
 
-export type SweeperDeps = { db: Db; clock: Clock; notifier: Pick<ChatNotifier, "dealMessagePosted">; log: Pick<FastifyBaseLogger, "error"> };
+export type SweeperDeps = {
+  db: Db;
+  clock: Clock;
+  notifier: Pick<ChatNotifier, "dealMessagePosted">;
+  log: Pick<FastifyBaseLogger, "error">;
+};
 
 /** Due deals read per query; each is then claimed and confirmed in a transaction of its own. */
 const BATCH_SIZE = 100;
@@ -23,7 +28,12 @@ export async function sweepDueDeals({ db, clock, notifier }: SweeperDeps): Promi
   let confirmed = 0;
   for (;;) {
     const now = clock();
-    const due = await db.select({ id: deals.id }).from(deals).where(dueAt(now)).orderBy(asc(deals.autoConfirmAt)).limit(BATCH_SIZE);
+    const due = await db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(dueAt(now))
+      .orderBy(asc(deals.autoConfirmAt))
+      .limit(BATCH_SIZE);
     let claimed = 0;
     for (const { id } of due) {
       const change = await db.transaction(async (tx) => {

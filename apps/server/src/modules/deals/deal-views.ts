@@ -24,7 +24,17 @@ export type DealView = {
  */
 export async function loadDealViews(db: Db, rows: readonly DealRow[]): Promise<DealView[]> {
   if (rows.length === 0) return [];
-  const views = new Map((await selectDealViews(db, inArray(deals.id, rows.map((row) => row.id)))).map((view) => [view.deal.id, view]));
+  const views = new Map(
+    (
+      await selectDealViews(
+        db,
+        inArray(
+          deals.id,
+          rows.map((row) => row.id),
+        ),
+      )
+    ).map((view) => [view.deal.id, view]),
+  );
   return rows.map((deal) => ({ ...views.get(deal.id)!, deal }));
 }
 

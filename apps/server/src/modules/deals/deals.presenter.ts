@@ -30,7 +30,17 @@ export function presentDeal({ deal, product, thumbnailUrl, buyer, seller, disput
   };
 }
 
-export function presentDealPage({ views, total, page, perPage }: { views: DealView[]; total: number; page: number; perPage: number }): DealPage {
+export function presentDealPage({
+  views,
+  total,
+  page,
+  perPage,
+}: {
+  views: DealView[];
+  total: number;
+  page: number;
+  perPage: number;
+}): DealPage {
   return { deals: views.map(presentDeal), total_pages: Math.ceil(total / perPage), page, total };
 }
 

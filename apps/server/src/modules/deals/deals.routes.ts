@@ -24,7 +24,12 @@ import { presentChatProduct, presentDeal } from "./deals.presenter.js";
 import { confirmReceipt, listUserDeals, reportDeal } from "./deals.service.js";
 import { buyProduct, type DealDeps } from "./purchase.service.js";
 
-export type DealRoutesOptions = { deps: DealDeps; cipher: DataCipher; notifier: Pick<ChatNotifier, "dealMessagePosted">; alerts: DealAlerts };
+export type DealRoutesOptions = {
+  deps: DealDeps;
+  cipher: DataCipher;
+  notifier: Pick<ChatNotifier, "dealMessagePosted">;
+  alerts: DealAlerts;
+};
 
 const tags = ["deals"];
 
@@ -33,7 +38,10 @@ const tags = ["deals"];
  * /products/get/chat/{chatId}, /users/{id}/purchases; beyond the spec sales and disputes). Every call needs a
  * signed-in user. Each move's message is pushed to the chat after its transaction committed.
  */
-export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, { deps, cipher, notifier, alerts }) => {
+export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (
+  app,
+  { deps, cipher, notifier, alerts },
+) => {
   app.addHook("onRequest", requireUser);
 
   app.post(
@@ -48,7 +56,12 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const { result, messageId } = await buyProduct(deps, signedInUser(request), request.body.product_id, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const { result, messageId } = await buyProduct(
+        deps,
+        signedInUser(request),
+        request.body.product_id,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
       // The card goes out after the answer rather than before it: the push reads the card for three audiences,
       // which the buyer need not wait for (it never throws; a failure is logged).
       if (messageId) void notifier.dealMessagePosted(messageId);
@@ -61,7 +74,8 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     {
       schema: {
         tags,
-        summary: "The buyer confirms receipt: the seller is paid (less the commission); a repeat answers the completed deal",
+        summary:
+          "The buyer confirms receipt: the seller is paid (less the commission); a repeat answers the completed deal",
         body: productIdBodySchema,
         response: { 200: confirmReceiptResultSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
@@ -78,7 +92,8 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     {
       schema: {
         tags,
-        summary: "The buyer reports a deal not yet confirmed: it becomes disputed and waits for an admin, who is told live",
+        summary:
+          "The buyer reports a deal not yet confirmed: it becomes disputed and waits for an admin, who is told live",
         params: dealIdParamsSchema,
         body: openDisputeRequestSchema,
         response: { 200: dealSchema, ...errorResponses(401, 403, 404, 409, 422) },
@@ -124,7 +139,8 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
           response: { 200: dealListSchema, ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => (await listUserDeals(deps.db, signedInUser(request), request.params.id, side, request.query)).map(presentDeal),
+      async (request) =>
+        (await listUserDeals(deps.db, signedInUser(request), request.params.id, side, request.query)).map(presentDeal),
     );
   }
 };

@@ -37,7 +37,12 @@ export async function confirmReceipt(deps: DealDeps, buyer: AuthUser, productId:
 }
 
 /** POST /deals/{id}/dispute: the buyer reports a deal still in `purchased`; the money stays in escrow. */
-export async function reportDeal(deps: DealDeps, buyer: AuthUser, dealId: string, input: OpenDisputeRequest): Promise<DealOutcome> {
+export async function reportDeal(
+  deps: DealDeps,
+  buyer: AuthUser,
+  dealId: string,
+  input: OpenDisputeRequest,
+): Promise<DealOutcome> {
   const messageId = await deps.db.transaction(async (tx) => {
     const deal = await lockDeal(tx, dealId);
     if (!deal) throw new AppError("DEAL_NOT_FOUND");
@@ -48,7 +53,13 @@ export async function reportDeal(deps: DealDeps, buyer: AuthUser, dealId: string
 }
 
 /** GET /users/{id}/purchases and /sales: a user's deals as buyer or seller, newest first; themself or an admin. */
-export async function listUserDeals(db: Db, viewer: AuthUser, userId: string, side: "buyer" | "seller", { page, per_page }: PageQuery): Promise<DealView[]> {
+export async function listUserDeals(
+  db: Db,
+  viewer: AuthUser,
+  userId: string,
+  side: "buyer" | "seller",
+  { page, per_page }: PageQuery,
+): Promise<DealView[]> {
   if (viewer.id !== userId) {
     if (viewer.role !== "admin") throw new AppError("INSUFFICIENT_PERMISSIONS");
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

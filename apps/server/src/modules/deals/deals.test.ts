@@ -49,7 +49,12 @@ async function connect(who: Person): Promise<ChatSocket> {
 async function sale(price = 1000, balance = price) {
   const seller = await person();
   const buyer = await person();
-  const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: price * 100, productData: GOODS });
+  const product = await createTestProduct(t, {
+    sellerId: seller.user.id,
+    categoryId: game.id,
+    priceKopecks: price * 100,
+    productData: GOODS,
+  });
   if (balance > 0) await adjustBalanceAs(admin.client, buyer.user.id, balance);
   return { seller, buyer, product };
 }
@@ -61,7 +66,8 @@ async function bought(price = 1000) {
   return { ...deal, purchase: response.json() as PurchaseResult };
 }
 
-const confirm = (who: Person, productId: string) => who.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: productId });
+const confirm = (who: Person, productId: string) =>
+  who.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: productId });
 
 describe("the deal loop: top-up, buy, live purchase card, goods revealed, confirm, review", () => {
   it("moves the money buyer → escrow → seller less the commission, and shows each member their own card live", async () => {
@@ -71,7 +77,11 @@ describe("the deal loop: top-up, buy, live purchase card, goods revealed, confir
     const isCard = (message: ChatMessage) => message.message_type === "purchase_info";
     const buyerCard = nextEvent(buyerSocket, "new_message", isCard);
     const sellerCard = nextEvent(sellerSocket, "new_message", isCard);
-    const sellerList = nextEvent(sellerSocket, "chat_updated", (chat) => chat.last_message?.message_type === "purchase_info");
+    const sellerList = nextEvent(
+      sellerSocket,
+      "chat_updated",
+      (chat) => chat.last_message?.message_type === "purchase_info",
+    );
 
     const response = await buyAs(t, buyer.client, product.id);
     expect(response.statusCode, response.body).toBe(200);
@@ -92,12 +102,35 @@ describe("the deal loop: top-up, buy, live purchase card, goods revealed, confir
     expect(Date.parse(deal.auto_confirm_at) - Date.parse(deal.created_at)).toBe(t.config.autoConfirmHours * 3_600_000);
 
     // The same card, seen by each member as theirs: the seller owns it, the buyer now holds the goods.
-    expect(await buyerCard).toMatchObject({ chat_room_id: chat_id, sender_id: null, text: "purchase", product: { id: product.id, is_owner: false, product_data_string: GOODS, status: "purchased", deal: { id: deal.id, status: "purchased" } } });
-    expect(await sellerCard).toMatchObject({ product: { is_owner: true, product_data_string: GOODS, deal: { id: deal.id } } });
-    expect(await sellerList).toMatchObject({ id: chat_id, unread_count: 1, another_user: { username: buyer.user.username } });
+    expect(await buyerCard).toMatchObject({
+      chat_room_id: chat_id,
+      sender_id: null,
+      text: "purchase",
+      product: {
+        id: product.id,
+        is_owner: false,
+        product_data_string: GOODS,
+        status: "purchased",
+        deal: { id: deal.id, status: "purchased" },
+      },
+    });
+    expect(await sellerCard).toMatchObject({
+      product: { is_owner: true, product_data_string: GOODS, deal: { id: deal.id } },
+    });
+    expect(await sellerList).toMatchObject({
+      id: chat_id,
+      unread_count: 1,
+      another_user: { username: buyer.user.username },
+    });
 
     const chatProduct = await buyer.client.get(`/v1/products/get/chat/${chat_id}`);
-    expect(chatProduct.json()).toMatchObject({ id: product.id, product_data_string: GOODS, is_owner: false, is_sold: true, deal: { id: deal.id, status: "purchased" } });
+    expect(chatProduct.json()).toMatchObject({
+      id: product.id,
+      product_data_string: GOODS,
+      is_owner: false,
+      is_sold: true,
+      deal: { id: deal.id, status: "purchased" },
+    });
     expect([await balanceOf(buyer.client), await balanceOf(seller.client)]).toEqual([500, 0]);
 
     await joinRoom(buyerSocket, chat_id);
@@ -115,21 +148,32 @@ describe("the deal loop: top-up, buy, live purchase card, goods revealed, confir
       .from(ledgerTransactions)
       .where(and(eq(ledgerTransactions.dealId, deal.id), eq(ledgerTransactions.kind, "release")));
     expect(release).toMatchObject({ actorId: buyer.user.id });
-    const amounts = (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, release!.id))).map((entry) => entry.amountKopecks);
+    const amounts = (
+      await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, release!.id))
+    ).map((entry) => entry.amountKopecks);
     expect(amounts.sort((a, b) => a - b)).toEqual([-100_000, 10_000, 90_000]);
 
     // The chat keeps the card (its deal now completed) and the confirmation.
     const history = (await buyer.client.get(`/v1/chats/${chat_id}/messages`)).json() as ChatMessage[];
-    expect(history.map((message) => [message.message_type, message.text, message.product?.deal?.status ?? null])).toEqual([
+    expect(
+      history.map((message) => [message.message_type, message.text, message.product?.deal?.status ?? null]),
+    ).toEqual([
       ["purchase_info", "purchase", "completed"],
       ["system", "confirmed", null],
     ]);
 
     // The buyer reviews the completed deal, and the seller's rating becomes its stars.
-    const review = await buyer.client.post("/v1/reviews/", { deal_id: deal.id, stars: 4, text: "Quick and as described" });
+    const review = await buyer.client.post("/v1/reviews/", {
+      deal_id: deal.id,
+      stars: 4,
+      text: "Quick and as described",
+    });
     expect(review.statusCode, review.body).toBe(200);
     expect((await buyer.client.get(`/v1/users/${seller.user.username}`)).json()).toMatchObject({ rating: 4 });
-    expect(((await buyer.client.get(`/v1/users/${buyer.user.id}/purchases`)).json() as Deal[])[0]).toMatchObject({ id: deal.id, review_id: (review.json() as { id: string }).id });
+    expect(((await buyer.client.get(`/v1/users/${buyer.user.id}/purchases`)).json() as Deal[])[0]).toMatchObject({
+      id: deal.id,
+      review_id: (review.json() as { id: string }).id,
+    });
   });
 
   it("pays once when the buyer confirms twice, answering the completed deal again", async () => {
@@ -147,7 +191,8 @@ describe("the deal loop: top-up, buy, live purchase card, goods revealed, confir
     const { seller, buyer, product } = await sale(100, 0);
     const opened = await buyer.client.post("/v1/chats/", { product_id: product.id });
     const chatId = (opened.json() as { id: string }).id;
-    const goodsOf = async (who: Person) => ((await who.client.get(`/v1/products/get/chat/${chatId}`)).json() as ChatProduct).product_data_string;
+    const goodsOf = async (who: Person) =>
+      ((await who.client.get(`/v1/products/get/chat/${chatId}`)).json() as ChatProduct).product_data_string;
     expect([await goodsOf(buyer), await goodsOf(seller), await goodsOf(admin)]).toEqual([null, GOODS, GOODS]);
     expect((await buyer.client.get(`/v1/products/get/chat/${chatId}`)).json()).toMatchObject({ deal: null });
 
@@ -170,7 +215,11 @@ describe("refusals of a buy", () => {
 
     const sold = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, status: "purchased" });
     const pending = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, status: "moderation" });
-    const deleted = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, deletedAt: new Date() });
+    const deleted = await createTestProduct(t, {
+      sellerId: seller.user.id,
+      categoryId: game.id,
+      deletedAt: new Date(),
+    });
     const cheap = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 100 });
     expect(failure(await buyAs(t, buyer.client, sold.id))).toEqual([409, "PRODUCT_NOT_AVAILABLE"]);
     expect(failure(await buyAs(t, buyer.client, pending.id))).toEqual([404, "PRODUCT_NOT_FOUND"]);
@@ -179,13 +228,21 @@ describe("refusals of a buy", () => {
 
     await t.database.db.update(users).set({ hasFrozenBalance: true }).where(eq(users.id, buyer.user.id));
     expect(failure(await buyAs(t, buyer.client, cheap.id))).toEqual([403, "BALANCE_IS_FROZEN"]);
-    await t.database.db.update(users).set({ hasFrozenBalance: false, isBanned: true }).where(eq(users.id, buyer.user.id));
+    await t.database.db
+      .update(users)
+      .set({ hasFrozenBalance: false, isBanned: true })
+      .where(eq(users.id, buyer.user.id));
     expect(failure(await buyAs(t, buyer.client, cheap.id))).toEqual([403, "USER_IS_BANNED"]);
-    expect(failure(await t.app.inject({ method: "POST", url: "/v1/products/buy", payload: { product_id: cheap.id } }))).toEqual([401, "TOKEN_NOT_FOUND"]);
+    expect(
+      failure(await t.app.inject({ method: "POST", url: "/v1/products/buy", payload: { product_id: cheap.id } })),
+    ).toEqual([401, "TOKEN_NOT_FOUND"]);
 
     await t.database.db.update(users).set({ isBanned: false }).where(eq(users.id, buyer.user.id));
     expect(await balanceOf(buyer.client)).toBe(999);
-    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).json()).toMatchObject({ status: "active", is_sold: false });
+    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).json()).toMatchObject({
+      status: "active",
+      is_sold: false,
+    });
   });
 
   it("refuses an Idempotency-Key reused for another product (IDEMPOTENCY_KEY_REUSED), and a malformed body (422)", async () => {
@@ -194,7 +251,10 @@ describe("refusals of a buy", () => {
     expect((await buyAs(t, buyer.client, product.id, "order-1")).statusCode).toBe(200);
     expect(failure(await buyAs(t, buyer.client, other.id, "order-1"))).toEqual([409, "IDEMPOTENCY_KEY_REUSED"]);
     expect(await balanceOf(buyer.client)).toBe(100);
-    expect(failure(await buyer.client.post("/v1/products/buy", { product_id: "not-a-uuid" }))).toEqual([422, "VALIDATION_ERROR"]);
+    expect(failure(await buyer.client.post("/v1/products/buy", { product_id: "not-a-uuid" }))).toEqual([
+      422,
+      "VALIDATION_ERROR",
+    ]);
   });
 });
 
@@ -206,7 +266,10 @@ describe("confirm receipt refusals", () => {
     const unsold = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id });
     expect(failure(await confirm(buyer, unsold.id))).toEqual([404, "DEAL_NOT_FOUND"]);
 
-    const report = await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, { reason: "not_received", text: "The key was never sent" });
+    const report = await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, {
+      reason: "not_received",
+      text: "The key was never sent",
+    });
     expect(report.statusCode, report.body).toBe(200);
     expect(failure(await confirm(buyer, product.id))).toEqual([409, "INVALID_DEAL_STATUS"]);
     expect(await balanceOf(seller.client)).toBe(0);
@@ -225,13 +288,25 @@ describe("purchases and sales", () => {
     const sales = await seller.client.get(`/v1/users/${seller.user.id}/sales?per_page=1`);
     expect((sales.json() as Deal[]).map((deal) => deal.id)).toEqual([later.deal.id]);
     const asAdmin = await admin.client.get(`/v1/users/${seller.user.id}/sales`);
-    expect((asAdmin.json() as Deal[])).toHaveLength(2);
+    expect(asAdmin.json() as Deal[]).toHaveLength(2);
     expect((await seller.client.get(`/v1/users/${seller.user.id}/purchases`)).json()).toEqual([]);
 
-    expect(failure(await seller.client.get(`/v1/users/${buyer.user.id}/purchases`))).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
-    expect(failure(await buyer.client.get(`/v1/users/${seller.user.id}/sales`))).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
-    expect(failure(await admin.client.get(`/v1/users/${crypto.randomUUID()}/purchases`))).toEqual([404, "USER_NOT_FOUND"]);
-    expect(failure(await t.app.inject({ method: "GET", url: `/v1/users/${buyer.user.id}/purchases` }))).toEqual([401, "TOKEN_NOT_FOUND"]);
+    expect(failure(await seller.client.get(`/v1/users/${buyer.user.id}/purchases`))).toEqual([
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    ]);
+    expect(failure(await buyer.client.get(`/v1/users/${seller.user.id}/sales`))).toEqual([
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    ]);
+    expect(failure(await admin.client.get(`/v1/users/${crypto.randomUUID()}/purchases`))).toEqual([
+      404,
+      "USER_NOT_FOUND",
+    ]);
+    expect(failure(await t.app.inject({ method: "GET", url: `/v1/users/${buyer.user.id}/purchases` }))).toEqual([
+      401,
+      "TOKEN_NOT_FOUND",
+    ]);
   });
 });
 
@@ -240,7 +315,8 @@ describe("balance adjustments", () => {
     const someone = await person();
     expect(await adjustBalanceAs(admin.client, someone.user.id, 10.5)).toBe(10.5);
     expect(await adjustBalanceAs(admin.client, someone.user.id, -0.25)).toBe(10.25);
-    const adjust = (who: Person, user_id: string, amount: number) => who.client.post("/v1/admin/balance-adjustment", { user_id, amount });
+    const adjust = (who: Person, user_id: string, amount: number) =>
+      who.client.post("/v1/admin/balance-adjustment", { user_id, amount });
     expect(failure(await adjust(admin, someone.user.id, -10.26))).toEqual([409, "NOT_ENOUGH_BALANCE"]);
     expect(failure(await adjust(admin, crypto.randomUUID(), 5))).toEqual([404, "USER_NOT_FOUND"]);
     expect(failure(await adjust(admin, someone.user.id, 0))).toEqual([422, "VALIDATION_ERROR"]);

@@ -6,7 +6,16 @@ import type { Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { connectAs, joinRoom, listenOnFreePort, nextEvent, pause, QUIET_MS, recordEvents, type ChatSocket } from "../../test/test-chats.js";
+import {
+  connectAs,
+  joinRoom,
+  listenOnFreePort,
+  nextEvent,
+  pause,
+  QUIET_MS,
+  recordEvents,
+  type ChatSocket,
+} from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, balanceOf, buyAs, failure } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -43,13 +52,18 @@ async function disputedDeal() {
   const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 200_00 });
   await adjustBalanceAs(admin.client, buyer.user.id, 200);
   const purchase = (await buyAs(t, buyer.client, product.id)).json() as PurchaseResult;
-  const report = await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, { reason: "stopped_working", text: "  The account was taken back  " });
+  const report = await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, {
+    reason: "stopped_working",
+    text: "  The account was taken back  ",
+  });
   expect(report.statusCode, report.body).toBe(200);
   return { seller, buyer, product, purchase, deal: report.json() as Deal };
 }
 
-const resolve = (who: Person, dealId: string, body: object) => who.client.post(`/v1/admin/deals/${dealId}/resolve`, body);
-const texts = async (who: Person, chatId: string) => ((await who.client.get(`/v1/chats/${chatId}/messages`)).json() as ChatMessage[]).map((message) => message.text);
+const resolve = (who: Person, dealId: string, body: object) =>
+  who.client.post(`/v1/admin/deals/${dealId}/resolve`, body);
+const texts = async (who: Person, chatId: string) =>
+  ((await who.client.get(`/v1/chats/${chatId}/messages`)).json() as ChatMessage[]).map((message) => message.text);
 
 describe("opening a dispute", () => {
   it("marks the deal disputed with the buyer's report, keeps the money in escrow and tells the chat", async () => {
@@ -64,11 +78,20 @@ describe("opening a dispute", () => {
     const notice = nextEvent(sellerSocket, "new_message", (message) => message.message_type === "system");
     const listed = nextEvent(sellerSocket, "chat_updated", (chat) => chat.last_message?.text === "dispute_opened");
 
-    const report = await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, { reason: "not_received", text: "Nothing arrived after an hour" });
+    const report = await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, {
+      reason: "not_received",
+      text: "Nothing arrived after an hour",
+    });
     expect(report.json()).toMatchObject({
       status: "disputed",
       closed_at: null,
-      dispute: { reason: "not_received", text: "Nothing arrived after an hour", status: "open", resolution: null, resolved_at: null },
+      dispute: {
+        reason: "not_received",
+        text: "Nothing arrived after an hour",
+        status: "open",
+        resolution: null,
+        resolved_at: null,
+      },
     });
     expect(await notice).toMatchObject({ text: "dispute_opened", sender_id: null });
     expect(await listed).toMatchObject({ id: purchase.chat_id });
@@ -81,26 +104,43 @@ describe("opening a dispute", () => {
     const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 30_00 });
     await adjustBalanceAs(admin.client, buyer.user.id, 30);
     const purchase = (await buyAs(t, buyer.client, product.id)).json() as PurchaseResult;
-    const [adminSocket, sellerSocket] = await Promise.all([connectAs(url, admin.client), connectAs(url, seller.client)]);
+    const [adminSocket, sellerSocket] = await Promise.all([
+      connectAs(url, admin.client),
+      connectAs(url, seller.client),
+    ]);
     sockets.push(adminSocket, sellerSocket);
     const alert = nextEvent(adminSocket, "dispute_opened");
     const heardBySeller = recordEvents(sellerSocket, "dispute_opened");
 
-    await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, { reason: "not_as_described", text: "The skin is not on the account" });
+    await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, {
+      reason: "not_as_described",
+      text: "The skin is not on the account",
+    });
 
-    expect(await alert).toMatchObject({ id: purchase.deal.id, status: "disputed", dispute: { reason: "not_as_described" } });
+    expect(await alert).toMatchObject({
+      id: purchase.deal.id,
+      status: "disputed",
+      dispute: { reason: "not_as_described" },
+    });
     await pause(QUIET_MS);
     expect(heardBySeller).toEqual([]);
   });
 
   it("is the buyer's, once, while the deal is purchased, with a reason and a few words", async () => {
     const { seller, buyer, deal } = await disputedDeal();
-    const report = (who: Person, dealId: string, body: object = { reason: "other", text: "Something is wrong here" }) => who.client.post(`/v1/deals/${dealId}/dispute`, body);
+    const report = (who: Person, dealId: string, body: object = { reason: "other", text: "Something is wrong here" }) =>
+      who.client.post(`/v1/deals/${dealId}/dispute`, body);
     expect(failure(await report(buyer, deal.id))).toEqual([409, "INVALID_DEAL_STATUS"]);
     expect(failure(await report(seller, deal.id))).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
     expect(failure(await report(buyer, crypto.randomUUID()))).toEqual([404, "DEAL_NOT_FOUND"]);
-    expect(failure(await report(buyer, deal.id, { reason: "other", text: "short" }))).toEqual([422, "VALIDATION_ERROR"]);
-    expect(failure(await report(buyer, deal.id, { reason: "bored", text: "Something is wrong here" }))).toEqual([422, "VALIDATION_ERROR"]);
+    expect(failure(await report(buyer, deal.id, { reason: "other", text: "short" }))).toEqual([
+      422,
+      "VALIDATION_ERROR",
+    ]);
+    expect(failure(await report(buyer, deal.id, { reason: "bored", text: "Something is wrong here" }))).toEqual([
+      422,
+      "VALIDATION_ERROR",
+    ]);
   });
 });
 
@@ -110,7 +150,11 @@ describe("resolving a dispute", () => {
     const answer = await resolve(admin, deal.id, { resolution: "refund" });
     expect(answer.statusCode, answer.body).toBe(200);
     const refunded = answer.json() as Deal;
-    expect(refunded).toMatchObject({ status: "refunded", product: { status: "active" }, dispute: { status: "resolved", resolution: "refund" } });
+    expect(refunded).toMatchObject({
+      status: "refunded",
+      product: { status: "active" },
+      dispute: { status: "resolved", resolution: "refund" },
+    });
     expect(refunded.closed_at).toBe(refunded.dispute!.resolved_at);
     expect([await balanceOf(buyer.client), await balanceOf(seller.client)]).toEqual([200, 0]);
     expect(await texts(buyer, purchase.chat_id)).toEqual(["purchase", "dispute_opened", "refunded"]);
@@ -148,7 +192,10 @@ describe("resolving a dispute", () => {
     const answer = await resolve(admin, deal.id, { resolution: "refund", product_status: "withdrawn" });
     expect(answer.json()).toMatchObject({ status: "refunded", product: { status: "withdrawn" } });
     expect(await balanceOf(buyer.client)).toBe(200);
-    expect(failure(await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` }))).toEqual([404, "PRODUCT_NOT_FOUND"]);
+    expect(failure(await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` }))).toEqual([
+      404,
+      "PRODUCT_NOT_FOUND",
+    ]);
   });
 
   it("releases the money to the seller less the commission, completing the deal", async () => {
@@ -158,15 +205,25 @@ describe("resolving a dispute", () => {
     await joinRoom(buyerSocket, purchase.chat_id);
     const notice = nextEvent(buyerSocket, "new_message", (message) => message.text === "released");
     const answer = await resolve(admin, deal.id, { resolution: "release" });
-    expect(answer.json()).toMatchObject({ status: "completed", product: { status: "completed" }, dispute: { status: "resolved", resolution: "release" } });
+    expect(answer.json()).toMatchObject({
+      status: "completed",
+      product: { status: "completed" },
+      dispute: { status: "resolved", resolution: "release" },
+    });
     await notice;
     expect([await balanceOf(buyer.client), await balanceOf(seller.client)]).toEqual([0, 190]);
   });
 
   it("resolves only disputed deals, and only for admins", async () => {
     const { seller, deal } = await disputedDeal();
-    expect(failure(await resolve(seller, deal.id, { resolution: "release" }))).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
-    expect(failure(await resolve(admin, crypto.randomUUID(), { resolution: "release" }))).toEqual([404, "DEAL_NOT_FOUND"]);
+    expect(failure(await resolve(seller, deal.id, { resolution: "release" }))).toEqual([
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    ]);
+    expect(failure(await resolve(admin, crypto.randomUUID(), { resolution: "release" }))).toEqual([
+      404,
+      "DEAL_NOT_FOUND",
+    ]);
     expect(failure(await resolve(admin, deal.id, { resolution: "keep" }))).toEqual([422, "VALIDATION_ERROR"]);
     expect((await resolve(admin, deal.id, { resolution: "release" })).statusCode).toBe(200);
     expect(failure(await resolve(admin, deal.id, { resolution: "refund" }))).toEqual([409, "INVALID_DEAL_STATUS"]);

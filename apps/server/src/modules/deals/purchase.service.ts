@@ -26,7 +26,12 @@ export type Purchase = { result: PurchaseResult; messageId: string | null };
  * deal's escrow. With an Idempotency-Key the first answer is stored with the deal and replayed to every retry,
  * which moves no money; a key reused for another product is refused.
  */
-export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: string, idempotencyKey: string | undefined): Promise<Purchase> {
+export async function buyProduct(
+  deps: DealDeps,
+  buyer: AuthUser,
+  productId: string,
+  idempotencyKey: string | undefined,
+): Promise<Purchase> {
   const purchase = await deps.db.transaction(async (tx): Promise<Purchase> => {
     if (idempotencyKey !== undefined) {
       const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId));
@@ -35,7 +40,14 @@ export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: str
     // The product and the buyer locked in one statement, in the lock order (product → users, deal-lifecycle.ts);
     // NO KEY UPDATE for the reason in ledger.ts.
     const [locked] = await tx
-      .select({ product: products, buyer: { isBanned: users.isBanned, hasFrozenBalance: users.hasFrozenBalance, balanceKopecks: users.balanceKopecks } })
+      .select({
+        product: products,
+        buyer: {
+          isBanned: users.isBanned,
+          hasFrozenBalance: users.hasFrozenBalance,
+          balanceKopecks: users.balanceKopecks,
+        },
+      })
       .from(products)
       .innerJoin(users, eq(users.id, buyer.id))
       .where(eq(products.id, productId))
@@ -51,7 +63,14 @@ export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: str
 
     const at = deps.clock();
     const chat = await chatForPurchase(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
-    const started = await startDeal(tx, { product, buyerId: buyer.id, chatId: chat.id, idempotencyKey: idempotencyKey ?? null, terms: deps.terms, at });
+    const started = await startDeal(tx, {
+      product,
+      buyerId: buyer.id,
+      chatId: chat.id,
+      idempotencyKey: idempotencyKey ?? null,
+      terms: deps.terms,
+      at,
+    });
     // Built here rather than by the route: with a key, this exact answer is what every retry gets back.
     const result: PurchaseResult = {
       deal: presentDeal(await loadDealView(tx, started.deal.id)),
@@ -77,7 +96,11 @@ export async function buyProduct(deps: DealDeps, buyer: AuthUser, productId: str
  * back (then this one takes the key), so retries racing each other still buy once.
  */
 async function claimKey(tx: Db, userId: string, key: string, hash: string): Promise<PurchaseResult | undefined> {
-  const [claimed] = await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  const [claimed] = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
   if (claimed) return undefined;
   const [first] = await tx
     .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })

@@ -26,10 +26,26 @@ async function account(values: typeof ledgerAccounts.$inferInsert): Promise<Ledg
 }
 
 /** A ledger transaction with its entries, written as given: nothing here keeps balances in step. */
-async function transaction(executor: Db, kind: "purchase" | "release" | "refund" | "admin_adjustment", entries: Array<[LedgerAccount, number]>, dealId?: string): Promise<string> {
-  const [row] = await executor.insert(ledgerTransactions).values({ kind, dealId }).returning({ id: ledgerTransactions.id });
+async function transaction(
+  executor: Db,
+  kind: "purchase" | "release" | "refund" | "admin_adjustment",
+  entries: Array<[LedgerAccount, number]>,
+  dealId?: string,
+): Promise<string> {
+  const [row] = await executor
+    .insert(ledgerTransactions)
+    .values({ kind, dealId })
+    .returning({ id: ledgerTransactions.id });
   if (entries.length > 0) {
-    await executor.insert(ledgerEntries).values(entries.map(([entryAccount, amountKopecks]) => ({ transactionId: row!.id, accountId: entryAccount.id, amountKopecks })));
+    await executor
+      .insert(ledgerEntries)
+      .values(
+        entries.map(([entryAccount, amountKopecks]) => ({
+          transactionId: row!.id,
+          accountId: entryAccount.id,
+          amountKopecks,
+        })),
+      );
   }
   return row!.id;
 }
@@ -56,15 +72,25 @@ beforeAll(async () => {
     [external, -1000],
     [aliceAccount, 1000],
   ]);
-  await transaction(db, "purchase", [
-    [aliceAccount, -600],
-    [escrow, 600],
-  ], deal.id);
-  await transaction(db, "release", [
-    [escrow, -600],
-    [bobAccount, 570],
-    [fees, 30],
-  ], deal.id);
+  await transaction(
+    db,
+    "purchase",
+    [
+      [aliceAccount, -600],
+      [escrow, 600],
+    ],
+    deal.id,
+  );
+  await transaction(
+    db,
+    "release",
+    [
+      [escrow, -600],
+      [bobAccount, 570],
+      [fees, 30],
+    ],
+    deal.id,
+  );
   await db.update(users).set({ balanceKopecks: 400 }).where(eq(users.id, alice.id));
   await db.update(users).set({ balanceKopecks: 570 }).where(eq(users.id, bob.id));
 });
@@ -101,19 +127,45 @@ describe("checkLedger", () => {
       await tx.update(users).set({ balanceKopecks: 250 }).where(eq(users.id, carol.id));
       // The schema forbids a negative escrow; without that guard the check still catches one.
       await tx.execute(sql`alter table ledger_accounts drop constraint ledger_accounts_balance_not_negative_check`);
-      const [escrow] = await tx.insert(ledgerAccounts).values({ kind: "deal_escrow", dealId: secondDeal.id, balanceKopecks: -70 }).returning();
-      await transaction(tx, "refund", [
-        [escrow!, -70],
-        [external, 70],
-      ], secondDeal.id);
+      const [escrow] = await tx
+        .insert(ledgerAccounts)
+        .values({ kind: "deal_escrow", dealId: secondDeal.id, balanceKopecks: -70 })
+        .returning();
+      await transaction(
+        tx,
+        "refund",
+        [
+          [escrow!, -70],
+          [external, 70],
+        ],
+        secondDeal.id,
+      );
       await tx.update(ledgerAccounts).set({ balanceKopecks: -930 }).where(eq(ledgerAccounts.id, external.id));
       return { violations: await checkLedger(tx), ids: { unbalanced, empty, escrow: escrow!.id } };
     });
 
     const expected: LedgerViolation[] = [
-      { kind: "unbalanced_transaction", transactionId: ids.unbalanced, transactionKind: "admin_adjustment", entryCount: 1, sumKopecks: 5 },
-      { kind: "unbalanced_transaction", transactionId: ids.empty, transactionKind: "refund", entryCount: 0, sumKopecks: 0 },
-      { kind: "account_balance_mismatch", accountId: bobAccount.id, accountKind: "user_available", balanceKopecks: 580, entriesKopecks: 570 },
+      {
+        kind: "unbalanced_transaction",
+        transactionId: ids.unbalanced,
+        transactionKind: "admin_adjustment",
+        entryCount: 1,
+        sumKopecks: 5,
+      },
+      {
+        kind: "unbalanced_transaction",
+        transactionId: ids.empty,
+        transactionKind: "refund",
+        entryCount: 0,
+        sumKopecks: 0,
+      },
+      {
+        kind: "account_balance_mismatch",
+        accountId: bobAccount.id,
+        accountKind: "user_available",
+        balanceKopecks: 580,
+        entriesKopecks: 570,
+      },
       { kind: "user_balance_mismatch", userId: carol.id, username: "carol", balanceKopecks: 250, accountKopecks: 0 },
       { kind: "negative_account", accountId: ids.escrow, accountKind: "deal_escrow", balanceKopecks: -70 },
     ];
@@ -135,7 +187,9 @@ describe("checkLedger", () => {
       await tx.update(users).set({ balanceKopecks: 399 }).where(eq(users.id, alice.id));
       return checkLedger(tx);
     });
-    expect(violations).toEqual([{ kind: "user_balance_mismatch", userId: alice.id, username: "alice", balanceKopecks: 399, accountKopecks: 400 }]);
+    expect(violations).toEqual([
+      { kind: "user_balance_mismatch", userId: alice.id, username: "alice", balanceKopecks: 399, accountKopecks: 400 },
+    ]);
   });
 
   it("leaves the rolled-back cases behind it: the suite's database is consistent again", async () => {
@@ -147,7 +201,9 @@ describe("createTestApp's close()", () => {
   it("fails when the test left the ledger inconsistent, and still removes the app's database and files", async () => {
     const broken = await createTestApp();
     await broken.database.db.insert(ledgerTransactions).values({ kind: "admin_adjustment" });
-    await expect(broken.close()).rejects.toThrow(/The ledger does not add up after this suite:\n {2}- transaction .+ \(admin_adjustment\) has no entries/);
+    await expect(broken.close()).rejects.toThrow(
+      /The ledger does not add up after this suite:\n {2}- transaction .+ \(admin_adjustment\) has no entries/,
+    );
     expect(existsSync(broken.config.dataDir)).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccountKind, type LedgerTransactionKind } from "../../db/schema/ledger.js";
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type LedgerAccountKind,
+  type LedgerTransactionKind,
+} from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
 
 /*
@@ -11,9 +17,21 @@ import { users } from "../../db/schema/users.js";
 
 export type LedgerViolation =
   /** A transaction whose entries do not sum to zero, or that has no entries at all. */
-  | { kind: "unbalanced_transaction"; transactionId: string; transactionKind: LedgerTransactionKind; entryCount: number; sumKopecks: number }
+  | {
+      kind: "unbalanced_transaction";
+      transactionId: string;
+      transactionKind: LedgerTransactionKind;
+      entryCount: number;
+      sumKopecks: number;
+    }
   /** An account whose stored balance is not the sum of its entries. */
-  | { kind: "account_balance_mismatch"; accountId: string; accountKind: LedgerAccountKind; balanceKopecks: number; entriesKopecks: number }
+  | {
+      kind: "account_balance_mismatch";
+      accountId: string;
+      accountKind: LedgerAccountKind;
+      balanceKopecks: number;
+      entriesKopecks: number;
+    }
   /** users.balance_kopecks is not the user's available account (0 when the user has none). */
   | { kind: "user_balance_mismatch"; userId: string; username: string; balanceKopecks: number; accountKopecks: number }
   /** Only the outside world may be owed money. */
@@ -56,7 +74,12 @@ async function unbalancedTransactions(db: Db): Promise<LedgerViolation[]> {
   const sum = sumOf(ledgerEntries.amountKopecks);
   const entryCount = count(ledgerEntries.id);
   const rows = await db
-    .select({ transactionId: ledgerTransactions.id, transactionKind: ledgerTransactions.kind, entryCount, sumKopecks: sum })
+    .select({
+      transactionId: ledgerTransactions.id,
+      transactionKind: ledgerTransactions.kind,
+      entryCount,
+      sumKopecks: sum,
+    })
     .from(ledgerTransactions)
     .leftJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
     .groupBy(ledgerTransactions.id)
@@ -67,7 +90,12 @@ async function unbalancedTransactions(db: Db): Promise<LedgerViolation[]> {
 async function mismatchedAccounts(db: Db): Promise<LedgerViolation[]> {
   const entriesKopecks = sumOf(ledgerEntries.amountKopecks);
   const rows = await db
-    .select({ accountId: ledgerAccounts.id, accountKind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks, entriesKopecks })
+    .select({
+      accountId: ledgerAccounts.id,
+      accountKind: ledgerAccounts.kind,
+      balanceKopecks: ledgerAccounts.balanceKopecks,
+      entriesKopecks,
+    })
     .from(ledgerAccounts)
     .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
     .groupBy(ledgerAccounts.id)
@@ -88,7 +116,11 @@ async function mismatchedUsers(db: Db): Promise<LedgerViolation[]> {
 async function negativeAccounts(db: Db): Promise<LedgerViolation[]> {
   // ledger_accounts_balance_not_negative_check forbids these today; the check does not rely on the schema.
   const rows = await db
-    .select({ accountId: ledgerAccounts.id, accountKind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks })
+    .select({
+      accountId: ledgerAccounts.id,
+      accountKind: ledgerAccounts.kind,
+      balanceKopecks: ledgerAccounts.balanceKopecks,
+    })
     .from(ledgerAccounts)
     .where(and(ne(ledgerAccounts.kind, "external"), lt(ledgerAccounts.balanceKopecks, 0)));
   return rows.map((row) => ({ kind: "negative_account", ...row }));

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccount, type LedgerTransactionKind } from "../../db/schema/ledger.js";
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type LedgerAccount,
+  type LedgerTransactionKind,
+} from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 
@@ -50,7 +56,9 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
   const entries = posting.entries.filter((entry) => entry.amountKopecks !== 0);
   assertBalanced(entries);
 
-  const userIds = [...new Set(entries.flatMap(({ account }) => (account.kind === "user_available" ? [account.userId] : [])))].sort();
+  const userIds = [
+    ...new Set(entries.flatMap(({ account }) => (account.kind === "user_available" ? [account.userId] : []))),
+  ].sort();
   const owners = entries.map(({ account }) => ({ kind: account.kind, ...ownerOf(account) }));
   // Opens the accounts that do not exist yet, at zero: escrow accounts with their deal, the two singletons on first
   // use, a user's account for users made without one (sign-up and the seed open it). ON CONFLICT makes two
@@ -63,7 +71,13 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
       .onConflictDoNothing()
       .returning({ id: ledgerAccounts.id }),
   );
-  const lockedUsers = await tx.with(opened).select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for("no key update");
+  const lockedUsers = await tx
+    .with(opened)
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, userIds))
+    .orderBy(asc(users.id))
+    .for("no key update");
   if (lockedUsers.length !== userIds.length) throw new AppError("USER_NOT_FOUND");
 
   const locked = await lockAccounts(tx, owners);
@@ -83,15 +97,32 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
   }
   if (changed.length > 0) {
     // The accounts and the users' balance projection in one statement: the update of users reads the new balances.
-    const newBalance = sql.join([sql`case ${ledgerAccounts.id}`, ...changed.map((account) => sql`when ${account.id}::uuid then ${balances.get(account.id)!}::bigint`), sql`end`], sql` `);
+    const newBalance = sql.join(
+      [
+        sql`case ${ledgerAccounts.id}`,
+        ...changed.map((account) => sql`when ${account.id}::uuid then ${balances.get(account.id)!}::bigint`),
+        sql`end`,
+      ],
+      sql` `,
+    );
     const moved = tx.$with("moved").as(
       tx
         .update(ledgerAccounts)
         .set({ balanceKopecks: newBalance })
-        .where(inArray(ledgerAccounts.id, changed.map((account) => account.id)))
+        .where(
+          inArray(
+            ledgerAccounts.id,
+            changed.map((account) => account.id),
+          ),
+        )
         .returning({ userId: ledgerAccounts.userId, balanceKopecks: ledgerAccounts.balanceKopecks }),
     );
-    await tx.with(moved).update(users).set({ balanceKopecks: sql`${moved.balanceKopecks}` }).from(moved).where(eq(users.id, moved.userId));
+    await tx
+      .with(moved)
+      .update(users)
+      .set({ balanceKopecks: sql`${moved.balanceKopecks}` })
+      .from(moved)
+      .where(eq(users.id, moved.userId));
   }
 
   // The transaction and its entries in one statement; the id is made here so the entries can name it.
@@ -99,13 +130,27 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
   const header = tx.$with("header").as(
     tx
       .insert(ledgerTransactions)
-      .values({ id: transactionId, kind: posting.kind, dealId: posting.dealId ?? null, actorId: posting.actorId, memo: posting.memo ?? "", createdAt: posting.at })
+      .values({
+        id: transactionId,
+        kind: posting.kind,
+        dealId: posting.dealId ?? null,
+        actorId: posting.actorId,
+        memo: posting.memo ?? "",
+        createdAt: posting.at,
+      })
       .returning({ id: ledgerTransactions.id }),
   );
   await tx
     .with(header)
     .insert(ledgerEntries)
-    .values(entries.map((entry, index) => ({ transactionId, accountId: accountIds[index]!, amountKopecks: entry.amountKopecks, createdAt: posting.at })));
+    .values(
+      entries.map((entry, index) => ({
+        transactionId,
+        accountId: accountIds[index]!,
+        amountKopecks: entry.amountKopecks,
+        createdAt: posting.at,
+      })),
+    );
   return { transactionId, userBalances };
 }
 
@@ -113,7 +158,10 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
  * An admin's top-up (positive) or take-back (negative) of a user's balance, against the outside world. Used by
  * POST /admin/balance-adjustment and the admin's edit of a user. Answers the user's new balance in kopecks.
  */
-export async function adjustUserBalance(tx: Db, input: { userId: string; amountKopecks: number; adminId: string; memo: string; at: Date }): Promise<number> {
+export async function adjustUserBalance(
+  tx: Db,
+  input: { userId: string; amountKopecks: number; adminId: string; memo: string; at: Date },
+): Promise<number> {
   const { userBalances } = await postLedgerTransaction(tx, {
     kind: "admin_adjustment",
     actorId: input.adminId,
@@ -129,13 +177,17 @@ export async function adjustUserBalance(tx: Db, input: { userId: string; amountK
 
 function assertBalanced(entries: readonly LedgerEntryInput[]): void {
   if (entries.length === 0) throw new Error("A ledger transaction needs entries");
-  if (entries.some((entry) => !Number.isSafeInteger(entry.amountKopecks))) throw new Error("Ledger amounts are whole kopecks");
+  if (entries.some((entry) => !Number.isSafeInteger(entry.amountKopecks)))
+    throw new Error("Ledger amounts are whole kopecks");
   const sum = entries.reduce((total, entry) => total + entry.amountKopecks, 0);
   if (sum !== 0) throw new Error(`Ledger entries must sum to zero, they sum to ${sum}`);
 }
 
 /** Locks the accounts of the owners (all opened), by id. */
-function lockAccounts(tx: Db, owners: ReadonlyArray<Pick<LedgerAccount, "kind" | "userId" | "dealId">>): Promise<LedgerAccount[]> {
+function lockAccounts(
+  tx: Db,
+  owners: ReadonlyArray<Pick<LedgerAccount, "kind" | "userId" | "dealId">>,
+): Promise<LedgerAccount[]> {
   return tx
     .select()
     .from(ledgerAccounts)
@@ -164,4 +216,3 @@ function ownerOf(ref: AccountRef): Pick<LedgerAccount, "userId" | "dealId"> {
   if (ref.kind === "deal_escrow") return { userId: null, dealId: ref.dealId };
   return { userId: null, dealId: null };
 }
-

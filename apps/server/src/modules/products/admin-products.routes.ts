@@ -1,4 +1,9 @@
-import { adminProductsQuerySchema, moderationResultSchema, productIdBodySchema, productPageSchema } from "@lootlane/contract";
+import {
+  adminProductsQuerySchema,
+  moderationResultSchema,
+  productIdBodySchema,
+  productPageSchema,
+} from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
@@ -21,7 +26,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       onRequest: requireAdmin,
       schema: {
         tags,
-        summary: "Every product (or those of one status) with the goods: without a status, those in moderation first, then newest",
+        summary:
+          "Every product (or those of one status) with the goods: without a status, those in moderation first, then newest",
         querystring: adminProductsQuerySchema,
         response: { 200: productPageSchema, ...errorResponses(401, 403, 422) },
       },
@@ -37,7 +43,12 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       path,
       {
         onRequest: requireAdmin,
-        schema: { tags, summary: "Approve a product in moderation: it goes on sale", body: productIdBodySchema, response: { 200: moderationResultSchema, ...moderationErrors } },
+        schema: {
+          tags,
+          summary: "Approve a product in moderation: it goes on sale",
+          body: productIdBodySchema,
+          response: { 200: moderationResultSchema, ...moderationErrors },
+        },
       },
       async (request) => {
         await approveProduct(db, signedInUser(request), request.body.product_id);
@@ -50,7 +61,12 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     "/admin/products/reject",
     {
       onRequest: requireAdmin,
-      schema: { tags, summary: "Reject a product in moderation", body: productIdBodySchema, response: { 200: moderationResultSchema, ...moderationErrors } },
+      schema: {
+        tags,
+        summary: "Reject a product in moderation",
+        body: productIdBodySchema,
+        response: { 200: moderationResultSchema, ...moderationErrors },
+      },
     },
     async (request) => {
       await rejectProduct(db, signedInUser(request), request.body.product_id);

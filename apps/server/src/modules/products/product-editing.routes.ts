@@ -33,7 +33,10 @@ const multipartBody = { validatorCompiler: () => (body: unknown) => ({ value: bo
  * A seller's calls of SPEC.md §7 Products: create, edit, add images, delete. The guard runs onRequest, before
  * the body is read: a guest gets 401 and a guest's upload is never looked at.
  */
-export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOptions> = async (app, { db, media, cipher }) => {
+export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOptions> = async (
+  app,
+  { db, media, cipher },
+) => {
   app.post(
     "/products/",
     {

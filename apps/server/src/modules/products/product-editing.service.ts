@@ -1,8 +1,19 @@
-import { PRODUCT_IMAGES_FIELD, PRODUCT_IMAGES_MAX, type CreateProductFields, type UpdateProductFields } from "@lootlane/contract";
+import {
+  PRODUCT_IMAGES_FIELD,
+  PRODUCT_IMAGES_MAX,
+  type CreateProductFields,
+  type UpdateProductFields,
+} from "@lootlane/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
-import { productImages, products, type Product as ProductRow, type ProductImage as ProductImageRow, type ProductStatus } from "../../db/schema/catalog.js";
+import {
+  productImages,
+  products,
+  type Product as ProductRow,
+  type ProductImage as ProductImageRow,
+  type ProductStatus,
+} from "../../db/schema/catalog.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
@@ -25,7 +36,12 @@ const EDITABLE_STATUSES: readonly ProductStatus[] = ["moderation", "active", "re
  * POST /products/: a new listing in `moderation` with 1–10 images. Images are checked and stored before the
  * transaction; if anything fails afterwards they are removed, so a refused request leaves no row and no file.
  */
-export async function createProduct(deps: EditingDeps, sellerId: string, fields: CreateProductFields, uploads: readonly UploadedFile[]): Promise<ProductView> {
+export async function createProduct(
+  deps: EditingDeps,
+  sellerId: string,
+  fields: CreateProductFields,
+  uploads: readonly UploadedFile[],
+): Promise<ProductView> {
   const { db, media, cipher, log } = deps;
   assertImageCount(uploads.length);
   // Categories are never deleted, so one that exists now still exists when the row is inserted.
@@ -63,11 +79,26 @@ export async function createProduct(deps: EditingDeps, sellerId: string, fields:
  * (title, description, goods, category, new images), not for a new price or a removed image alone.
  * Removed images' files go once the change is committed; new files go if it fails.
  */
-export async function editProduct(deps: EditingDeps, user: AuthUser, fields: UpdateProductFields, uploads: readonly UploadedFile[]): Promise<ProductView> {
+export async function editProduct(
+  deps: EditingDeps,
+  user: AuthUser,
+  fields: UpdateProductFields,
+  uploads: readonly UploadedFile[],
+): Promise<ProductView> {
   const { db, media, cipher, log } = deps;
   const deletedImageIds = [...new Set(fields.deleted_image_ids ?? [])];
-  const changes = { title: fields.title, description: fields.description, productData: fields.product_data, price: fields.price, categoryId: fields.category_id };
-  if (Object.values(changes).every((value) => value === undefined) && deletedImageIds.length === 0 && uploads.length === 0) {
+  const changes = {
+    title: fields.title,
+    description: fields.description,
+    productData: fields.product_data,
+    price: fields.price,
+    categoryId: fields.category_id,
+  };
+  if (
+    Object.values(changes).every((value) => value === undefined) &&
+    deletedImageIds.length === 0 &&
+    uploads.length === 0
+  ) {
     throw new AppError("PAYLOAD_IS_EMPTY");
   }
   // Checked before any image is processed, and again under the row lock below.
@@ -102,7 +133,12 @@ export async function editProduct(deps: EditingDeps, user: AuthUser, fields: Upd
         .where(eq(products.id, product.id))
         .returning();
       if (removed.length > 0) {
-        await tx.delete(productImages).where(inArray(productImages.id, removed.map((image) => image.id)));
+        await tx.delete(productImages).where(
+          inArray(
+            productImages.id,
+            removed.map((image) => image.id),
+          ),
+        );
       }
       await insertImages(tx, product.id, stored, Math.max(-1, ...images.map((image) => image.position)) + 1);
       return { row: row!, removed };
@@ -112,13 +148,22 @@ export async function editProduct(deps: EditingDeps, user: AuthUser, fields: Upd
     throw error;
   }
   catalogueChanged(db);
-  await removeStoredImages(media, result.removed.flatMap((image) => storedImageKeys(image.imageUrl)), log);
+  await removeStoredImages(
+    media,
+    result.removed.flatMap((image) => storedImageKeys(image.imageUrl)),
+    log,
+  );
   const [view] = await loadProductViews(db, [result.row]);
   return view!;
 }
 
 /** PATCH /products/images: an edit that only adds images, so at least one must come. */
-export function addProductImages(deps: EditingDeps, user: AuthUser, productId: string, uploads: readonly UploadedFile[]): Promise<ProductView> {
+export function addProductImages(
+  deps: EditingDeps,
+  user: AuthUser,
+  productId: string,
+  uploads: readonly UploadedFile[],
+): Promise<ProductView> {
   if (uploads.length === 0) throw validationError([{ field: PRODUCT_IMAGES_FIELD, message: "Add at least one image" }]);
   return editProduct(deps, user, { product_id: productId }, uploads);
 }
@@ -129,13 +174,21 @@ export async function deleteProduct(db: Db, user: AuthUser, productId: string): 
     const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     assertSeller(product, user);
     if (product.status === "purchased") throw new AppError("PRODUCT_IN_OPEN_DEAL");
-    await tx.update(products).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, productId));
+    await tx
+      .update(products)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(products.id, productId));
   });
   catalogueChanged(db);
 }
 
 /** The product and its images, if `user` may edit it now; `lock` holds the row until the transaction ends. */
-async function loadEditable(db: Db, productId: string, user: AuthUser, lock: boolean): Promise<{ product: ProductRow; images: ProductImageRow[] }> {
+async function loadEditable(
+  db: Db,
+  productId: string,
+  user: AuthUser,
+  lock: boolean,
+): Promise<{ product: ProductRow; images: ProductImageRow[] }> {
   const query = db.select().from(products).where(eq(products.id, productId));
   const [product] = lock ? await query.for("update") : await query;
   assertSeller(product, user);
@@ -152,7 +205,11 @@ function assertSeller(product: ProductRow | undefined, user: AuthUser): asserts 
 }
 
 /** The images an edit removes; refuses ids of other products' images and a result outside 1–10 images. */
-function checkImageEdit(images: readonly ProductImageRow[], deletedImageIds: readonly string[], added: number): ProductImageRow[] {
+function checkImageEdit(
+  images: readonly ProductImageRow[],
+  deletedImageIds: readonly string[],
+  added: number,
+): ProductImageRow[] {
   const removed = images.filter((image) => deletedImageIds.includes(image.id));
   if (removed.length !== deletedImageIds.length) {
     throw validationError([{ field: "deleted_image_ids", message: "Only images of this product can be deleted" }]);
@@ -163,12 +220,25 @@ function checkImageEdit(images: readonly ProductImageRow[], deletedImageIds: rea
 
 function assertImageCount(count: number): void {
   if (count > PRODUCT_IMAGES_MAX) throw new AppError("MAXIMUM_NUMBER_PHOTOS_EXCEEDED", { max: PRODUCT_IMAGES_MAX });
-  if (count < 1) throw validationError([{ field: PRODUCT_IMAGES_FIELD, message: "A product needs at least one image" }]);
+  if (count < 1)
+    throw validationError([{ field: PRODUCT_IMAGES_FIELD, message: "A product needs at least one image" }]);
 }
 
-async function insertImages(db: Db, productId: string, stored: readonly StoredImage[], firstPosition: number): Promise<void> {
+async function insertImages(
+  db: Db,
+  productId: string,
+  stored: readonly StoredImage[],
+  firstPosition: number,
+): Promise<void> {
   if (stored.length === 0) return;
   await db
     .insert(productImages)
-    .values(stored.map((image, index) => ({ productId, imageUrl: image.imageUrl, thumbnailUrl: image.thumbnailUrl, position: firstPosition + index })));
+    .values(
+      stored.map((image, index) => ({
+        productId,
+        imageUrl: image.imageUrl,
+        thumbnailUrl: image.thumbnailUrl,
+        position: firstPosition + index,
+      })),
+    );
 }

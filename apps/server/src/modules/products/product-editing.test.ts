@@ -4,7 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { productImages, products, type Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
-import { createTestGame, createTestProduct, createTestSubcategory, imagePart, sendForm, textParts } from "../../test/test-catalog.js";
+import {
+  createTestGame,
+  createTestProduct,
+  createTestSubcategory,
+  imagePart,
+  sendForm,
+  textParts,
+} from "../../test/test-catalog.js";
 import type { TestClient } from "../../test/test-client.js";
 import { testImages } from "../../test/test-images.js";
 import type { FormPart } from "../../test/multipart.js";
@@ -38,16 +45,21 @@ const productFields = () => ({
   category_id: kind.id,
 });
 const png = async (name = "shot.png") => imagePart(PRODUCT_IMAGES_FIELD, await testImages.png(), name);
-const create = (client: TestClient | undefined, parts: FormPart[]) => sendForm(t, client, "POST", "/v1/products/", parts);
-const edit = (client: TestClient | undefined, parts: FormPart[]) => sendForm(t, client, "PATCH", "/v1/products/", parts);
-const addImages = (client: TestClient | undefined, parts: FormPart[]) => sendForm(t, client, "PATCH", "/v1/products/images", parts);
+const create = (client: TestClient | undefined, parts: FormPart[]) =>
+  sendForm(t, client, "POST", "/v1/products/", parts);
+const edit = (client: TestClient | undefined, parts: FormPart[]) =>
+  sendForm(t, client, "PATCH", "/v1/products/", parts);
+const addImages = (client: TestClient | undefined, parts: FormPart[]) =>
+  sendForm(t, client, "PATCH", "/v1/products/images", parts);
 const productRows = async () => (await t.database.db.select({ id: products.id }).from(products)).length;
 const imageRows = async () => (await t.database.db.select({ id: productImages.id }).from(productImages)).length;
 const mediaKeys = () => t.media.list!();
 const keyOf = (url: string) => url.slice("/media/".length);
 
 /** A product made through the API and approved by an admin, as a seller's live listing. */
-async function activeProduct(imageCount = 2): Promise<{ id: string; images: Array<{ id: string; image_url: string }> }> {
+async function activeProduct(
+  imageCount = 2,
+): Promise<{ id: string; images: Array<{ id: string; image_url: string }> }> {
   const images = await Promise.all(Array.from({ length: imageCount }, (_, i) => png(`p${i}.png`)));
   const created = await create(asSeller, [...textParts(productFields()), ...images]);
   expect(created.statusCode, created.body).toBe(200);
@@ -58,7 +70,11 @@ async function activeProduct(imageCount = 2): Promise<{ id: string; images: Arra
 
 describe("POST /v1/products/", () => {
   it("creates a product in moderation with its images stored and product_data returned to the seller", async () => {
-    const response = await create(asSeller, [...textParts(productFields()), await png("a.png"), imagePart(PRODUCT_IMAGES_FIELD, await testImages.jpeg(), "b.jpg")]);
+    const response = await create(asSeller, [
+      ...textParts(productFields()),
+      await png("a.png"),
+      imagePart(PRODUCT_IMAGES_FIELD, await testImages.jpeg(), "b.jpg"),
+    ]);
     expect(response.statusCode, response.body).toBe(200);
     const product = response.json();
     expect(product).toMatchObject({
@@ -98,16 +114,28 @@ describe("POST /v1/products/", () => {
     };
 
     it("a third file that is a GIF: 400 WRONG_IMAGE_FORMAT", async () => {
-      const response = await create(asSeller, [...textParts(productFields()), await png("1.png"), await png("2.png"), imagePart(PRODUCT_IMAGES_FIELD, await testImages.gif(), "3.gif")]);
+      const response = await create(asSeller, [
+        ...textParts(productFields()),
+        await png("1.png"),
+        await png("2.png"),
+        imagePart(PRODUCT_IMAGES_FIELD, await testImages.gif(), "3.gif"),
+      ]);
       expect([response.statusCode, response.json().detail.error_code]).toEqual([400, "WRONG_IMAGE_FORMAT"]);
       await expectNothingLeft();
     });
 
     it("a file that is not an image: 400 WRONG_FILE_TYPE; one over 5 MB: 413 IMAGE_TOO_LARGE", async () => {
-      const html = await create(asSeller, [...textParts(productFields()), await png(), imagePart(PRODUCT_IMAGES_FIELD, testImages.html(), "page.png")]);
+      const html = await create(asSeller, [
+        ...textParts(productFields()),
+        await png(),
+        imagePart(PRODUCT_IMAGES_FIELD, testImages.html(), "page.png"),
+      ]);
       expect([html.statusCode, html.json().detail.error_code]).toEqual([400, "WRONG_FILE_TYPE"]);
       const huge = Buffer.concat([await testImages.png(), Buffer.alloc(IMAGE_MAX_BYTES)]);
-      const large = await create(asSeller, [...textParts(productFields()), imagePart(PRODUCT_IMAGES_FIELD, huge, "huge.png")]);
+      const large = await create(asSeller, [
+        ...textParts(productFields()),
+        imagePart(PRODUCT_IMAGES_FIELD, huge, "huge.png"),
+      ]);
       expect([large.statusCode, large.json().detail.error_code]).toEqual([413, "IMAGE_TOO_LARGE"]);
       await expectNothingLeft();
     });
@@ -122,16 +150,27 @@ describe("POST /v1/products/", () => {
     it("no image, or bad fields: 422 naming each field", async () => {
       const noImage = await create(asSeller, textParts(productFields()));
       expect(noImage.json().detail.errors).toEqual([expect.objectContaining({ field: PRODUCT_IMAGES_FIELD })]);
-      const bad = await create(asSeller, [...textParts({ ...productFields(), title: "short", price: "12.5", product_data: "" }), await png()]);
+      const bad = await create(asSeller, [
+        ...textParts({ ...productFields(), title: "short", price: "12.5", product_data: "" }),
+        await png(),
+      ]);
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().detail.errors.map((error: { field: string }) => error.field).sort()).toEqual(["price", "product_data", "title"]);
+      expect(
+        bad
+          .json()
+          .detail.errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(["price", "product_data", "title"]);
       const zero = await create(asSeller, [...textParts({ ...productFields(), price: 0 }), await png()]);
       expect(zero.json().detail.errors).toEqual([expect.objectContaining({ field: "price" })]);
       await expectNothingLeft();
     });
 
     it("an unknown category: 404 CATEGORY_NOT_FOUND", async () => {
-      const response = await create(asSeller, [...textParts({ ...productFields(), category_id: crypto.randomUUID() }), await png()]);
+      const response = await create(asSeller, [
+        ...textParts({ ...productFields(), category_id: crypto.randomUUID() }),
+        await png(),
+      ]);
       expect([response.statusCode, response.json().detail.error_code]).toEqual([404, "CATEGORY_NOT_FOUND"]);
       await expectNothingLeft();
     });
@@ -149,14 +188,27 @@ describe("PATCH /v1/products/", () => {
     const product = await activeProduct();
     const response = await edit(asSeller, textParts({ product_id: product.id, price: 1999 }));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ price: 1999, status: "active", title: "Level 80 account", product_data: "login: hero80 / password: s3cret!" });
+    expect(response.json()).toMatchObject({
+      price: 1999,
+      status: "active",
+      title: "Level 80 account",
+      product_data: "login: hero80 / password: s3cret!",
+    });
     expect(response.json().images).toHaveLength(2);
   });
 
   it("sends an active product back to moderation when its content changes", async () => {
     const product = await activeProduct();
-    const response = await edit(asSeller, textParts({ product_id: product.id, title: "Level 90 account now", product_data: "login: hero90 / pw: new!" }));
-    expect(response.json()).toMatchObject({ status: "moderation", title: "Level 90 account now", product_data: "login: hero90 / pw: new!", description: productFields().description });
+    const response = await edit(
+      asSeller,
+      textParts({ product_id: product.id, title: "Level 90 account now", product_data: "login: hero90 / pw: new!" }),
+    );
+    expect(response.json()).toMatchObject({
+      status: "moderation",
+      title: "Level 90 account now",
+      product_data: "login: hero90 / pw: new!",
+      description: productFields().description,
+    });
     expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).statusCode).toBe(404);
   });
 
@@ -188,8 +240,14 @@ describe("PATCH /v1/products/", () => {
 
   it("keeps at least one image and at most ten", async () => {
     const product = await activeProduct(1);
-    const none = await edit(asSeller, textParts({ product_id: product.id, deleted_image_ids: JSON.stringify([product.images[0]!.id]) }));
-    expect([none.statusCode, none.json().detail.errors]).toEqual([422, [expect.objectContaining({ field: PRODUCT_IMAGES_FIELD })]]);
+    const none = await edit(
+      asSeller,
+      textParts({ product_id: product.id, deleted_image_ids: JSON.stringify([product.images[0]!.id]) }),
+    );
+    expect([none.statusCode, none.json().detail.errors]).toEqual([
+      422,
+      [expect.objectContaining({ field: PRODUCT_IMAGES_FIELD })],
+    ]);
     const nine = await Promise.all(Array.from({ length: 9 }, (_, i) => png(`${i}.png`)));
     expect((await addImages(asSeller, [...textParts({ product_id: product.id }), ...nine])).statusCode).toBe(200);
     const keys = await mediaKeys();
@@ -201,7 +259,10 @@ describe("PATCH /v1/products/", () => {
   it("refuses images of another product, bad JSON, an empty edit and an unknown category", async () => {
     const product = await activeProduct(1);
     const other = await activeProduct(1);
-    const foreign = await edit(asSeller, textParts({ product_id: product.id, deleted_image_ids: JSON.stringify([other.images[0]!.id]) }));
+    const foreign = await edit(
+      asSeller,
+      textParts({ product_id: product.id, deleted_image_ids: JSON.stringify([other.images[0]!.id]) }),
+    );
     expect(foreign.json().detail.errors).toEqual([expect.objectContaining({ field: "deleted_image_ids" })]);
     const notJson = await edit(asSeller, textParts({ product_id: product.id, deleted_image_ids: "[oops" }));
     expect(notJson.json().detail.errors).toEqual([expect.objectContaining({ field: "deleted_image_ids" })]);
@@ -222,7 +283,10 @@ describe("PATCH /v1/products/", () => {
     ]);
     expect([response.statusCode, response.json().detail.error_code]).toEqual([400, "WRONG_IMAGE_FORMAT"]);
     expect(await mediaKeys()).toEqual(keys);
-    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).json()).toMatchObject({ title: "Level 80 account", status: "active" });
+    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).json()).toMatchObject({
+      title: "Level 80 account",
+      status: "active",
+    });
   });
 
   it("is for the seller only: 403 for another user or an admin, 404 for a product they cannot see, 401 for a guest", async () => {
@@ -272,9 +336,17 @@ describe("DELETE /v1/products/", () => {
     const response = await remove(asSeller, product.id);
     expect([response.statusCode, response.json()]).toEqual([200, { success: true }]);
     expect((await asSeller.get(`/v1/products/${product.id}`)).statusCode).toBe(404);
-    expect((await asSeller.get("/v1/products/user/by-username/edit_seller")).json().map((p: { id: string }) => p.id)).not.toContain(product.id);
-    expect((await t.app.inject({ method: "GET", url: "/v1/products/get/all" })).json().products.map((p: { id: string }) => p.id)).not.toContain(product.id);
-    expect((await t.database.db.select().from(products).where(eq(products.id, product.id)))[0]!.deletedAt).not.toBeNull();
+    expect(
+      (await asSeller.get("/v1/products/user/by-username/edit_seller")).json().map((p: { id: string }) => p.id),
+    ).not.toContain(product.id);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/v1/products/get/all" }))
+        .json()
+        .products.map((p: { id: string }) => p.id),
+    ).not.toContain(product.id);
+    expect(
+      (await t.database.db.select().from(products).where(eq(products.id, product.id)))[0]!.deletedAt,
+    ).not.toBeNull();
     expect((await remove(asSeller, product.id)).json().detail.error_code).toBe("PRODUCT_NOT_FOUND");
   });
 
@@ -288,7 +360,9 @@ describe("DELETE /v1/products/", () => {
   it("is for the seller only", async () => {
     const product = await activeProduct(1);
     expect((await remove(asOther, product.id)).json().detail.error_code).toBe("INSUFFICIENT_PERMISSIONS");
-    expect((await t.app.inject({ method: "DELETE", url: `/v1/products/?product_id=${product.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "DELETE", url: `/v1/products/?product_id=${product.id}` })).statusCode).toBe(
+      401,
+    );
     expect((await remove(asSeller, "nope")).statusCode).toBe(422);
   });
 });

@@ -6,7 +6,13 @@ import { openDatabase } from "../../db/client.js";
 import type { Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
-import { createTestGame, createTestProduct, sendForm, textParts, type TestProductValues } from "../../test/test-catalog.js";
+import {
+  createTestGame,
+  createTestProduct,
+  sendForm,
+  textParts,
+  type TestProductValues,
+} from "../../test/test-catalog.js";
 import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, buyAs } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -41,14 +47,23 @@ async function stored(values: TestProductValues) {
 }
 
 const guestGet = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
-const listed = async (url: string) => ((await guestGet(url)).json() as ProductPage).products.map((product) => product.id);
+const listed = async (url: string) =>
+  ((await guestGet(url)).json() as ProductPage).products.map((product) => product.id);
 const HOME = "/v1/products/get/all?per_page=100";
-const categoryIds = async () => ((await guestGet(`/v1/products/category/${game.id}?per_page=100`)).json() as Array<{ id: string }>).map((product) => product.id);
+const categoryIds = async () =>
+  ((await guestGet(`/v1/products/category/${game.id}?per_page=100`)).json() as Array<{ id: string }>).map(
+    (product) => product.id,
+  );
 const searched = () => listed("/v1/products/search?q=lantern&per_page=100");
 
 describe("a cached listing shows every change at once", () => {
   it("an approval puts the product in the home listing, its category and search", async () => {
-    const product = await stored({ sellerId: seller.id, categoryId: game.id, status: "moderation", title: "Silver lantern skin" });
+    const product = await stored({
+      sellerId: seller.id,
+      categoryId: game.id,
+      status: "moderation",
+      title: "Silver lantern skin",
+    });
     // Each answer is now cached without the product.
     expect(await listed(HOME)).not.toContain(product.id);
     expect(await categoryIds()).not.toContain(product.id);
@@ -67,10 +82,15 @@ describe("a cached listing shows every change at once", () => {
     const buyer = await createTestUser(t.database.db, { username: "cache_buyer" });
     await adjustBalanceAs(asAdmin, buyer.id, 500);
     const page = async () => ((await guestGet(HOME)).json() as ProductPage).products;
-    expect((await page()).map((product) => product.id)).toEqual(expect.arrayContaining([bought.id, edited.id, deleted.id]));
+    expect((await page()).map((product) => product.id)).toEqual(
+      expect.arrayContaining([bought.id, edited.id, deleted.id]),
+    );
 
     expect((await buyAs(t, await signInAs(t.app, buyer), bought.id)).statusCode).toBe(200);
-    expect((await sendForm(t, asSeller, "PATCH", "/v1/products/", textParts({ product_id: edited.id, price: 250 }))).statusCode).toBe(200);
+    expect(
+      (await sendForm(t, asSeller, "PATCH", "/v1/products/", textParts({ product_id: edited.id, price: 250 })))
+        .statusCode,
+    ).toBe(200);
     expect((await asSeller.request("DELETE", `/v1/products/?product_id=${deleted.id}`)).statusCode).toBe(200);
     const after = await page();
     expect(after.map((product) => product.id)).not.toContain(bought.id);
@@ -133,10 +153,26 @@ describe("page numbers over a cached page", () => {
     const pagingGame = await createTestGame(t.database.db, "Paged Cache Game");
     const start = Date.parse("2024-03-01T00:00:00Z");
     // Same second for pairs of products: the id decides their order, the boundary must keep it.
-    for (let i = 0; i < 9; i++) await stored({ sellerId: seller.id, categoryId: pagingGame.id, createdAt: new Date(start - Math.floor(i / 2) * 1000) });
-    const pageOf = async (page: number) => ((await guestGet(`/v1/products/category/${pagingGame.id}?per_page=2&page=${page}`)).json() as Array<{ id: string }>).map((p) => p.id);
+    for (let i = 0; i < 9; i++)
+      await stored({
+        sellerId: seller.id,
+        categoryId: pagingGame.id,
+        createdAt: new Date(start - Math.floor(i / 2) * 1000),
+      });
+    const pageOf = async (page: number) =>
+      (
+        (await guestGet(`/v1/products/category/${pagingGame.id}?per_page=2&page=${page}`)).json() as Array<{
+          id: string;
+        }>
+      ).map((p) => p.id);
     const byOffset = [await pageOf(3), await pageOf(5)];
-    const whole = await pageOf(1).then(async (first) => [...first, ...(await pageOf(2)), ...(await pageOf(3)), ...(await pageOf(4)), ...(await pageOf(5))]);
+    const whole = await pageOf(1).then(async (first) => [
+      ...first,
+      ...(await pageOf(2)),
+      ...(await pageOf(3)),
+      ...(await pageOf(4)),
+      ...(await pageOf(5)),
+    ]);
     expect(whole).toHaveLength(9);
     expect(new Set(whole).size).toBe(9);
     expect([whole.slice(4, 6), whole.slice(8)]).toEqual(byOffset);
@@ -150,7 +186,9 @@ const sharedDatabase = process.env.TEST_DB_DRIVER === "postgres";
 describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one PostgreSQL and Redis", () => {
   it("an approval through instance A shows in instance B's cached listing", async () => {
     const a = await createTestApp({ redisUrl });
-    const { rows } = (await a.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: [{ name: string }] };
+    const { rows } = (await a.database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: [{ name: string }];
+    };
     const [{ name }] = rows;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
@@ -160,8 +198,13 @@ describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one P
       const db = a.database.db;
       const owner = await createTestUser(db, { username: "two_inst_seller" });
       const admin = await signInAs(a.app, await createTestUser(db, { username: "two_inst_admin", role: "admin" }));
-      const product = await createTestProduct(a, { sellerId: owner.id, categoryId: (await createTestGame(db)).id, status: "moderation" });
-      const onB = async () => ((await b.inject({ method: "GET", url: HOME })).json() as ProductPage).products.map((p) => p.id);
+      const product = await createTestProduct(a, {
+        sellerId: owner.id,
+        categoryId: (await createTestGame(db)).id,
+        status: "moderation",
+      });
+      const onB = async () =>
+        ((await b.inject({ method: "GET", url: HOME })).json() as ProductPage).products.map((p) => p.id);
       expect(await onB()).not.toContain(product.id);
 
       expect((await admin.post("/v1/admin/products/approve", { product_id: product.id })).statusCode).toBe(200);

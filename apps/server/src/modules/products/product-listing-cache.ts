@@ -37,7 +37,13 @@ export type ListingCache = {
    * Answers a public listing or search: from the cache when the viewer sees what a guest sees (with ETag and 304),
    * else presented for the viewer from the cached views (the page holds their own goods, or they are an admin).
    */
-  reply<S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, key: string, schema: S, load: () => Promise<Listing<z.output<S>>>): Promise<z.output<S> | void>;
+  reply<S extends z.ZodType>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    schema: S,
+    load: () => Promise<Listing<z.output<S>>>,
+  ): Promise<z.output<S> | void>;
   /**
    * Where a page starts when the page before is cached (a visitor pressing "load more"): after that page's last
    * product, so the page is read by key rather than by skipping every product before it.
@@ -54,7 +60,10 @@ export function pageKey(listing: ListingName, { page, per_page }: PageQuery): st
   return JSON.stringify([...listing, per_page, page]);
 }
 
-export async function createListingCache(db: Db, options: { cipher: DataCipher; redisUrl: string | undefined; log: { error(object: object, message: string): void } }): Promise<ListingCache> {
+export async function createListingCache(
+  db: Db,
+  options: { cipher: DataCipher; redisUrl: string | undefined; log: { error(object: object, message: string): void } },
+): Promise<ListingCache> {
   const { cipher } = options;
   const answers = createResponseCache<Listing<unknown>>({ ttlMs: LISTING_TTL_MS, maxEntries: MAX_CACHED_LISTINGS });
   const channel = await createInvalidationChannel("catalogue", options.redisUrl, answers.invalidate, options.log);
@@ -67,24 +76,36 @@ export async function createListingCache(db: Db, options: { cipher: DataCipher; 
     async reply(request, reply, key, schema, load) {
       const answer = await answers.get(key, async () => {
         const listing = await load();
-        return { value: listing, body: JSON.stringify(z.encode(schema, listing.present({ viewer: undefined, cipher }))) };
+        return {
+          value: listing,
+          body: JSON.stringify(z.encode(schema, listing.present({ viewer: undefined, cipher }))),
+        };
       });
       const viewer = request.user;
-      if (viewer !== undefined && (viewer.role === "admin" || answer.value.views.some((view) => view.product.sellerId === viewer.id))) {
+      if (
+        viewer !== undefined &&
+        (viewer.role === "admin" || answer.value.views.some((view) => view.product.sellerId === viewer.id))
+      ) {
         // is_owner and the goods make this answer the viewer's alone: no shared validator, nothing kept downstream.
         void reply.header("cache-control", "private, no-store");
         return answer.value.present({ viewer, cipher }) as z.output<typeof schema>;
       }
       // no-cache: a client or proxy may keep the answer but must ask again (a 304 when unchanged) before using it,
       // so a product that was just bought never shows as on sale. The cookie decides whose answer this is.
-      void reply.header("cache-control", viewer === undefined ? "public, no-cache" : "private, no-cache").header("vary", "cookie").header("etag", answer.etag);
+      void reply
+        .header("cache-control", viewer === undefined ? "public, no-cache" : "private, no-cache")
+        .header("vary", "cookie")
+        .header("etag", answer.etag);
       // Sent as is: a Buffer skips the route's serializer; `body` was made by the same encode-and-stringify.
       if (matchesEtag(request.headers["if-none-match"], answer.etag)) void reply.code(304).send();
       else void reply.type("application/json; charset=utf-8").send(answer.body);
     },
     pageStart(listing, paging) {
       if (paging.page === 1) return {};
-      return { afterProductId: answers.peek(pageKey(listing, { ...paging, page: paging.page - 1 }))?.value.views.at(-1)?.product.id };
+      return {
+        afterProductId: answers.peek(pageKey(listing, { ...paging, page: paging.page - 1 }))?.value.views.at(-1)
+          ?.product.id,
+      };
     },
     async close() {
       stopListening();

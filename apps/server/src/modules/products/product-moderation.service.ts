@@ -24,7 +24,12 @@ export function rejectProduct(db: Db, admin: Pick<AuthUser, "id">, productId: st
  * Only a product waiting in moderation can be decided, once: of two admins deciding at the same moment the
  * second gets INVALID_PRODUCT_STATUS rather than silently overwriting the first decision.
  */
-async function decideModeration(db: Db, admin: Pick<AuthUser, "id">, productId: string, decision: "approve" | "reject"): Promise<void> {
+async function decideModeration(
+  db: Db,
+  admin: Pick<AuthUser, "id">,
+  productId: string,
+  decision: "approve" | "reject",
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [product] = await tx
       .select({ status: products.status, deletedAt: products.deletedAt, sellerId: products.sellerId })
@@ -35,10 +40,23 @@ async function decideModeration(db: Db, admin: Pick<AuthUser, "id">, productId: 
     if (product.status !== "moderation") throw new AppError("INVALID_PRODUCT_STATUS");
     // Shared lock: a ban running now (it locks the user row for update) finishes first, or waits for this one
     // and then finds the product on sale and suspends it; either way a banned seller's product is not on sale.
-    const [seller] = await tx.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, product.sellerId)).for("share");
+    const [seller] = await tx
+      .select({ isBanned: users.isBanned })
+      .from(users)
+      .where(eq(users.id, product.sellerId))
+      .for("share");
     const status = decision === "reject" ? "rejected" : seller?.isBanned ? "suspended" : "active";
-    await tx.update(products).set({ status, updatedAt: sql`now()` }).where(eq(products.id, productId));
-    await recordAdminAction(tx, admin, { action: `product.${decision}`, targetType: "product", targetId: productId, before: { status: product.status }, after: { status } });
+    await tx
+      .update(products)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(products.id, productId));
+    await recordAdminAction(tx, admin, {
+      action: `product.${decision}`,
+      targetType: "product",
+      targetId: productId,
+      before: { status: product.status },
+      after: { status },
+    });
   });
   catalogueChanged(db);
 }

@@ -22,7 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pending = () => createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status: "moderation", productData: "the goods themselves" });
+const pending = () =>
+  createTestProduct(t, {
+    sellerId: seller.id,
+    categoryId: game.id,
+    status: "moderation",
+    productData: "the goods themselves",
+  });
 const statusOf = async (id: string) => (await asAdmin.get(`/v1/products/${id}`)).json().status;
 
 describe("approve and reject", () => {
@@ -32,7 +38,11 @@ describe("approve and reject", () => {
       const response = await asAdmin.post(path, { product_id: product.id });
       expect([response.statusCode, response.json()]).toEqual([200, true]);
       expect(await statusOf(product.id)).toBe("active");
-      expect((await t.app.inject({ method: "GET", url: "/v1/products/get/all" })).json().products.map((p: { id: string }) => p.id)).toContain(product.id);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/v1/products/get/all" }))
+          .json()
+          .products.map((p: { id: string }) => p.id),
+      ).toContain(product.id);
     });
   }
 
@@ -55,7 +65,12 @@ describe("approve and reject", () => {
   });
 
   it("answers 404 PRODUCT_NOT_FOUND for an unknown or deleted product and 422 without a product id", async () => {
-    const deleted = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status: "moderation", deletedAt: new Date() });
+    const deleted = await createTestProduct(t, {
+      sellerId: seller.id,
+      categoryId: game.id,
+      status: "moderation",
+      deletedAt: new Date(),
+    });
     for (const id of [crypto.randomUUID(), deleted.id]) {
       const response = await asAdmin.post("/v1/admin/products/reject", { product_id: id });
       expect([response.statusCode, response.json().detail.error_code]).toEqual([404, "PRODUCT_NOT_FOUND"]);
@@ -80,11 +95,24 @@ describe("GET /v1/admin/products", () => {
     const a = await createTestApp();
     try {
       const owner = await createTestUser(a.database.db, { username: "adm_list_seller" });
-      const admin = await signInAs(a.app, await createTestUser(a.database.db, { username: "adm_list_admin", role: "admin" }));
+      const admin = await signInAs(
+        a.app,
+        await createTestUser(a.database.db, { username: "adm_list_admin", role: "admin" }),
+      );
       const category = await createTestGame(a.database.db, "Admin Listed");
       const made = [];
-      for (const [index, status] of (["moderation", "active", "rejected", "completed", "moderation"] as const).entries()) {
-        made.push(await createTestProduct(a, { sellerId: owner.id, categoryId: category.id, status, createdAt: new Date(Date.UTC(2030, 0, 1, 10 - index)), productData: `goods ${index}` }));
+      for (const [index, status] of (
+        ["moderation", "active", "rejected", "completed", "moderation"] as const
+      ).entries()) {
+        made.push(
+          await createTestProduct(a, {
+            sellerId: owner.id,
+            categoryId: category.id,
+            status,
+            createdAt: new Date(Date.UTC(2030, 0, 1, 10 - index)),
+            productData: `goods ${index}`,
+          }),
+        );
       }
       await createTestProduct(a, { sellerId: owner.id, categoryId: category.id, deletedAt: new Date() });
 
@@ -94,7 +122,12 @@ describe("GET /v1/admin/products", () => {
       expect(all.products.map((p: { id: string }) => p.id)).toEqual(queueFirst);
       // Pages split the queue and the rest without repeating or skipping a product.
       const paged = [];
-      for (const page of [1, 2, 3]) paged.push(...(await admin.get(`/v1/admin/products?per_page=2&page=${page}`)).json().products.map((p: { id: string }) => p.id));
+      for (const page of [1, 2, 3])
+        paged.push(
+          ...(await admin.get(`/v1/admin/products?per_page=2&page=${page}`))
+            .json()
+            .products.map((p: { id: string }) => p.id),
+        );
       expect(paged).toEqual(queueFirst);
       expect(all.products[0]).toMatchObject({
         status: "moderation",
@@ -106,7 +139,11 @@ describe("GET /v1/admin/products", () => {
       expect(all.products[4]).toMatchObject({ status: "completed", is_sold: true });
 
       const queue = (await admin.get("/v1/admin/products?status=moderation&per_page=1&page=2")).json();
-      expect([queue.total, queue.total_pages, queue.products.map((p: { id: string }) => p.id)]).toEqual([2, 2, [made[4]!.id]]);
+      expect([queue.total, queue.total_pages, queue.products.map((p: { id: string }) => p.id)]).toEqual([
+        2,
+        2,
+        [made[4]!.id],
+      ]);
       expect((await admin.get("/v1/admin/products?status=approved")).statusCode).toBe(422);
     } finally {
       await a.close();
@@ -115,6 +152,8 @@ describe("GET /v1/admin/products", () => {
 
   it("is for admins only", async () => {
     expect((await asUser.get("/v1/admin/products")).json().detail.error_code).toBe("INSUFFICIENT_PERMISSIONS");
-    expect((await t.app.inject({ method: "GET", url: "/v1/admin/products" })).json().detail.error_code).toBe("TOKEN_NOT_FOUND");
+    expect((await t.app.inject({ method: "GET", url: "/v1/admin/products" })).json().detail.error_code).toBe(
+      "TOKEN_NOT_FOUND",
+    );
   });
 });

@@ -16,7 +16,10 @@ const ids = new Map<string, string>();
 const DAY_MS = 86_400_000;
 const now = Date.now();
 
-async function add(name: string, values: Partial<NewProduct> & { title: string; description: string; daysOld: number }): Promise<void> {
+async function add(
+  name: string,
+  values: Partial<NewProduct> & { title: string; description: string; daysOld: number },
+): Promise<void> {
   const { daysOld, ...columns } = values;
   const [row] = await db
     .insert(products)
@@ -43,9 +46,10 @@ async function search(q: string, options: Partial<ProductSearch> = {}): Promise<
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  [{ id: sellerId }] = (await db.insert(users).values({ email: "seller@example.com", username: "seller", passwordHash: "x" }).returning({ id: users.id })) as [
-    { id: string },
-  ];
+  [{ id: sellerId }] = (await db
+    .insert(users)
+    .values({ email: "seller@example.com", username: "seller", passwordHash: "x" })
+    .returning({ id: users.id })) as [{ id: string }];
   [{ id: minecraftId }, { id: dotaId }] = (await db
     .insert(categories)
     .values([
@@ -54,16 +58,69 @@ beforeAll(async () => {
     ])
     .returning({ id: categories.id })) as [{ id: string }, { id: string }];
 
-  await add("minecraft-premium", { title: "Minecraft Premium account", description: "Full access, e-mail included.", daysOld: 3, priceKopecks: 900_00 });
-  await add("minecraft-coins", { title: "Coins for Bedrock", description: "Top-up for Minecraft Bedrock edition.", daysOld: 1, priceKopecks: 150_00 });
-  await add("minecraft-old", { title: "Old Minecraft account", description: "Migrated Java account with capes.", daysOld: 30, priceKopecks: 300_00 });
-  await add("ru-account", { title: "Аккаунт Dota 2 с арканой", description: "Родная почта, без банов.", daysOld: 2, categoryId: dotaId, priceKopecks: 2500_00 });
-  await add("ru-boost", { title: "Буст рейтинга Dota 2", description: "Играю на вашем аккаунте, быстро.", daysOld: 1, categoryId: dotaId, priceKopecks: 1200_00 });
-  await add("arcana", { title: "Arcana set for Phantom Assassin", description: "Dota 2 item sent by trade offer.", daysOld: 5, categoryId: dotaId, priceKopecks: 1800_00 });
-  await add("percent", { title: "Discount 100% on boosting", description: "Only_today for new buyers, path C:\\games.", daysOld: 4, categoryId: dotaId });
-  await add("moderation", { title: "Minecraft account waiting for review", description: "Not approved yet.", daysOld: 0, status: "moderation" });
-  await add("sold", { title: "Minecraft account already sold", description: "Completed deal.", daysOld: 0, status: "completed" });
-  await add("deleted", { title: "Minecraft account deleted", description: "Soft deleted.", daysOld: 0, deletedAt: new Date() });
+  await add("minecraft-premium", {
+    title: "Minecraft Premium account",
+    description: "Full access, e-mail included.",
+    daysOld: 3,
+    priceKopecks: 900_00,
+  });
+  await add("minecraft-coins", {
+    title: "Coins for Bedrock",
+    description: "Top-up for Minecraft Bedrock edition.",
+    daysOld: 1,
+    priceKopecks: 150_00,
+  });
+  await add("minecraft-old", {
+    title: "Old Minecraft account",
+    description: "Migrated Java account with capes.",
+    daysOld: 30,
+    priceKopecks: 300_00,
+  });
+  await add("ru-account", {
+    title: "Аккаунт Dota 2 с арканой",
+    description: "Родная почта, без банов.",
+    daysOld: 2,
+    categoryId: dotaId,
+    priceKopecks: 2500_00,
+  });
+  await add("ru-boost", {
+    title: "Буст рейтинга Dota 2",
+    description: "Играю на вашем аккаунте, быстро.",
+    daysOld: 1,
+    categoryId: dotaId,
+    priceKopecks: 1200_00,
+  });
+  await add("arcana", {
+    title: "Arcana set for Phantom Assassin",
+    description: "Dota 2 item sent by trade offer.",
+    daysOld: 5,
+    categoryId: dotaId,
+    priceKopecks: 1800_00,
+  });
+  await add("percent", {
+    title: "Discount 100% on boosting",
+    description: "Only_today for new buyers, path C:\\games.",
+    daysOld: 4,
+    categoryId: dotaId,
+  });
+  await add("moderation", {
+    title: "Minecraft account waiting for review",
+    description: "Not approved yet.",
+    daysOld: 0,
+    status: "moderation",
+  });
+  await add("sold", {
+    title: "Minecraft account already sold",
+    description: "Completed deal.",
+    daysOld: 0,
+    status: "completed",
+  });
+  await add("deleted", {
+    title: "Minecraft account deleted",
+    description: "Soft deleted.",
+    daysOld: 0,
+    deletedAt: new Date(),
+  });
 });
 afterAll(() => database.close());
 
@@ -108,7 +165,10 @@ describe("searchProductIds", () => {
   it("filters by categories and by an inclusive price range in kopecks", async () => {
     expect(await search("minecraft", { categoryIds: [dotaId] })).toEqual([]);
     expect(await search("dota", { categoryIds: [dotaId, minecraftId] })).toEqual(["ru-boost", "ru-account", "arcana"]);
-    expect(await search("minecraft", { minPriceKopecks: 300_00, maxPriceKopecks: 900_00 })).toEqual(["minecraft-premium", "minecraft-old"]);
+    expect(await search("minecraft", { minPriceKopecks: 300_00, maxPriceKopecks: 900_00 })).toEqual([
+      "minecraft-premium",
+      "minecraft-old",
+    ]);
     expect(await search("minecraft", { minPriceKopecks: 300_01, maxPriceKopecks: 899_99 })).toEqual([]);
   });
 

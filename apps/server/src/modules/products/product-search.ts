@@ -2,7 +2,14 @@ import { and, desc, eq, gte, inArray, isNull, lte, not, or, sql, type SQL } from
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
 
-export type ProductSearch = { q: string; categoryIds?: string[]; minPriceKopecks?: number; maxPriceKopecks?: number; limit: number; offset: number };
+export type ProductSearch = {
+  q: string;
+  categoryIds?: string[];
+  minPriceKopecks?: number;
+  maxPriceKopecks?: number;
+  limit: number;
+  offset: number;
+};
 
 /**
  * Words with at least this many letters or digits match with typos; shorter ones ("cs", "2", "wow") must occur
@@ -69,7 +76,9 @@ export async function searchProductIds(db: Db, search: ProductSearch): Promise<{
 
   return db.transaction(async (tx) => {
     // `<%` reads its threshold from this setting; `true` keeps it to this transaction.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+    );
     if (shortWordsOnly) {
       // A constant bound, not a subquery, so the planner sees how few rows it leaves and walks the index range.
       const since = await windowStart(tx, SHORT_QUERY_WINDOW);
@@ -80,10 +89,20 @@ export async function searchProductIds(db: Db, search: ProductSearch): Promise<{
     // when the title matches end before `wanted`.
     const ranked = async ({ inTitle, inTitleOrDescription }: WordTests) => {
       const ids = await newest(tx, and(...filters, inTitle), wanted);
-      if (ids.length < wanted) ids.push(...(await newest(tx, and(...filters, inTitleOrDescription, not(inTitle)), wanted - ids.length)));
+      if (ids.length < wanted)
+        ids.push(...(await newest(tx, and(...filters, inTitleOrDescription, not(inTitle)), wanted - ids.length)));
       return ids;
     };
-    let ids = wholeWords.length > 0 ? await ranked(wordTests(wholeWords, words.filter((word) => !isWholeWord(word)), literal)) : [];
+    let ids =
+      wholeWords.length > 0
+        ? await ranked(
+            wordTests(
+              wholeWords,
+              words.filter((word) => !isWholeWord(word)),
+              literal,
+            ),
+          )
+        : [];
     if (ids.length === 0) ids = await ranked(wordTests([], words, literal));
     return { ids: ids.slice(search.offset, search.offset + search.limit), total: ids.length };
   });
@@ -97,13 +116,22 @@ function wordTests(wholeWords: string[], otherWords: string[], literal: (word: s
   const startWordsOf = (words: SQL) => (wholeWords.length > 0 ? [sql`${words} @@ ${starts}`] : []);
   return {
     inTitle: and(...startWordsOf(titleWords), ...otherWords.map((word) => titleMatches(word, literal))) ?? sql`true`,
-    inTitleOrDescription: and(...startWordsOf(textWords), ...otherWords.map((word) => or(titleMatches(word, literal), literal(word, description))!)) ?? sql`true`,
+    inTitleOrDescription:
+      and(
+        ...startWordsOf(textWords),
+        ...otherWords.map((word) => or(titleMatches(word, literal), literal(word, description))!),
+      ) ?? sql`true`,
   };
 }
 
 /** Ids of the first `limit` products that `where` selects, newest first. */
 async function newest(db: Db, where: SQL | undefined, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: products.id }).from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
   return rows.map((row) => row.id);
 }
 

@@ -1,6 +1,13 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { categories, productImages, products, type Category as CategoryRow, type Product as ProductRow, type ProductImage as ProductImageRow } from "../../db/schema/catalog.js";
+import {
+  categories,
+  productImages,
+  products,
+  type Category as CategoryRow,
+  type Product as ProductRow,
+  type ProductImage as ProductImageRow,
+} from "../../db/schema/catalog.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
 
 export type SellerRow = Pick<UserRow, "id" | "username" | "avatarUrl" | "rating">;
@@ -33,7 +40,8 @@ export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Pro
   const sellers = new Map(sellerRows.map((seller) => [seller.id, seller]));
   const categoriesById = new Map(categoryRows.map((category) => [category.id, category]));
   const imagesByProduct = new Map<string, ProductImageRow[]>();
-  for (const image of imageRows) imagesByProduct.set(image.productId, [...(imagesByProduct.get(image.productId) ?? []), image]);
+  for (const image of imageRows)
+    imagesByProduct.set(image.productId, [...(imagesByProduct.get(image.productId) ?? []), image]);
   // Foreign keys guarantee the seller and the category exist.
   return rows.map((product) => ({
     product,
@@ -46,7 +54,10 @@ export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Pro
 /** Product rows by id in the order of `ids` (search results come ranked); ids no longer found are skipped. */
 export async function loadProductRowsInOrder(db: Db, ids: readonly string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(products).where(inArray(products.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...ids]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -42,7 +42,14 @@ const ids = (list: Array<{ id: string }>) => list.map((product) => product.id);
 describe("GET /v1/products/{id}", () => {
   let product: Product;
   beforeAll(async () => {
-    product = await createTestProduct(t, { sellerId: seller.id, categoryId: keys.id, title: "Steam key for Dota", priceKopecks: 1500_00, productData: "KEY-1234-5678", imageCount: 2 });
+    product = await createTestProduct(t, {
+      sellerId: seller.id,
+      categoryId: keys.id,
+      title: "Steam key for Dota",
+      priceKopecks: 1500_00,
+      productData: "KEY-1234-5678",
+      imageCount: 2,
+    });
   });
 
   it("shows an active product to a guest, in roubles, without the goods", async () => {
@@ -62,7 +69,11 @@ describe("GET /v1/products/{id}", () => {
       category: { id: keys.id, name: "Ключи", slug: "klyuchi", parent_id: game.id },
     });
     expect(body.images).toHaveLength(2);
-    expect(body.images[0]).toEqual({ id: expect.any(String), image_url: expect.stringMatching(/0\.png$/), thumbnail_url: expect.any(String) });
+    expect(body.images[0]).toEqual({
+      id: expect.any(String),
+      image_url: expect.stringMatching(/0\.png$/),
+      thumbnail_url: expect.any(String),
+    });
     expect(response.body).not.toContain("KEY-1234-5678");
     expect(response.body).not.toContain("list_seller@example.com");
   });
@@ -122,12 +133,24 @@ describe("product listings", () => {
     // 35 active products, one an hour; the newest is made[0].
     for (let i = 0; i < 35; i++) {
       const categoryId = [lGame.id, lKeys.id, lAccounts.id, elsewhere.id][i % 4]!;
-      made.push(await createTestProduct(l, { sellerId: lSeller.id, categoryId, createdAt: at(i), title: i === 12 ? "Rare golden tank skin" : `Listing number ${i}` }));
+      made.push(
+        await createTestProduct(l, {
+          sellerId: lSeller.id,
+          categoryId,
+          createdAt: at(i),
+          title: i === 12 ? "Rare golden tank skin" : `Listing number ${i}`,
+        }),
+      );
     }
     for (const status of ["moderation", "rejected", "purchased"] as const) {
       await createTestProduct(l, { sellerId: lSeller.id, categoryId: lKeys.id, status, createdAt: at(0.5) });
     }
-    await createTestProduct(l, { sellerId: lSeller.id, categoryId: lKeys.id, createdAt: at(0.2), deletedAt: new Date() });
+    await createTestProduct(l, {
+      sellerId: lSeller.id,
+      categoryId: lKeys.id,
+      createdAt: at(0.2),
+      deletedAt: new Date(),
+    });
   });
   afterAll(() => l.close());
   const lget = (url: string) => l.app.inject({ method: "GET", url });
@@ -140,8 +163,15 @@ describe("product listings", () => {
     expect(ids(second.products)).toEqual(ids(made.slice(30)));
     const small = (await lget("/v1/products/get/all?page=3&per_page=10")).json();
     expect([small.total_pages, ids(small.products)]).toEqual([4, ids(made.slice(20, 30))]);
-    expect((await lget("/v1/products/get/all?page=9")).json()).toEqual({ products: [], page: 9, total: 35, total_pages: 2 });
-    expect(first.products.every((product: { product_data_string: null }) => product.product_data_string === null)).toBe(true);
+    expect((await lget("/v1/products/get/all?page=9")).json()).toEqual({
+      products: [],
+      page: 9,
+      total: 35,
+      total_pages: 2,
+    });
+    expect(first.products.every((product: { product_data_string: null }) => product.product_data_string === null)).toBe(
+      true,
+    );
   });
 
   it("refuses per_page above 100 and pages below 1", async () => {
@@ -155,7 +185,9 @@ describe("product listings", () => {
     const inGame = made.filter((product) => [lGame.id, lKeys.id, lAccounts.id].includes(product.categoryId));
     expect(ids((await lget(`/v1/products/category/${lGame.id}?per_page=100`)).json())).toEqual(ids(inGame));
     expect(ids((await lget(`/v1/products/category/${lGame.id}`)).json())).toEqual(ids(inGame.slice(0, 27)));
-    expect(ids((await lget(`/v1/products/category/${lKeys.id}?per_page=100`)).json())).toEqual(ids(made.filter((product) => product.categoryId === lKeys.id)));
+    expect(ids((await lget(`/v1/products/category/${lKeys.id}?per_page=100`)).json())).toEqual(
+      ids(made.filter((product) => product.categoryId === lKeys.id)),
+    );
     expect(ids((await lget(`/v1/products/category/${lKeys.id}?per_page=3&page=2`)).json())).toEqual(
       ids(made.filter((product) => product.categoryId === lKeys.id).slice(3, 6)),
     );
@@ -167,7 +199,11 @@ describe("product listings", () => {
     const response = await lget("/v1/products/world-of-tanks/akkaunty?per_page=100");
     expect(response.statusCode).toBe(200);
     expect(ids(response.json())).toEqual(ids(made.filter((product) => product.categoryId === lAccounts.id)));
-    for (const url of ["/v1/products/world-of-tanks/nothing", "/v1/products/elsewhere/akkaunty", "/v1/products/gold/world-of-tanks"]) {
+    for (const url of [
+      "/v1/products/world-of-tanks/nothing",
+      "/v1/products/elsewhere/akkaunty",
+      "/v1/products/gold/world-of-tanks",
+    ]) {
       const wrong = await lget(url);
       expect([wrong.statusCode, wrong.json().detail.error_code], url).toEqual([404, "CATEGORY_NOT_FOUND"]);
     }
@@ -176,19 +212,32 @@ describe("product listings", () => {
   it("GET /products/search finds active products by title and answers a page", async () => {
     const response = await lget("/v1/products/search?q=golden%20tank");
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ total: 1, page: 1, total_pages: 1, products: [{ id: made[12]!.id, product_data_string: null }] });
-    const inGame = made.filter((product) => product !== made[12] && [lGame.id, lKeys.id, lAccounts.id].includes(product.categoryId));
+    expect(response.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      total_pages: 1,
+      products: [{ id: made[12]!.id, product_data_string: null }],
+    });
+    const inGame = made.filter(
+      (product) => product !== made[12] && [lGame.id, lKeys.id, lAccounts.id].includes(product.categoryId),
+    );
     const filtered = (await lget(`/v1/products/search?q=listing&category_id=${lGame.id}&per_page=100`)).json();
     expect([filtered.total, ids(filtered.products).sort()]).toEqual([inGame.length, ids(inGame).sort()]);
     const paged = (await lget(`/v1/products/search?q=listing&category_id=${lGame.id}&per_page=5&page=2`)).json();
     // A search counts up to one past the page asked for (product-search.ts): page 2 knows that page 3 exists.
-    expect([paged.page, paged.total_pages, paged.products.length]).toEqual([2, Math.min(Math.ceil(inGame.length / 5), 3), 5]);
+    expect([paged.page, paged.total_pages, paged.products.length]).toEqual([
+      2,
+      Math.min(Math.ceil(inGame.length / 5), 3),
+      5,
+    ]);
     // Prices are asked in roubles; every product here costs 100.
     expect((await lget("/v1/products/search?q=golden%20tank&min_price=100&max_price=100")).json().total).toBe(1);
     expect((await lget("/v1/products/search?q=golden%20tank&min_price=101")).json().total).toBe(0);
     expect((await lget("/v1/products/search?q=golden%20tank&max_price=99")).json().total).toBe(0);
     expect((await lget("/v1/products/search?q=%20")).statusCode).toBe(422);
-    expect((await lget(`/v1/products/search?q=listing&category_id=${crypto.randomUUID()}`)).json().detail.error_code).toBe("CATEGORY_NOT_FOUND");
+    expect(
+      (await lget(`/v1/products/search?q=listing&category_id=${crypto.randomUUID()}`)).json().detail.error_code,
+    ).toBe("CATEGORY_NOT_FOUND");
   });
 });
 
@@ -200,7 +249,12 @@ describe("a seller's products", () => {
     mine = {};
     let hoursAgo = 0;
     for (const status of ["active", "moderation", "rejected", "purchased", "completed"] as const) {
-      mine[status] = await createTestProduct(t, { sellerId: owner.id, categoryId: accounts.id, status, createdAt: at(hoursAgo++) });
+      mine[status] = await createTestProduct(t, {
+        sellerId: owner.id,
+        categoryId: accounts.id,
+        status,
+        createdAt: at(hoursAgo++),
+      });
     }
     await createTestProduct(t, { sellerId: owner.id, categoryId: accounts.id, deletedAt: new Date() });
     mine["owner"] = { id: owner.id } as Product;
@@ -221,7 +275,12 @@ describe("a seller's products", () => {
     for (const client of [owner, asAdmin]) {
       const list = (await get("/v1/products/user/by-username/Shop_Owner", client)).json();
       expect(statuses(list)).toEqual(["active", "moderation", "rejected", "purchased", "completed"]);
-      expect(list.every((product: { product_data_string: string }) => product.product_data_string === "login: seller / password: hunter2")).toBe(true);
+      expect(
+        list.every(
+          (product: { product_data_string: string }) =>
+            product.product_data_string === "login: seller / password: hunter2",
+        ),
+      ).toBe(true);
     }
   });
 
@@ -236,7 +295,9 @@ describe("a seller's products", () => {
 describe("listings never show what is not on sale", () => {
   it("leaves products in moderation, rejected, sold and deleted out of the home and category listings", async () => {
     const hidden = await Promise.all(
-      (["moderation", "rejected", "purchased"] as const).map((status) => createTestProduct(t, { sellerId: seller.id, categoryId: otherGame.id, status })),
+      (["moderation", "rejected", "purchased"] as const).map((status) =>
+        createTestProduct(t, { sellerId: seller.id, categoryId: otherGame.id, status }),
+      ),
     );
     const deleted = await createTestProduct(t, { sellerId: seller.id, categoryId: otherGame.id });
     await t.database.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, deleted.id));

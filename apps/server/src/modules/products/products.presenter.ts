@@ -19,7 +19,10 @@ export type ViewPage = { views: ProductView[]; total: number; page: number; perP
 
 const SOLD_STATUSES: readonly string[] = ["purchased", "completed"];
 
-export function presentProduct({ product, seller, category, images }: ProductView, { viewer, cipher }: PresentContext): Product {
+export function presentProduct(
+  { product, seller, category, images }: ProductView,
+  { viewer, cipher }: PresentContext,
+): Product {
   return {
     id: product.id,
     title: product.title,

@@ -19,7 +19,13 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { Viewer } from "../users/users.service.js";
 import { createListingCache, pageKey, type Listing, type ListingName } from "./product-listing-cache.js";
 import type { ProductView } from "./product-views.js";
-import { presentProduct, presentProductDetail, presentProductPage, type PresentContext, type ViewPage } from "./products.presenter.js";
+import {
+  presentProduct,
+  presentProductDetail,
+  presentProductPage,
+  type PresentContext,
+  type ViewPage,
+} from "./products.presenter.js";
 import {
   getProductView,
   listActiveProducts,
@@ -39,7 +45,10 @@ const tags = ["products"];
  * The reading calls of SPEC.md §7 Products. All are public; a signed-in viewer is recognised (optionalUser) so
  * the seller and admins see their own statuses and goods and `is_owner` is right.
  */
-export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> = async (app, { db, cipher, redisUrl }) => {
+export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> = async (
+  app,
+  { db, cipher, redisUrl },
+) => {
   const context = (viewer: Viewer) => ({ viewer, cipher });
   // Listings and search on sale are public and read far more than they change: they are answered from a cache.
   const listings = await createListingCache(db, { cipher, redisUrl, log: app.log });
@@ -49,7 +58,12 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     "/products/get/all",
     {
       onRequest: optionalUser,
-      schema: { tags, summary: "Products on sale, newest first, one page", querystring: pageQuerySchema, response: { 200: productPageSchema, ...errorResponses(401, 422) } },
+      schema: {
+        tags,
+        summary: "Products on sale, newest first, one page",
+        querystring: pageQuerySchema,
+        response: { 200: productPageSchema, ...errorResponses(401, 422) },
+      },
     },
     async (request, reply) =>
       listings.reply(request, reply, pageKey(["all"], request.query), productPageSchema, async () =>
@@ -63,7 +77,8 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       onRequest: optionalUser,
       schema: {
         tags,
-        summary: "Products on sale matching the words of q, best match first; a game's category_id includes its subcategories",
+        summary:
+          "Products on sale matching the words of q, best match first; a game's category_id includes its subcategories",
         querystring: productSearchQuerySchema,
         response: { 200: productPageSchema, ...errorResponses(401, 404, 422) },
       },
@@ -71,8 +86,19 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     async (request, reply) => {
       const { q, category_id, min_price, max_price } = request.query;
       // The words as the search splits them, so spacing alone never makes another entry.
-      const search: ListingName = ["search", q.split(/\s+/).filter((word) => word !== "").join(" "), category_id, min_price, max_price];
-      return listings.reply(request, reply, pageKey(search, request.query), productPageSchema, async () => pageListing(await searchProducts(db, request.query)));
+      const search: ListingName = [
+        "search",
+        q
+          .split(/\s+/)
+          .filter((word) => word !== "")
+          .join(" "),
+        category_id,
+        min_price,
+        max_price,
+      ];
+      return listings.reply(request, reply, pageKey(search, request.query), productPageSchema, async () =>
+        pageListing(await searchProducts(db, request.query)),
+      );
     },
   );
 
@@ -91,7 +117,9 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     async (request, reply) => {
       const listing = ["category", request.params.id];
       return listings.reply(request, reply, pageKey(listing, request.query), productListSchema, async () =>
-        listOf(await listCategoryProducts(db, request.params.id, request.query, listings.pageStart(listing, request.query))),
+        listOf(
+          await listCategoryProducts(db, request.params.id, request.query, listings.pageStart(listing, request.query)),
+        ),
       );
     },
   );
@@ -109,7 +137,9 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       },
     },
     async (request) =>
-      (await listUserProducts(db, request.params.userId, request.user, request.query)).map((view) => presentProduct(view, context(request.user))),
+      (await listUserProducts(db, request.params.userId, request.user, request.query)).map((view) =>
+        presentProduct(view, context(request.user)),
+      ),
   );
 
   app.get(
@@ -125,7 +155,9 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       },
     },
     async (request) =>
-      (await listUsernameProducts(db, request.params.username, request.user, request.query)).map((view) => presentProduct(view, context(request.user))),
+      (await listUsernameProducts(db, request.params.username, request.user, request.query)).map((view) =>
+        presentProduct(view, context(request.user)),
+      ),
   );
 
   app.get(
@@ -139,7 +171,8 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         response: { 200: productDetailSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => presentProductDetail(await getProductView(db, request.params.id, request.user), context(request.user)),
+    async (request) =>
+      presentProductDetail(await getProductView(db, request.params.id, request.user), context(request.user)),
   );
 
   app.get(
@@ -158,7 +191,15 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       const { gameSlug, subcategorySlug } = request.params;
       const listing = ["subcategory", gameSlug, subcategorySlug];
       return listings.reply(request, reply, pageKey(listing, request.query), productListSchema, async () =>
-        listOf(await listGameSubcategoryProducts(db, gameSlug, subcategorySlug, request.query, listings.pageStart(listing, request.query))),
+        listOf(
+          await listGameSubcategoryProducts(
+            db,
+            gameSlug,
+            subcategorySlug,
+            request.query,
+            listings.pageStart(listing, request.query),
+          ),
+        ),
       );
     },
   );

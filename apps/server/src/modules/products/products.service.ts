@@ -47,15 +47,36 @@ export function listActiveProducts(db: Db, paging: PageQuery, start: PageStart =
 }
 
 /** Active products of a category; a game's listing includes its subcategories. */
-export async function listCategoryProducts(db: Db, categoryId: string, paging: PageQuery, start: PageStart = {}): Promise<ProductView[]> {
+export async function listCategoryProducts(
+  db: Db,
+  categoryId: string,
+  paging: PageQuery,
+  start: PageStart = {},
+): Promise<ProductView[]> {
   const categoryIds = await categoryAndSubcategoryIds(db, categoryId);
-  return listRows(db, and(inArray(products.categoryId, categoryIds), eq(products.status, "active"), notDeleted)!, paging, start);
+  return listRows(
+    db,
+    and(inArray(products.categoryId, categoryIds), eq(products.status, "active"), notDeleted)!,
+    paging,
+    start,
+  );
 }
 
 /** Active products of one subcategory of one game, both named by slug. */
-export async function listGameSubcategoryProducts(db: Db, gameSlug: string, subcategorySlug: string, paging: PageQuery, start: PageStart = {}): Promise<ProductView[]> {
+export async function listGameSubcategoryProducts(
+  db: Db,
+  gameSlug: string,
+  subcategorySlug: string,
+  paging: PageQuery,
+  start: PageStart = {},
+): Promise<ProductView[]> {
   const subcategory = await findGameSubcategory(db, gameSlug, subcategorySlug);
-  return listRows(db, and(eq(products.categoryId, subcategory.id), eq(products.status, "active"), notDeleted)!, paging, start);
+  return listRows(
+    db,
+    and(eq(products.categoryId, subcategory.id), eq(products.status, "active"), notDeleted)!,
+    paging,
+    start,
+  );
 }
 
 /** GET /products/search: the matching engine ranks the ids, this loads the products of one page in that order. */
@@ -73,14 +94,24 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
 }
 
 /** A seller's products: every status for the seller and admins, otherwise only those on sale or sold. */
-export async function listUserProducts(db: Db, userId: string, viewer: Viewer, paging: PageQuery): Promise<ProductView[]> {
+export async function listUserProducts(
+  db: Db,
+  userId: string,
+  viewer: Viewer,
+  paging: PageQuery,
+): Promise<ProductView[]> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("USER_NOT_FOUND");
   return listSellerProducts(db, user.id, viewer, paging);
 }
 
 /** As listUserProducts, for the profile page, which knows the username (any letter case). */
-export async function listUsernameProducts(db: Db, username: string, viewer: Viewer, paging: PageQuery): Promise<ProductView[]> {
+export async function listUsernameProducts(
+  db: Db,
+  username: string,
+  viewer: Viewer,
+  paging: PageQuery,
+): Promise<ProductView[]> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
@@ -93,17 +124,25 @@ export async function listUsernameProducts(db: Db, username: string, viewer: Vie
  * GET /admin/products: every status (or one), deleted products left out. Without a status the moderation queue
  * comes first, then everything else, each newest first: the admin's work is at the top of the first page.
  */
-export async function listAdminProducts(db: Db, status: ProductStatus | undefined, paging: PageQuery): Promise<ViewPage> {
+export async function listAdminProducts(
+  db: Db,
+  status: ProductStatus | undefined,
+  paging: PageQuery,
+): Promise<ViewPage> {
   if (status !== undefined) return listPage(db, and(notDeleted, eq(products.status, status))!, paging);
   // Two queries that each walk a newest-first index, rather than one sort of every product by a computed rank.
   const queue = and(notDeleted, eq(products.status, "moderation"))!;
   const rest = and(notDeleted, ne(products.status, "moderation"))!;
   // The queue is counted exactly (pages past it start where it ends); it is short next to the whole catalogue.
-  const [[counted], total] = await Promise.all([db.select({ queued: count() }).from(products).where(queue), cappedCount(db, notDeleted)]);
+  const [[counted], total] = await Promise.all([
+    db.select({ queued: count() }).from(products).where(queue),
+    cappedCount(db, notDeleted),
+  ]);
   const queued = counted?.queued ?? 0;
   const offset = (paging.page - 1) * paging.per_page;
   const rows = offset < queued ? await rowsOf(db, queue, offset, paging.per_page) : [];
-  if (rows.length < paging.per_page) rows.push(...(await rowsOf(db, rest, Math.max(0, offset - queued), paging.per_page - rows.length)));
+  if (rows.length < paging.per_page)
+    rows.push(...(await rowsOf(db, rest, Math.max(0, offset - queued), paging.per_page - rows.length)));
   return { views: await loadProductViews(db, rows), total, page: paging.page, perPage: paging.per_page };
 }
 
@@ -112,8 +151,16 @@ function listSellerProducts(db: Db, sellerId: string, viewer: Viewer, paging: Pa
   return listRows(db, and(eq(products.sellerId, sellerId), notDeleted, visible)!, paging);
 }
 
-async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery, { afterProductId }: PageStart = {}): Promise<ProductView[]> {
-  const rows = afterProductId === undefined ? await rowsOf(db, where, (page - 1) * per_page, per_page) : await rowsAfter(db, where, afterProductId, per_page);
+async function listRows(
+  db: Db,
+  where: SQL,
+  { page, per_page }: PageQuery,
+  { afterProductId }: PageStart = {},
+): Promise<ProductView[]> {
+  const rows =
+    afterProductId === undefined
+      ? await rowsOf(db, where, (page - 1) * per_page, per_page)
+      : await rowsAfter(db, where, afterProductId, per_page);
   return loadProductViews(db, rows);
 }
 
@@ -123,9 +170,24 @@ async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery, { aft
  * 830 ms at 1,000,000 products, skipping their index entries about 5 ms.
  */
 async function rowsOf(db: Db, where: SQL, offset: number, limit: number): Promise<ProductRow[]> {
-  if (offset === 0) return db.select().from(products).where(where).orderBy(...newestFirst).limit(limit);
-  const ids = await db.select({ id: products.id }).from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
-  return loadProductRowsInOrder(db, ids.map((row) => row.id));
+  if (offset === 0)
+    return db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit);
+  const ids = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  return loadProductRowsInOrder(
+    db,
+    ids.map((row) => row.id),
+  );
 }
 
 const boundary = alias(products, "boundary");
@@ -135,7 +197,12 @@ function rowsAfter(db: Db, where: SQL, afterId: string, limit: number): Promise<
   // created_at is read in the database: a JS Date would drop its microseconds and misplace the boundary.
   const boundaryCreatedAt = db.select({ createdAt: boundary.createdAt }).from(boundary).where(eq(boundary.id, afterId));
   const afterBoundary = sql`(${products.createdAt}, ${products.id}) < ((${boundaryCreatedAt}), ${afterId}::uuid)`;
-  return db.select().from(products).where(and(where, afterBoundary)).orderBy(...newestFirst).limit(limit);
+  return db
+    .select()
+    .from(products)
+    .where(and(where, afterBoundary))
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 async function listPage(db: Db, where: SQL, paging: PageQuery, start: PageStart = {}): Promise<ViewPage> {
@@ -145,7 +212,12 @@ async function listPage(db: Db, where: SQL, paging: PageQuery, start: PageStart 
 
 /** count(*) of at most LISTING_COUNT_CAP matching products (see there why). */
 async function cappedCount(db: Db, where: SQL): Promise<number> {
-  const capped = db.select({ one: sql`1`.as("one") }).from(products).where(where).limit(LISTING_COUNT_CAP).as("capped");
+  const capped = db
+    .select({ one: sql`1`.as("one") })
+    .from(products)
+    .where(where)
+    .limit(LISTING_COUNT_CAP)
+    .as("capped");
   const [row] = await db.select({ total: count() }).from(capped);
   return row?.total ?? 0;
 }

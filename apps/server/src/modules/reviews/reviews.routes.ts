@@ -46,7 +46,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: reviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => presentReview(await replyToReview(db, signedInUser(request).id, request.params.id, request.body.reply)),
+    async (request) =>
+      presentReview(await replyToReview(db, signedInUser(request).id, request.params.id, request.body.reply)),
   );
 
   app.get(

@@ -13,7 +13,12 @@ import { getProfile } from "../users/users.service.js";
 export type ReviewParty = { id: string; username: string; avatarUrl: string };
 
 /** A review with what it shows of its deal: the product, who wrote it and whom it is about. */
-export type ReviewView = { review: Review; product: { id: string; title: string }; author: ReviewParty; seller: ReviewParty };
+export type ReviewView = {
+  review: Review;
+  product: { id: string; title: string };
+  author: ReviewParty;
+  seller: ReviewParty;
+};
 
 /**
  * The buyer's one review of a completed deal (ARCHITECTURE.md §4 "Disputes, reviews"). The seller's rating is
@@ -34,7 +39,13 @@ export async function createReview(db: Db, authorId: string, request: CreateRevi
       await tx.select({ id: users.id }).from(users).where(eq(users.id, deal.sellerId)).for("no key update");
       const [review] = await tx
         .insert(reviews)
-        .values({ dealId: request.deal_id, authorId, sellerId: deal.sellerId, stars: request.stars, text: request.text })
+        .values({
+          dealId: request.deal_id,
+          authorId,
+          sellerId: deal.sellerId,
+          stars: request.stars,
+          text: request.text,
+        })
         .returning({ id: reviews.id });
       await tx
         .update(users)
@@ -44,7 +55,8 @@ export async function createReview(db: Db, authorId: string, request: CreateRevi
     });
   } catch (error) {
     // Two requests for one deal both pass the checks above; the unique index on deal_id lets one through.
-    if (violatedUniqueConstraint(error) === "reviews_deal_id_unique") throw new AppError("REVIEW_ALREADY_EXISTS", {}, { cause: error });
+    if (violatedUniqueConstraint(error) === "reviews_deal_id_unique")
+      throw new AppError("REVIEW_ALREADY_EXISTS", {}, { cause: error });
     throw error;
   }
 }
@@ -58,7 +70,10 @@ export async function replyToReview(db: Db, sellerId: string, reviewId: string, 
     if (!review) throw new AppError("REVIEW_NOT_FOUND");
     if (review.sellerId !== sellerId) throw new AppError("INSUFFICIENT_PERMISSIONS");
     if (review.reply !== null) throw new AppError("REVIEW_ALREADY_REPLIED");
-    await tx.update(reviews).set({ reply, repliedAt: sql`now()` }).where(eq(reviews.id, reviewId));
+    await tx
+      .update(reviews)
+      .set({ reply, repliedAt: sql`now()` })
+      .where(eq(reviews.id, reviewId));
     return loadReview(tx, reviewId);
   });
 }

@@ -32,7 +32,8 @@ async function signedInUser(prefix: string): Promise<{ user: User; client: TestC
 const dealOf = async (seller: User, buyer: User, values: Partial<TestDealValues> = {}) =>
   (await createTestDeal(t, { sellerId: seller.id, buyerId: buyer.id, ...values })).deal;
 
-const review = (client: TestClient, dealId: string, stars: number, text = "Fast and honest") => client.post("/v1/reviews/", { deal_id: dealId, stars, text });
+const review = (client: TestClient, dealId: string, stars: number, text = "Fast and honest") =>
+  client.post("/v1/reviews/", { deal_id: dealId, stars, text });
 
 const ratingOf = async (user: User) => (await guest.get(`/v1/users/${user.username}`)).json().rating as number;
 
@@ -49,7 +50,11 @@ describe("POST /v1/reviews/", () => {
   it("stores the buyer's review of a completed deal and answers it with the deal's parties and product", async () => {
     const seller = await signedInUser("seller");
     const buyer = await signedInUser("buyer");
-    const { deal, product } = await createTestDeal(t, { sellerId: seller.user.id, buyerId: buyer.user.id, title: "Rare dragon skin" });
+    const { deal, product } = await createTestDeal(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      title: "Rare dragon skin",
+    });
 
     const response = await review(buyer.client, deal.id, 5, "  Instant delivery, thanks!\n");
     expect(response.statusCode).toBe(200);
@@ -99,7 +104,9 @@ describe("POST /v1/reviews/", () => {
     await review(buyer.client, deal.id, 5);
 
     expectError(await review(buyer.client, deal.id, 1, "Changed my mind"), 409, "REVIEW_ALREADY_EXISTS");
-    expect(await t.database.db.select({ stars: reviews.stars }).from(reviews).where(eq(reviews.dealId, deal.id))).toEqual([{ stars: 5 }]);
+    expect(
+      await t.database.db.select({ stars: reviews.stars }).from(reviews).where(eq(reviews.dealId, deal.id)),
+    ).toEqual([{ stars: 5 }]);
     expect(await ratingOf(seller.user)).toBe(5);
   });
 
@@ -110,7 +117,8 @@ describe("POST /v1/reviews/", () => {
 
     const answers = await Promise.all([1, 2, 3, 4].map((stars) => review(buyer.client, deal.id, stars)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(refused.json().detail.error_code).toBe("REVIEW_ALREADY_EXISTS");
+    for (const refused of answers.filter((answer) => answer.statusCode === 409))
+      expect(refused.json().detail.error_code).toBe("REVIEW_ALREADY_EXISTS");
     const accepted = answers.find((answer) => answer.statusCode === 200)!.json();
     expect(await ratingOf(seller.user)).toBe(accepted.stars);
   });
@@ -120,7 +128,9 @@ describe("POST /v1/reviews/", () => {
     const buyers = await Promise.all([1, 2, 3, 4].map(() => signedInUser("buyer")));
     const deals = await Promise.all(buyers.map((buyer) => dealOf(seller.user, buyer.user)));
 
-    const answers = await Promise.all(buyers.map((buyer, index) => review(buyer.client, deals[index]!.id, index < 2 ? 5 : 2)));
+    const answers = await Promise.all(
+      buyers.map((buyer, index) => review(buyer.client, deals[index]!.id, index < 2 ? 5 : 2)),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await ratingOf(seller.user)).toBe(3.5);
   });
@@ -213,26 +223,44 @@ describe("POST /v1/reviews/{id}/reply", () => {
     expect(body).toMatchObject({ id: reviewId, stars: 4, reply: "Thank you!" });
     expect(Date.parse(body.replied_at)).toBeGreaterThanOrEqual(Date.parse(body.created_at));
 
-    expectError(await seller.client.post(`/v1/reviews/${reviewId}/reply`, { reply: "Again" }), 409, "REVIEW_ALREADY_REPLIED");
+    expectError(
+      await seller.client.post(`/v1/reviews/${reviewId}/reply`, { reply: "Again" }),
+      409,
+      "REVIEW_ALREADY_REPLIED",
+    );
     expect((await guest.get(`/v1/users/${seller.user.username}/reviews`)).json()[0].reply).toBe("Thank you!");
   });
 
   it("lets exactly one of two replies sent at once through", async () => {
     const { seller, reviewId } = await reviewedDeal();
-    const answers = await Promise.all(["One", "Two"].map((reply) => seller.client.post(`/v1/reviews/${reviewId}/reply`, { reply })));
+    const answers = await Promise.all(
+      ["One", "Two"].map((reply) => seller.client.post(`/v1/reviews/${reviewId}/reply`, { reply })),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
 
   it("answers 403 INSUFFICIENT_PERMISSIONS to anyone but the reviewed seller, the author included", async () => {
     const { buyer, reviewId } = await reviewedDeal();
     const stranger = await signedInUser("stranger");
-    expectError(await buyer.client.post(`/v1/reviews/${reviewId}/reply`, { reply: "Me too" }), 403, "INSUFFICIENT_PERMISSIONS");
-    expectError(await stranger.client.post(`/v1/reviews/${reviewId}/reply`, { reply: "Hi" }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectError(
+      await buyer.client.post(`/v1/reviews/${reviewId}/reply`, { reply: "Me too" }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
+    expectError(
+      await stranger.client.post(`/v1/reviews/${reviewId}/reply`, { reply: "Hi" }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 
   it("answers 404 REVIEW_NOT_FOUND for a review that does not exist", async () => {
     const seller = await signedInUser("seller");
-    expectError(await seller.client.post(`/v1/reviews/${missingId}/reply`, { reply: "Hello" }), 404, "REVIEW_NOT_FOUND");
+    expectError(
+      await seller.client.post(`/v1/reviews/${missingId}/reply`, { reply: "Hello" }),
+      404,
+      "REVIEW_NOT_FOUND",
+    );
   });
 
   it("answers 401 to a guest and 403 USER_IS_BANNED to a banned seller", async () => {
@@ -247,7 +275,8 @@ describe("GET /v1/users/{username}/reviews", () => {
   it("lists the reviews a user received as a seller, newest first, to anyone, whatever the letter case", async () => {
     const seller = await signedInUser("Shop_");
     const buyer = await signedInUser("buyer");
-    for (const stars of [3, 4, 5]) await review(buyer.client, (await dealOf(seller.user, buyer.user)).id, stars, `${stars} stars`);
+    for (const stars of [3, 4, 5])
+      await review(buyer.client, (await dealOf(seller.user, buyer.user)).id, stars, `${stars} stars`);
     // What the seller wrote as a buyer elsewhere is not a review of them.
     const other = await signedInUser("seller");
     await review(seller.client, (await dealOf(other.user, seller.user)).id, 1);

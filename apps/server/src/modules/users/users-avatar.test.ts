@@ -32,8 +32,11 @@ function upload(client: TestClient | undefined, parts: FormPart[]) {
   });
 }
 
-const avatarFile = (content: Buffer, filename = "me.png"): FormPart[] => [{ field: "file", content, filename, contentType: "image/png" }];
-const avatarOf = async (user: User) => (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.avatarUrl;
+const avatarFile = (content: Buffer, filename = "me.png"): FormPart[] => [
+  { field: "file", content, filename, contentType: "image/png" },
+];
+const avatarOf = async (user: User) =>
+  (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.avatarUrl;
 const mediaKeys = () => t.media.list!();
 const keyOf = (url: string) => url.slice("/media/".length);
 
@@ -50,7 +53,12 @@ describe("PATCH /v1/users/avatar", () => {
     expect(served.headers["content-type"]).toBe("image/jpeg");
     const metadata = await sharp(served.rawPayload).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 100, 200]);
-    expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.orientation]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(served.rawPayload.includes(EXIF_SECRET)).toBe(false);
 
     expect(await mediaKeys()).toEqual([keyOf(avatar_url), keyOf(avatar_url).replace(".jpg", "-thumb.jpg")].sort());
@@ -80,13 +88,23 @@ describe("PATCH /v1/users/avatar", () => {
     const bob = await createTestUser(t.database.db, { username: "bob", avatarUrl: shared });
     await upload(asAlice, avatarFile(await testImages.png()));
     expect(await mediaKeys()).toContain(keyOf(shared));
-    expect((await t.app.inject({ method: "GET", url: (await t.app.inject({ method: "GET", url: "/v1/users/bob" })).json().avatar_url })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: (await t.app.inject({ method: "GET", url: "/v1/users/bob" })).json().avatar_url,
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.database.db.delete(users).where(eq(users.id, bob.id));
   });
 
   it("leaves an avatar it did not upload (a seeded or typed-in address) alone", async () => {
     await t.media.put("seed/avatars/0123456789abcdef.png", await testImages.png(), "image/png");
-    await t.database.db.update(users).set({ avatarUrl: "/media/seed/avatars/0123456789abcdef.png" }).where(eq(users.id, alice.id));
+    await t.database.db
+      .update(users)
+      .set({ avatarUrl: "/media/seed/avatars/0123456789abcdef.png" })
+      .where(eq(users.id, alice.id));
     await upload(asAlice, avatarFile(await testImages.png()));
     expect(await mediaKeys()).toContain("seed/avatars/0123456789abcdef.png");
   });
@@ -111,8 +129,20 @@ describe("PATCH /v1/users/avatar refuses", () => {
     ["HTML named .png", testImages.html, "page.png", 400, "WRONG_FILE_TYPE"],
     ["an empty file", () => Buffer.alloc(0), "empty.png", 400, "WRONG_FILE_TYPE"],
     ["a truncated PNG", testImages.truncatedPng, "cut.png", 400, "WRONG_FILE_TYPE"],
-    ["a PNG declaring 100000×100000 pixels", () => testImages.pngDeclaring(100_000, 100_000), "bomb.png", 413, "IMAGE_TOO_LARGE"],
-    ["a file over the size limit", async () => Buffer.concat([await testImages.png(), Buffer.alloc(IMAGE_MAX_BYTES)]), "huge.png", 413, "IMAGE_TOO_LARGE"],
+    [
+      "a PNG declaring 100000×100000 pixels",
+      () => testImages.pngDeclaring(100_000, 100_000),
+      "bomb.png",
+      413,
+      "IMAGE_TOO_LARGE",
+    ],
+    [
+      "a file over the size limit",
+      async () => Buffer.concat([await testImages.png(), Buffer.alloc(IMAGE_MAX_BYTES)]),
+      "huge.png",
+      413,
+      "IMAGE_TOO_LARGE",
+    ],
   ];
 
   it.each(badFiles)("%s", async (_, make, filename, status, code) => {
@@ -131,7 +161,10 @@ describe("PATCH /v1/users/avatar refuses", () => {
     ]) {
       const response = await upload(asAlice, parts);
       expect(response.statusCode).toBe(422);
-      expect(response.json().detail).toMatchObject({ error_code: "VALIDATION_ERROR", errors: [{ field: "file", message: expect.any(String) }] });
+      expect(response.json().detail).toMatchObject({
+        error_code: "VALIDATION_ERROR",
+        errors: [{ field: "file", message: expect.any(String) }],
+      });
     }
   });
 
@@ -153,7 +186,9 @@ describe("PATCH /v1/users/avatar refuses", () => {
     const { db } = t.database;
     await db.execute(sql`create function fail_avatar_update() returns trigger language plpgsql as $$
       begin raise exception 'simulated failure'; end $$`);
-    await db.execute(sql`create trigger fail_avatar_update before update of avatar_url on users for each row execute function fail_avatar_update()`);
+    await db.execute(
+      sql`create trigger fail_avatar_update before update of avatar_url on users for each row execute function fail_avatar_update()`,
+    );
     try {
       const response = await upload(asAlice, avatarFile(await testImages.png()));
       expect(response.statusCode).toBe(500);

@@ -46,7 +46,11 @@ export async function updateDescription(db: Db, userId: string, description: str
  * one connection: no slow work inside one); if the update fails the new files are removed, and the old files
  * only once the new address is committed, so a failed request leaves the media store as it was.
  */
-export async function replaceAvatar({ db, media, log }: AvatarDeps, userId: string, upload: UploadedFile): Promise<UserRow> {
+export async function replaceAvatar(
+  { db, media, log }: AvatarDeps,
+  userId: string,
+  upload: UploadedFile,
+): Promise<UserRow> {
   const processed = await processImageUpload(upload.buffer, upload.filename, AVATAR_IMAGE);
   const stored = await storeImage(media, processed, AVATAR_FOLDER);
 
@@ -54,7 +58,11 @@ export async function replaceAvatar({ db, media, log }: AvatarDeps, userId: stri
   try {
     result = await db.transaction(async (tx) => {
       // Locked, so of two uploads at once each removes the avatar it really replaced.
-      const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).for("update");
+      const [current] = await tx
+        .select({ avatarUrl: users.avatarUrl })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
       if (!current) throw new AppError("USER_NOT_FOUND");
       const [user] = await tx
         .update(users)

@@ -37,7 +37,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const descriptionOf = async (user: User) =>
-  (await t.database.db.select({ description: users.description }).from(users).where(eq(users.id, user.id)))[0]!.description;
+  (await t.database.db.select({ description: users.description }).from(users).where(eq(users.id, user.id)))[0]!
+    .description;
 
 describe("GET /v1/users/{username}", () => {
   it("shows a guest the public profile and nothing else", async () => {
@@ -58,7 +59,8 @@ describe("GET /v1/users/{username}", () => {
     const body = (await asBob.get("/v1/users/Alice_W")).json();
     expect(Object.keys(body).sort()).toEqual(publicKeys);
     expect(body.username).toBe("Alice_W");
-    for (const hidden of ["email", "balance", "has_frozen_balance", "id", "role"]) expect(body).not.toHaveProperty(hidden);
+    for (const hidden of ["email", "balance", "has_frozen_balance", "id", "role"])
+      expect(body).not.toHaveProperty(hidden);
   });
 
   it("shows the user themself the full user, balance in roubles", async () => {
@@ -103,7 +105,9 @@ describe("GET /v1/users/{username}", () => {
     for (const name of ["nobody", "Alice_W2", "%25", "a.b"]) {
       const response = await guest.get(`/v1/users/${name}`);
       expect(response.statusCode, name).toBe(404);
-      expect(response.json(), name).toEqual({ detail: { error_code: "USER_NOT_FOUND", error_message: errorText("USER_NOT_FOUND", "en") } });
+      expect(response.json(), name).toEqual({
+        detail: { error_code: "USER_NOT_FOUND", error_message: errorText("USER_NOT_FOUND", "en") },
+      });
     }
   });
 
@@ -175,8 +179,10 @@ describe("the API documentation", () => {
   it("describes each Users call with its answers, errors and the avatar's multipart form", async () => {
     const { paths } = (await guest.get("/v1/docs/json")).json();
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-    const json = (operation: { responses: Record<string, { content: { "application/json": { schema: unknown } } }> }, status: number) =>
-      operation.responses[status]?.content["application/json"].schema;
+    const json = (
+      operation: { responses: Record<string, { content: { "application/json": { schema: unknown } } }> },
+      status: number,
+    ) => operation.responses[status]?.content["application/json"].schema;
 
     const profile = paths["/v1/users/{username}"].get;
     expect(json(profile, 200)).toEqual({ anyOf: [ref("User"), ref("PublicProfile")] });
@@ -187,6 +193,7 @@ describe("the API documentation", () => {
     const avatar = paths["/v1/users/avatar"].patch;
     expect(Object.keys(avatar.requestBody.content)).toEqual(["multipart/form-data"]);
     expect(json(avatar, 200)).toEqual(ref("UpdateAvatarResponse"));
-    for (const status of [400, 401, 413, 422]) expect(json(avatar, status), String(status)).toEqual(ref("ErrorResponse"));
+    for (const status of [400, 401, 413, 422])
+      expect(json(avatar, status), String(status)).toEqual(ref("ErrorResponse"));
   });
 });

@@ -31,9 +31,17 @@ export function signAccessToken(claims: AccessClaims, secret: string, now: Date)
 export async function verifyAccessToken(token: string, secret: string, now: Date): Promise<AccessClaims> {
   let payload: unknown;
   try {
-    ({ payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], currentDate: now, requiredClaims: ["exp"] }));
+    ({ payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      currentDate: now,
+      requiredClaims: ["exp"],
+    }));
   } catch (error) {
-    throw new AppError(error instanceof errors.JWTExpired ? "TOKEN_IS_EXPIRED" : "TOKEN_IS_INVALID", {}, { cause: error });
+    throw new AppError(
+      error instanceof errors.JWTExpired ? "TOKEN_IS_EXPIRED" : "TOKEN_IS_INVALID",
+      {},
+      { cause: error },
+    );
   }
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) throw new AppError("TOKEN_IS_INVALID");

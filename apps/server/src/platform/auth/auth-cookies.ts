@@ -25,7 +25,8 @@ export const REFRESH_COOKIE_PATH = `${API_PREFIX}/auth`;
 export type AuthCookies = { access: string; refresh: string; secure: boolean };
 
 export function authCookiesFor(config: Pick<Config, "secureCookies" | "publicUrl">): AuthCookies {
-  const prefixed = config.secureCookies && config.publicUrl !== undefined && new URL(config.publicUrl).protocol === "https:";
+  const prefixed =
+    config.secureCookies && config.publicUrl !== undefined && new URL(config.publicUrl).protocol === "https:";
   return {
     access: prefixed ? `__Host-${ACCESS_COOKIE}` : ACCESS_COOKIE,
     refresh: prefixed ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE,
@@ -41,7 +42,11 @@ const baseOptions = (secure: boolean) => ({ httpOnly: true, sameSite: "lax" as c
 export function setAuthCookies(reply: FastifyReply, tokens: SessionTokens): void {
   const { access, refresh, secure } = reply.server.authCookies;
   reply.setCookie(access, tokens.accessToken, { ...baseOptions(secure), path: "/", maxAge: maxAgeSeconds });
-  reply.setCookie(refresh, tokens.refreshToken, { ...baseOptions(secure), path: REFRESH_COOKIE_PATH, maxAge: maxAgeSeconds });
+  reply.setCookie(refresh, tokens.refreshToken, {
+    ...baseOptions(secure),
+    path: REFRESH_COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+  });
 }
 
 /** Makes the browser forget both tokens (sign-out, failed refresh). */

@@ -28,12 +28,20 @@ async function sessionFor(role: UserRole = "user") {
     .insert(users)
     .values({ email: `${name}@example.com`, username: name, passwordHash: "unused", role })
     .returning({ id: users.id });
-  const tokens = await startSession(t.database.db, { userId: user!.id, client: { ip: "10.0.0.1", userAgent: "test" } }, { jwtSecret: t.config.jwtSecret, now: clock.now() });
+  const tokens = await startSession(
+    t.database.db,
+    { userId: user!.id, client: { ip: "10.0.0.1", userAgent: "test" } },
+    { jwtSecret: t.config.jwtSecret, now: clock.now() },
+  );
   return { userId: user!.id, ...tokens };
 }
 
 const call = (url: string, accessToken?: string): Promise<LightMyRequestResponse> =>
-  t.app.inject({ method: "GET", url, ...(accessToken === undefined ? {} : { cookies: { [ACCESS_COOKIE]: accessToken } }) });
+  t.app.inject({
+    method: "GET",
+    url,
+    ...(accessToken === undefined ? {} : { cookies: { [ACCESS_COOKIE]: accessToken } }),
+  });
 
 function expectError(response: LightMyRequestResponse, status: number, code: string): void {
   expect(response.statusCode, response.body).toBe(status);
@@ -55,7 +63,12 @@ describe("requireUser", () => {
     const session = await sessionFor();
     const response = await call("/test/user", session.accessToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: session.userId, username: expect.any(String), role: "user", sessionId: session.sessionId });
+    expect(response.json()).toEqual({
+      id: session.userId,
+      username: expect.any(String),
+      role: "user",
+      sessionId: session.sessionId,
+    });
   });
 
   it("answers 401 TOKEN_NOT_FOUND without the cookie", async () => {
@@ -65,7 +78,11 @@ describe("requireUser", () => {
 
   it("answers 401 TOKEN_IS_EXPIRED for a token past its exp", async () => {
     const session = await sessionFor();
-    const expired = await sign({ sub: session.userId, sid: session.sessionId }, t.config.jwtSecret, Math.floor(clock.now().getTime() / 1000) - 1);
+    const expired = await sign(
+      { sub: session.userId, sid: session.sessionId },
+      t.config.jwtSecret,
+      Math.floor(clock.now().getTime() / 1000) - 1,
+    );
     expectError(await call("/test/user", expired), 401, "TOKEN_IS_EXPIRED");
   });
 
@@ -131,7 +148,11 @@ describe("optionalUser", () => {
 
   it("still answers 401 for a bad token, so the client refreshes instead of seeing the guest view", async () => {
     const session = await sessionFor();
-    const expired = await sign({ sub: session.userId, sid: session.sessionId }, t.config.jwtSecret, Math.floor(clock.now().getTime() / 1000) - 1);
+    const expired = await sign(
+      { sub: session.userId, sid: session.sessionId },
+      t.config.jwtSecret,
+      Math.floor(clock.now().getTime() / 1000) - 1,
+    );
     expectError(await call("/test/maybe", expired), 401, "TOKEN_IS_EXPIRED");
     expectError(await call("/test/maybe", "not-a-jwt"), 401, "TOKEN_IS_INVALID");
   });

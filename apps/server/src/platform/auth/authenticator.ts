@@ -26,7 +26,13 @@ export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps)
     async authenticate(accessToken) {
       const claims = await verifyAccessToken(accessToken, jwtSecret, clock());
       const [row] = await db
-        .select({ id: users.id, username: users.username, role: users.role, isBanned: users.isBanned, revokedAt: sessions.revokedAt })
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          isBanned: users.isBanned,
+          revokedAt: sessions.revokedAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.id, claims.sessionId))
@@ -34,7 +40,10 @@ export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps)
       // A missing row means the session (or its user) was deleted: as ended as a revoked one.
       if (!row || row.revokedAt !== null) throw new AppError("TOKEN_IS_REVOKED");
       if (row.id !== claims.userId) throw new AppError("TOKEN_IS_INVALID");
-      return { user: { id: row.id, username: row.username, role: row.role, sessionId: claims.sessionId }, isBanned: row.isBanned };
+      return {
+        user: { id: row.id, username: row.username, role: row.role, sessionId: claims.sessionId },
+        isBanned: row.isBanned,
+      };
     },
   };
 }

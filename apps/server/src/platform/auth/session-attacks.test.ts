@@ -40,8 +40,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const person = (values: Partial<User> = {}) => createTestUser(t.database.db, { username: `sa_${++unique}_${Date.now() % 100_000}`, ...values });
-const errorOf = (response: LightMyRequestResponse): [number, string | undefined] => [response.statusCode, response.json().detail?.error_code];
+const person = (values: Partial<User> = {}) =>
+  createTestUser(t.database.db, { username: `sa_${++unique}_${Date.now() % 100_000}`, ...values });
+const errorOf = (response: LightMyRequestResponse): [number, string | undefined] => [
+  response.statusCode,
+  response.json().detail?.error_code,
+];
 const me = (client: TestClient) => client.get("/v1/auth/get-my-user-id");
 
 describe("a cross-site request riding on the victim's cookies", () => {
@@ -67,13 +71,23 @@ describe("a cross-site request riding on the victim's cookies", () => {
   const attacks = (): Array<{ victim: TestClient; url: string; fields: Record<string, string | number> }> => [
     { victim: buyerBrowser, url: "/v1/products/buy", fields: { product_id: product.id } },
     { victim: adminBrowser, url: "/v1/admin/ban-user", fields: { id: target.id } },
-    { victim: adminBrowser, url: "/v1/admin/balance-adjustment", fields: { user_id: target.id, amount: 5, memo: "csrf" } },
-    { victim: buyerBrowser, url: "/v1/users/password", fields: { current_password: TEST_PASSWORD, new_password: "Stolen#pass9" } },
+    {
+      victim: adminBrowser,
+      url: "/v1/admin/balance-adjustment",
+      fields: { user_id: target.id, amount: 5, memo: "csrf" },
+    },
+    {
+      victim: buyerBrowser,
+      url: "/v1/users/password",
+      fields: { current_password: TEST_PASSWORD, new_password: "Stolen#pass9" },
+    },
   ];
 
   /** What an HTML form (and fetch without CORS) on another site can send, and the JSON a script would. */
   const bodies = (fields: Record<string, string | number>) => {
-    const multipart = multipartForm(Object.entries(fields).map(([field, value]) => ({ field, content: String(value) })));
+    const multipart = multipartForm(
+      Object.entries(fields).map(([field, value]) => ({ field, content: String(value) })),
+    );
     const text = Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, String(value)]));
     return [
       { type: "application/x-www-form-urlencoded", payload: new URLSearchParams(text).toString() },
@@ -92,7 +106,12 @@ describe("a cross-site request riding on the victim's cookies", () => {
     { referer: "https://evil.example/prize" },
   ];
 
-  const send = (victim: TestClient, route: string, body: { type: string; payload: string | Buffer }, headers: Record<string, string>) =>
+  const send = (
+    victim: TestClient,
+    route: string,
+    body: { type: string; payload: string | Buffer },
+    headers: Record<string, string>,
+  ) =>
     t.app.inject({
       method: "POST",
       url: route,
@@ -108,7 +127,8 @@ describe("a cross-site request riding on the victim's cookies", () => {
       .select({ id: users.id, balance: users.balanceKopecks, banned: users.isBanned, hash: users.passwordHash })
       .from(users)
       .where(inArray(users.id, [buyer.id, target.id]));
-    const rows = async (table: typeof deals | typeof ledgerTransactions | typeof adminAuditLog) => (await db.select({ n: count() }).from(table))[0]!.n;
+    const rows = async (table: typeof deals | typeof ledgerTransactions | typeof adminAuditLog) =>
+      (await db.select({ n: count() }).from(table))[0]!.n;
     const [stock] = await db.select({ status: products.status }).from(products).where(eq(products.id, product.id));
     return {
       people: people.sort((a, b) => a.id.localeCompare(b.id)),
@@ -125,7 +145,10 @@ describe("a cross-site request riding on the victim's cookies", () => {
       for (const body of bodies(attack.fields)) {
         for (const headers of provenances) {
           const response = await send(attack.victim, attack.url, body, headers);
-          expect(errorOf(response), `${attack.url} ${body.type} ${JSON.stringify(headers)}`).toEqual([403, "ORIGIN_NOT_ALLOWED"]);
+          expect(errorOf(response), `${attack.url} ${body.type} ${JSON.stringify(headers)}`).toEqual([
+            403,
+            "ORIGIN_NOT_ALLOWED",
+          ]);
         }
       }
     }
@@ -139,13 +162,18 @@ describe("a cross-site request riding on the victim's cookies", () => {
     const before = await snapshot();
     for (const attack of attacks()) {
       const [json] = bodies(attack.fields).slice(-1);
-      const response = await send(attack.victim, attack.url, json!, { origin: "http://localhost", "sec-fetch-site": "same-origin" });
+      const response = await send(attack.victim, attack.url, json!, {
+        origin: "http://localhost",
+        "sec-fetch-site": "same-origin",
+      });
       expect(response.statusCode, `${attack.url} ${response.body}`).toBe(200);
     }
     const after = await snapshot();
     expect(after.deals).toBe(before.deals + 1);
     expect(after.people.find((row) => row.id === target.id)).toMatchObject({ banned: true, balance: 55_00 });
-    expect(after.people.find((row) => row.id === buyer.id)!.hash).not.toBe(before.people.find((row) => row.id === buyer.id)!.hash);
+    expect(after.people.find((row) => row.id === buyer.id)!.hash).not.toBe(
+      before.people.find((row) => row.id === buyer.id)!.hash,
+    );
   });
 });
 
@@ -154,16 +182,42 @@ async function forgedTokens(victim: User, other: User, realToken: string): Promi
   const { sid } = JSON.parse(Buffer.from(realToken.split(".")[1]!, "base64url").toString()) as { sid: string };
   const exp = Math.floor(clock.now().getTime() / 1000) + 600;
   const signWith = (secret: string, alg: string, sub = victim.id) =>
-    new SignJWT({ sid }).setProtectedHeader({ alg }).setSubject(sub).setIssuedAt(exp - 900).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+    new SignJWT({ sid })
+      .setProtectedHeader({ alg })
+      .setSubject(sub)
+      .setIssuedAt(exp - 900)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(secret));
   const [header, payload, signature] = realToken.split(".");
   const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as Record<string, unknown>;
-  const tamper = (changes: Record<string, unknown>) => `${header}.${Buffer.from(JSON.stringify({ ...claims, ...changes })).toString("base64url")}.${signature}`;
+  const tamper = (changes: Record<string, unknown>) =>
+    `${header}.${Buffer.from(JSON.stringify({ ...claims, ...changes })).toString("base64url")}.${signature}`;
   return [
-    ["signed with another secret", await signWith("another-secret-that-is-at-least-32-characters", "HS256"), "TOKEN_IS_INVALID"],
-    ["with alg none", new UnsecuredJWT({ sid }).setSubject(victim.id).setExpirationTime(exp).encode(), "TOKEN_IS_INVALID"],
-    ["with alg none and the real signature", `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.${signature}`, "TOKEN_IS_INVALID"],
-    ["signed with the right secret but another algorithm", await signWith(t.config.jwtSecret, "HS512"), "TOKEN_IS_INVALID"],
-    ["naming another user in a re-signed token", await signWith(t.config.jwtSecret, "HS256", other.id), "TOKEN_IS_INVALID"],
+    [
+      "signed with another secret",
+      await signWith("another-secret-that-is-at-least-32-characters", "HS256"),
+      "TOKEN_IS_INVALID",
+    ],
+    [
+      "with alg none",
+      new UnsecuredJWT({ sid }).setSubject(victim.id).setExpirationTime(exp).encode(),
+      "TOKEN_IS_INVALID",
+    ],
+    [
+      "with alg none and the real signature",
+      `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.${signature}`,
+      "TOKEN_IS_INVALID",
+    ],
+    [
+      "signed with the right secret but another algorithm",
+      await signWith(t.config.jwtSecret, "HS512"),
+      "TOKEN_IS_INVALID",
+    ],
+    [
+      "naming another user in a re-signed token",
+      await signWith(t.config.jwtSecret, "HS256", other.id),
+      "TOKEN_IS_INVALID",
+    ],
     ["naming another user, signature kept", tamper({ sub: other.id }), "TOKEN_IS_INVALID"],
     ["with a later expiry, signature kept", tamper({ exp: exp + 86_400 }), "TOKEN_IS_INVALID"],
   ];
@@ -220,7 +274,9 @@ describe("a replayed refresh token", () => {
     const thief = laptop.copy();
     const phone = await signInAs(t.app, victim);
 
-    const statuses = (await Promise.all([laptop.post("/v1/auth/update-tokens"), thief.post("/v1/auth/update-tokens")])).map((r) => r.statusCode);
+    const statuses = (
+      await Promise.all([laptop.post("/v1/auth/update-tokens"), thief.post("/v1/auth/update-tokens")])
+    ).map((r) => r.statusCode);
     expect(statuses.sort()).toEqual([200, 401]);
     for (const holder of [laptop, thief]) {
       const [status, code] = errorOf(await me(holder));
@@ -234,7 +290,8 @@ describe("a replayed refresh token", () => {
   it("revokes the family even when it comes back several rotations later", async () => {
     const browser = await signInAs(t.app, await person());
     const stolen = browser.copy();
-    for (let rotation = 0; rotation < 3; rotation++) expect((await browser.post("/v1/auth/update-tokens")).statusCode).toBe(200);
+    for (let rotation = 0; rotation < 3; rotation++)
+      expect((await browser.post("/v1/auth/update-tokens")).statusCode).toBe(200);
     expect(errorOf(await stolen.post("/v1/auth/update-tokens"))).toEqual([401, "TOKEN_IS_REVOKED"]);
     expect(errorOf(await me(browser))).toEqual([401, "TOKEN_IS_REVOKED"]);
     expect(errorOf(await browser.post("/v1/auth/update-tokens"))).toEqual([401, "TOKEN_IS_REVOKED"]);
@@ -258,14 +315,18 @@ describe("1,000 rapid wrong sign-ins", () => {
     return tally;
   }
 
-  const guess = (client: TestClient, email: string, index: number) => client.post("/v1/auth/login", { email, password: `Guess#${index}x` });
+  const guess = (client: TestClient, email: string, index: number) =>
+    client.post("/v1/auth/login", { email, password: `Guess#${index}x` });
 
   it("from one IP: 30 are tried, the rest refused; the owner signs in from elsewhere at once and the IP again next minute", async () => {
     clock.set(new Date("2030-04-02T10:00:00.000Z"));
     const owner = await person();
     const attacker = new TestClient(t.app);
     const tally = await storm((index) => guess(attacker, owner.email, index));
-    expect(Object.fromEntries(tally)).toEqual({ "401 INCORRECT_EMAIL_OR_PASSWORD": 30, "429 TOO_MANY_REQUESTS": ATTACK - 30 });
+    expect(Object.fromEntries(tally)).toEqual({
+      "401 INCORRECT_EMAIL_OR_PASSWORD": 30,
+      "429 TOO_MANY_REQUESTS": ATTACK - 30,
+    });
     expect((await signInAs(t.app, owner)) instanceof TestClient).toBe(true);
     clock.advance(60_000);
     expect(errorOf(await guess(attacker, owner.email, 0))).toEqual([401, "INCORRECT_EMAIL_OR_PASSWORD"]);
@@ -300,7 +361,11 @@ describe("the token cookies (ARCHITECTURE.md §6)", () => {
   const plain = { access: "access_token", refresh: "refresh_token" };
   const modes: Array<[string, Partial<Config>, { access: string; refresh: string; secure: boolean }]> = [
     // The prefixes make the browser refuse a token planted by a sibling subdomain or a plain-HTTP page.
-    ["behind HTTPS (PUBLIC_URL https:)", { publicUrl: "https://shop.example" }, { access: "__Host-access_token", refresh: "__Secure-refresh_token", secure: true }],
+    [
+      "behind HTTPS (PUBLIC_URL https:)",
+      { publicUrl: "https://shop.example" },
+      { access: "__Host-access_token", refresh: "__Secure-refresh_token", secure: true },
+    ],
     ["without PUBLIC_URL", {}, { ...plain, secure: true }],
     ["behind plain HTTP (PUBLIC_URL http:)", { publicUrl: "http://192.168.1.5:3000" }, { ...plain, secure: true }],
     // What loadConfig makes of NODE_ENV=development (config.test.ts).
@@ -323,12 +388,21 @@ describe("the token cookies (ARCHITECTURE.md §6)", () => {
     };
     const expected = (name: string, path: string) => ({
       name,
-      attributes: ["HttpOnly", `Max-Age=${30 * 24 * 60 * 60}`, `Path=${path}`, "SameSite=Lax", ...(names.secure ? ["Secure"] : [])].sort(),
+      attributes: [
+        "HttpOnly",
+        `Max-Age=${30 * 24 * 60 * 60}`,
+        `Path=${path}`,
+        "SameSite=Lax",
+        ...(names.secure ? ["Secure"] : []),
+      ].sort(),
     });
 
     it(`are ${names.access} (Path=/) and ${names.refresh} (Path=/v1/auth), HttpOnly, SameSite=Lax${names.secure ? ", Secure" : ""}, without Domain`, async () => {
       const user = await createTestUser(app.database.db, { username: `sa_cookie_${++unique}` });
-      const response = await new TestClient(app.app).post("/v1/auth/login", { email: user.email, password: TEST_PASSWORD });
+      const response = await new TestClient(app.app).post("/v1/auth/login", {
+        email: user.email,
+        password: TEST_PASSWORD,
+      });
       expect(response.statusCode, response.body).toBe(200);
       const headers = [response.headers["set-cookie"] ?? []].flat();
       expect(headers.map(parsed)).toEqual([expected(names.access, "/"), expected(names.refresh, "/v1/auth")]);
@@ -347,11 +421,18 @@ describe("the token cookies (ARCHITECTURE.md §6)", () => {
         const planted = new TestClient(app.app);
         planted.setCookie(plain.access, browser.cookie(names.access)!);
         expect(errorOf(await me(planted))).toEqual([401, "TOKEN_NOT_FOUND"]);
-        expect((await refusedConnection(appUrl, undefined, { cookie: `${plain.access}=${token}` })).message).toBe("TOKEN_NOT_FOUND");
+        expect((await refusedConnection(appUrl, undefined, { cookie: `${plain.access}=${token}` })).message).toBe(
+          "TOKEN_NOT_FOUND",
+        );
       }
 
       const signOut = await browser.post("/v1/auth/logout");
-      expect(signOut.cookies.filter((cookie) => cookie.value === "").map((cookie) => cookie.name).sort()).toEqual([names.access, names.refresh].sort());
+      expect(
+        signOut.cookies
+          .filter((cookie) => cookie.value === "")
+          .map((cookie) => cookie.name)
+          .sort(),
+      ).toEqual([names.access, names.refresh].sort());
       expect(errorOf(await me(browser))).toEqual([401, "TOKEN_NOT_FOUND"]);
     });
   });

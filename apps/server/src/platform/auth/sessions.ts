@@ -41,7 +41,11 @@ export async function startSession(
       createdAt: settings.now,
     })
     .returning({ id: sessions.id });
-  const accessToken = await signAccessToken({ userId: input.userId, sessionId: session!.id }, settings.jwtSecret, settings.now);
+  const accessToken = await signAccessToken(
+    { userId: input.userId, sessionId: session!.id },
+    settings.jwtSecret,
+    settings.now,
+  );
   return { accessToken, refreshToken, sessionId: session!.id };
 }
 

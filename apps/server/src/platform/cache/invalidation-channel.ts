@@ -29,7 +29,8 @@ export async function createInvalidationChannel(
   const publisher = createClient({ url: redisUrl, disableOfflineQueue: true });
   const subscriber = publisher.duplicate();
   // Without a listener a dropped connection would crash the process; the clients reconnect by themselves.
-  for (const client of [publisher, subscriber]) client.on("error", (error: unknown) => log.error({ err: error }, "cache invalidation Redis connection error"));
+  for (const client of [publisher, subscriber])
+    client.on("error", (error: unknown) => log.error({ err: error }, "cache invalidation Redis connection error"));
   await Promise.all([publisher.connect(), subscriber.connect()]);
   await subscriber.subscribe(channel, (sender) => {
     if (sender !== instanceId) onRemoteChange();
@@ -38,7 +39,9 @@ export async function createInvalidationChannel(
 
   return {
     publish() {
-      publisher.publish(channel, instanceId).catch((error: unknown) => log.error({ err: error }, "cache invalidation not published"));
+      publisher
+        .publish(channel, instanceId)
+        .catch((error: unknown) => log.error({ err: error }, "cache invalidation not published"));
     },
     async close() {
       await Promise.all([subscriber.close(), publisher.close()]);

@@ -21,7 +21,9 @@ export function createDataCipher(key: Buffer): DataCipher {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(":");
+      return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+        .join(":");
     },
     decrypt(payload) {
       const [version, iv, tag, ciphertext, ...rest] = payload.split(":");

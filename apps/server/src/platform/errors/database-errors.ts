@@ -34,7 +34,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof code === "string" && (networkCodes.has(code) || unavailableSqlStates.test(code))) return true;
   if (typeof message === "string" && unavailableMessages.some((pattern) => pattern.test(message))) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }
 

@@ -18,7 +18,11 @@ function addFailingRoutes(app: FastifyInstance): void {
     { schema: { body: z.object({ email: z.email(), profile: z.object({ age: z.number().int() }) }) } },
     async () => ({ ok: true }),
   );
-  zodApp.get("/test/query", { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } }, async () => ({ ok: true }));
+  zodApp.get(
+    "/test/query",
+    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } },
+    async () => ({ ok: true }),
+  );
   app.get("/test/app-error", async () => {
     throw new AppError("EMAIL_VERIFICATION_MAX_COUNT_OF_TRIES_EXCEEDED", { max_tries: 5 });
   });
@@ -37,7 +41,9 @@ function addFailingRoutes(app: FastifyInstance): void {
     throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
   });
   app.get("/test/pg-unique-violation", async () => {
-    throw Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: "23505" });
+    throw Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: "23505",
+    });
   });
   app.get("/test/limited", { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({ ok: true }));
   app.post("/test/upload", async (request) => {
@@ -50,11 +56,16 @@ function addFailingRoutes(app: FastifyInstance): void {
   });
 }
 
-function multipartBody(files: Array<{ name: string; bytes: number }>): { payload: Buffer; headers: Record<string, string> } {
+function multipartBody(files: Array<{ name: string; bytes: number }>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = "----lootlane-test";
   const parts = files.map(({ name, bytes }) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="uploaded_images"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="uploaded_images"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       Buffer.alloc(bytes, 1),
       Buffer.from("\r\n"),
     ]),
@@ -86,7 +97,11 @@ describe("error answers", () => {
   });
 
   it("speak Russian when the request prefers it", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/test/app-error", headers: { "accept-language": "ru-RU,ru;q=0.9,en;q=0.8" } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/test/app-error",
+      headers: { "accept-language": "ru-RU,ru;q=0.9,en;q=0.8" },
+    });
     expect(response.json().detail.error_message).toBe(
       errorText("EMAIL_VERIFICATION_MAX_COUNT_OF_TRIES_EXCEEDED", "ru", { max_tries: 5 }),
     );
@@ -147,9 +162,17 @@ describe("error answers", () => {
   });
 
   it("accept an image up to the image limit and answer 413 IMAGE_TOO_LARGE above it", async () => {
-    const largest = await t.app.inject({ method: "POST", url: "/test/upload", ...multipartBody([{ name: "max.png", bytes: IMAGE_MAX_BYTES }]) });
+    const largest = await t.app.inject({
+      method: "POST",
+      url: "/test/upload",
+      ...multipartBody([{ name: "max.png", bytes: IMAGE_MAX_BYTES }]),
+    });
     expect(largest.json()).toEqual({ files: 1 });
-    const response = await t.app.inject({ method: "POST", url: "/test/upload", ...multipartBody([{ name: "big.png", bytes: IMAGE_MAX_BYTES + 1 }]) });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/test/upload",
+      ...multipartBody([{ name: "big.png", bytes: IMAGE_MAX_BYTES + 1 }]),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().detail.error_code).toBe("IMAGE_TOO_LARGE");
   });
@@ -161,7 +184,11 @@ describe("error answers", () => {
       error_code: "MAXIMUM_NUMBER_PHOTOS_EXCEEDED",
       error_message: errorText("MAXIMUM_NUMBER_PHOTOS_EXCEEDED", "en", { max: PRODUCT_IMAGES_MAX }),
     });
-    const allowed = await t.app.inject({ method: "POST", url: "/test/upload", ...multipartBody([{ name: "a.png", bytes: 10 }]) });
+    const allowed = await t.app.inject({
+      method: "POST",
+      url: "/test/upload",
+      ...multipartBody([{ name: "a.png", bytes: 10 }]),
+    });
     expect(allowed.json()).toEqual({ files: 1 });
   });
 
@@ -192,7 +219,12 @@ describe("error answers", () => {
   });
 
   it("answer JSON 404 ROUTE_NOT_FOUND to unknown API and media paths, whatever the method", async () => {
-    for (const [method, url] of [["GET", "/v1/nope"], ["DELETE", "/v1/products/nope"], ["PUT", "/v1"], ["GET", "/media/nope.png"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/v1/nope"],
+      ["DELETE", "/v1/products/nope"],
+      ["PUT", "/v1"],
+      ["GET", "/media/nope.png"],
+    ] as const) {
       const response = await t.app.inject({ method, url, headers: { accept: "text/html" } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["content-type"], url).toMatch(/^application\/json/);
@@ -210,15 +242,24 @@ describe("an unexpected error", () => {
         done();
       },
     });
-    const app = await buildApp({ config: t.config, database: t.database, media: t.media, logger: { level: "error", stream } });
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      media: t.media,
+      logger: { level: "error", stream },
+    });
     addFailingRoutes(app);
     try {
       const response = await app.inject({ method: "GET", url: "/test/crash", headers: { "x-request-id": "crash-42" } });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ detail: { error_code: "SERVER_ERROR", error_message: errorText("SERVER_ERROR", "en") } });
+      expect(response.json()).toEqual({
+        detail: { error_code: "SERVER_ERROR", error_message: errorText("SERVER_ERROR", "en") },
+      });
       expect(response.body).not.toMatch(/hunter2|internal detail|\bat\b.*\.ts/);
 
-      const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string; stack?: string } });
+      const logged = lines.map(
+        (line) => JSON.parse(line) as { reqId?: string; err?: { message?: string; stack?: string } },
+      );
       const entry = logged.find((line) => line.err?.message === "internal detail: password=hunter2");
       expect(entry?.reqId).toBe("crash-42");
       expect(entry?.err?.stack).toContain("error-handler.test.ts");

@@ -14,7 +14,11 @@ const codeOverrides: Record<string, () => AppError> = {
 };
 
 // busboy reports a multipart body that breaks off, or a multipart type without a boundary, as plain Errors.
-const malformedMultipart = [/^Unexpected end of multipart data$/, / terminated early due to unexpected end of multipart data$/, /^Multipart: Boundary not found$/];
+const malformedMultipart = [
+  /^Unexpected end of multipart data$/,
+  / terminated early due to unexpected end of multipart data$/,
+  /^Multipart: Boundary not found$/,
+];
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   400: "MALFORMED_REQUEST",
@@ -41,10 +45,15 @@ export function toAppError(error: unknown): AppError {
     const code = error.statusCode === undefined ? undefined : codeByStatus[error.statusCode];
     if (code) return new AppError(code, {}, { cause: error });
   }
-  if (error instanceof Error && malformedMultipart.some((message) => message.test(error.message))) return new AppError("MALFORMED_REQUEST", {}, { cause: error });
+  if (error instanceof Error && malformedMultipart.some((message) => message.test(error.message)))
+    return new AppError("MALFORMED_REQUEST", {}, { cause: error });
   return new AppError("SERVER_ERROR", {}, { cause: error });
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === "string" && (error as FastifyError).code.startsWith("FST_");
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === "string" &&
+    (error as FastifyError).code.startsWith("FST_")
+  );
 }

@@ -6,7 +6,14 @@ import type { Category, Product, ProductStatus } from "../../db/schema/catalog.j
 import { reviews } from "../../db/schema/deals.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
-import { createTestGame, createTestProduct, createTestSubcategory, imagePart, sendForm, textParts } from "../../test/test-catalog.js";
+import {
+  createTestGame,
+  createTestProduct,
+  createTestSubcategory,
+  imagePart,
+  sendForm,
+  textParts,
+} from "../../test/test-catalog.js";
 import { TestClient } from "../../test/test-client.js";
 import { createTestDeal, type TestDeal } from "../../test/test-deals.js";
 import { testImages } from "../../test/test-images.js";
@@ -45,14 +52,23 @@ const WRONG_CODE = [400, "WRONG_VERIFICATION_CODE"] as const;
 const NOT_NOW = [409, "INVALID_DEAL_STATUS"] as const;
 
 /** Public: guests and banned users (served as guests) included. */
-const open = (call: Row["call"], outcome: Outcome = OK): Row => ({ call, expected: { guest: outcome, user: outcome, other: outcome, banned: outcome, admin: outcome } });
+const open = (call: Row["call"], outcome: Outcome = OK): Row => ({
+  call,
+  expected: { guest: outcome, user: outcome, other: outcome, banned: outcome, admin: outcome },
+});
 /** requireUser: `user` owns the resource in the call; `other` and `admin` default to what `user` gets. */
-const signedIn = (call: Row["call"], { user, other = user, admin = user }: { user: Outcome; other?: Outcome; admin?: Outcome }): Row => ({
+const signedIn = (
+  call: Row["call"],
+  { user, other = user, admin = user }: { user: Outcome; other?: Outcome; admin?: Outcome },
+): Row => ({
   call,
   expected: { guest: NO_TOKEN, user, other, banned: BANNED, admin },
 });
 /** requireAdmin. */
-const adminOnly = (call: Row["call"], admin: Outcome = OK): Row => ({ call, expected: { guest: NO_TOKEN, user: FORBIDDEN, other: FORBIDDEN, banned: BANNED, admin } });
+const adminOnly = (call: Row["call"], admin: Outcome = OK): Row => ({
+  call,
+  expected: { guest: NO_TOKEN, user: FORBIDDEN, other: FORBIDDEN, banned: BANNED, admin },
+});
 
 let t: TestApp;
 let people: Record<Exclude<Actor, "guest">, User>;
@@ -67,23 +83,55 @@ let purchase: TestDeal;
 
 const unique = () => randomUUID().slice(0, 8);
 const freshUser = () => createTestUser(t.database.db, { username: `am_${unique()}` });
-const productOf = (sellerId: string, status: ProductStatus = "active") => createTestProduct(t, { sellerId, categoryId: subcategory.id, status });
-const productFields = { title: "Matrix product title", description: "Matrix product description", price: 10, product_data: "login: matrix / password: matrix" };
+const productOf = (sellerId: string, status: ProductStatus = "active") =>
+  createTestProduct(t, { sellerId, categoryId: subcategory.id, status });
+const productFields = {
+  title: "Matrix product title",
+  description: "Matrix product description",
+  price: 10,
+  product_data: "login: matrix / password: matrix",
+};
 
 const matrix: Record<string, Row> = {
   "GET /v1/health": open(() => ({ url: "/v1/health" })),
 
   "POST /v1/auth/": signedIn(() => ({ url: "/v1/auth/" }), { user: OK }),
-  "POST /v1/auth/login": open(() => ({ url: "/v1/auth/login", body: { email: seller.email, password: TEST_PASSWORD } })),
-  "POST /v1/auth/send-verification-code": open(() => ({ url: "/v1/auth/send-verification-code", body: { email: seller.email, username: `am_${unique()}` } }), [409, "EMAIL_ALREADY_EXISTS"]),
+  "POST /v1/auth/login": open(() => ({
+    url: "/v1/auth/login",
+    body: { email: seller.email, password: TEST_PASSWORD },
+  })),
+  "POST /v1/auth/send-verification-code": open(
+    () => ({ url: "/v1/auth/send-verification-code", body: { email: seller.email, username: `am_${unique()}` } }),
+    [409, "EMAIL_ALREADY_EXISTS"],
+  ),
   "POST /v1/auth/confirm-verification-code": open(
-    () => ({ url: "/v1/auth/confirm-verification-code", body: { email: `am_${unique()}@example.com`, username: `am_${unique()}`, password: TEST_PASSWORD, email_code: "000000" } }),
+    () => ({
+      url: "/v1/auth/confirm-verification-code",
+      body: {
+        email: `am_${unique()}@example.com`,
+        username: `am_${unique()}`,
+        password: TEST_PASSWORD,
+        email_code: "000000",
+      },
+    }),
     WRONG_CODE,
   ),
-  "POST /v1/auth/password-reset-code": open(() => ({ url: "/v1/auth/password-reset-code", body: { email: `nobody_${unique()}@example.com` } })),
-  "POST /v1/auth/confirm-password-reset-code": open(() => ({ url: "/v1/auth/confirm-password-reset-code", body: { email: `nobody_${unique()}@example.com`, code: "000000" } }), WRONG_CODE),
+  "POST /v1/auth/password-reset-code": open(() => ({
+    url: "/v1/auth/password-reset-code",
+    body: { email: `nobody_${unique()}@example.com` },
+  })),
+  "POST /v1/auth/confirm-password-reset-code": open(
+    () => ({
+      url: "/v1/auth/confirm-password-reset-code",
+      body: { email: `nobody_${unique()}@example.com`, code: "000000" },
+    }),
+    WRONG_CODE,
+  ),
   "POST /v1/auth/set-new-password": open(
-    () => ({ url: "/v1/auth/set-new-password", body: { email: `nobody_${unique()}@example.com`, code: "000000", new_password: TEST_PASSWORD } }),
+    () => ({
+      url: "/v1/auth/set-new-password",
+      body: { email: `nobody_${unique()}@example.com`, code: "000000", new_password: TEST_PASSWORD },
+    }),
     WRONG_CODE,
   ),
   // No guard: the refresh cookie is the credential, and a banned user's is refused.
@@ -92,26 +140,52 @@ const matrix: Record<string, Row> = {
   "POST /v1/auth/logout": open(() => ({ url: "/v1/auth/logout" })),
   "POST /v1/auth/logout-all": signedIn(() => ({ url: "/v1/auth/logout-all" }), { user: OK }),
   "GET /v1/auth/get-my-user-id": signedIn(() => ({ url: "/v1/auth/get-my-user-id" }), { user: OK }),
-  "POST /v1/users/password": signedIn(() => ({ url: "/v1/users/password", body: { current_password: "Wrong#pass1", new_password: "Another#pass2" } }), { user: [400, "WRONG_PASSWORD"] }),
+  "POST /v1/users/password": signedIn(
+    () => ({ url: "/v1/users/password", body: { current_password: "Wrong#pass1", new_password: "Another#pass2" } }),
+    { user: [400, "WRONG_PASSWORD"] },
+  ),
 
   "GET /v1/users/{username}": open(() => ({ url: `/v1/users/${people.user.username}` })),
-  "POST /v1/users/description": signedIn(() => ({ url: "/v1/users/description", body: { description: "Matrix description" } }), { user: OK }),
-  "PATCH /v1/users/avatar": signedIn(async () => ({ url: "/v1/users/avatar", form: [imagePart("file", await testImages.png())] }), { user: OK }),
-  "GET /v1/users/{id}/purchases": signedIn(() => ({ url: `/v1/users/${people.user.id}/purchases` }), { user: OK, other: FORBIDDEN }),
-  "GET /v1/users/{id}/sales": signedIn(() => ({ url: `/v1/users/${people.user.id}/sales` }), { user: OK, other: FORBIDDEN }),
+  "POST /v1/users/description": signedIn(
+    () => ({ url: "/v1/users/description", body: { description: "Matrix description" } }),
+    { user: OK },
+  ),
+  "PATCH /v1/users/avatar": signedIn(
+    async () => ({ url: "/v1/users/avatar", form: [imagePart("file", await testImages.png())] }),
+    { user: OK },
+  ),
+  "GET /v1/users/{id}/purchases": signedIn(() => ({ url: `/v1/users/${people.user.id}/purchases` }), {
+    user: OK,
+    other: FORBIDDEN,
+  }),
+  "GET /v1/users/{id}/sales": signedIn(() => ({ url: `/v1/users/${people.user.id}/sales` }), {
+    user: OK,
+    other: FORBIDDEN,
+  }),
 
   // Only the buyer of the deal reviews it, only its seller replies: admins neither.
   "POST /v1/reviews/": signedIn(
     async () => {
-      const { deal } = await createTestDeal(t, { sellerId: seller.id, buyerId: people.user.id, categoryId: subcategory.id });
+      const { deal } = await createTestDeal(t, {
+        sellerId: seller.id,
+        buyerId: people.user.id,
+        categoryId: subcategory.id,
+      });
       return { url: "/v1/reviews/", body: { deal_id: deal.id, stars: 5, text: "Fast and honest" } };
     },
     { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
   ),
   "POST /v1/reviews/{id}/reply": signedIn(
     async () => {
-      const { deal } = await createTestDeal(t, { sellerId: people.user.id, buyerId: seller.id, categoryId: subcategory.id });
-      const [review] = await t.database.db.insert(reviews).values({ dealId: deal.id, authorId: seller.id, sellerId: people.user.id, stars: 4, text: "Fine" }).returning();
+      const { deal } = await createTestDeal(t, {
+        sellerId: people.user.id,
+        buyerId: seller.id,
+        categoryId: subcategory.id,
+      });
+      const [review] = await t.database.db
+        .insert(reviews)
+        .values({ dealId: deal.id, authorId: seller.id, sellerId: people.user.id, stars: 4, text: "Fine" })
+        .returning();
       return { url: `/v1/reviews/${review!.id}/reply`, body: { reply: "Thank you" } };
     },
     { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
@@ -123,76 +197,142 @@ const matrix: Record<string, Row> = {
   "GET /v1/categories/subcategories/{id}": open(() => ({ url: `/v1/categories/subcategories/${game.id}` })),
   "POST /v1/admin/category": adminOnly(async () => ({
     url: "/v1/admin/category",
-    form: [...textParts({ name: `Game ${unique()}`, description: "Made by the matrix" }), imagePart(CATEGORY_IMAGE_FIELD, await testImages.png())],
+    form: [
+      ...textParts({ name: `Game ${unique()}`, description: "Made by the matrix" }),
+      imagePart(CATEGORY_IMAGE_FIELD, await testImages.png()),
+    ],
   })),
 
   "GET /v1/products/get/all": open(() => ({ url: "/v1/products/get/all" })),
   "GET /v1/products/search": open(() => ({ url: "/v1/products/search?q=matrix" })),
   "GET /v1/products/category/{id}": open(() => ({ url: `/v1/products/category/${subcategory.id}` })),
   "GET /v1/products/user/{userId}": open(() => ({ url: `/v1/products/user/${people.user.id}` })),
-  "GET /v1/products/user/by-username/{username}": open(() => ({ url: `/v1/products/user/by-username/${people.user.username}` })),
+  "GET /v1/products/user/by-username/{username}": open(() => ({
+    url: `/v1/products/user/by-username/${people.user.username}`,
+  })),
   "GET /v1/products/{id}": open(() => ({ url: `/v1/products/${ownProduct.id}` })),
-  "GET /v1/products/{gameSlug}/{subcategorySlug}": open(() => ({ url: `/v1/products/${game.slug}/${subcategory.slug}` })),
+  "GET /v1/products/{gameSlug}/{subcategorySlug}": open(() => ({
+    url: `/v1/products/${game.slug}/${subcategory.slug}`,
+  })),
 
   "POST /v1/products/": signedIn(
-    async () => ({ url: "/v1/products/", form: [...textParts({ ...productFields, category_id: subcategory.id }), imagePart(PRODUCT_IMAGES_FIELD, await testImages.png())] }),
+    async () => ({
+      url: "/v1/products/",
+      form: [
+        ...textParts({ ...productFields, category_id: subcategory.id }),
+        imagePart(PRODUCT_IMAGES_FIELD, await testImages.png()),
+      ],
+    }),
     { user: OK },
   ),
   // SPEC.md §6: editing, deleting and adding images are the owner's alone, admins included.
-  "PATCH /v1/products/": signedIn(async () => ({ url: "/v1/products/", form: textParts({ product_id: (await productOf(people.user.id)).id, title: "Renamed matrix title" }) }), {
-    user: OK,
-    other: FORBIDDEN,
-    admin: FORBIDDEN,
-  }),
+  "PATCH /v1/products/": signedIn(
+    async () => ({
+      url: "/v1/products/",
+      form: textParts({ product_id: (await productOf(people.user.id)).id, title: "Renamed matrix title" }),
+    }),
+    {
+      user: OK,
+      other: FORBIDDEN,
+      admin: FORBIDDEN,
+    },
+  ),
   "PATCH /v1/products/images": signedIn(
     async () => ({
       url: "/v1/products/images",
-      form: [...textParts({ product_id: (await productOf(people.user.id)).id }), imagePart(PRODUCT_IMAGES_FIELD, await testImages.png())],
+      form: [
+        ...textParts({ product_id: (await productOf(people.user.id)).id }),
+        imagePart(PRODUCT_IMAGES_FIELD, await testImages.png()),
+      ],
     }),
     { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
   ),
-  "DELETE /v1/products/": signedIn(async () => ({ url: `/v1/products/?product_id=${(await productOf(people.user.id)).id}` }), {
-    user: OK,
-    other: FORBIDDEN,
-    admin: FORBIDDEN,
-  }),
+  "DELETE /v1/products/": signedIn(
+    async () => ({ url: `/v1/products/?product_id=${(await productOf(people.user.id)).id}` }),
+    {
+      user: OK,
+      other: FORBIDDEN,
+      admin: FORBIDDEN,
+    },
+  ),
 
   "GET /v1/admin/products": adminOnly(() => ({ url: "/v1/admin/products" })),
-  "POST /v1/admin/products/approve": adminOnly(async () => ({ url: "/v1/admin/products/approve", body: { product_id: (await productOf(people.user.id, "moderation")).id } })),
-  "POST /v1/products/approve": adminOnly(async () => ({ url: "/v1/products/approve", body: { product_id: (await productOf(people.user.id, "moderation")).id } })),
-  "POST /v1/admin/products/reject": adminOnly(async () => ({ url: "/v1/admin/products/reject", body: { product_id: (await productOf(people.user.id, "moderation")).id } })),
+  "POST /v1/admin/products/approve": adminOnly(async () => ({
+    url: "/v1/admin/products/approve",
+    body: { product_id: (await productOf(people.user.id, "moderation")).id },
+  })),
+  "POST /v1/products/approve": adminOnly(async () => ({
+    url: "/v1/products/approve",
+    body: { product_id: (await productOf(people.user.id, "moderation")).id },
+  })),
+  "POST /v1/admin/products/reject": adminOnly(async () => ({
+    url: "/v1/admin/products/reject",
+    body: { product_id: (await productOf(people.user.id, "moderation")).id },
+  })),
 
   "GET /v1/chats/": signedIn(() => ({ url: "/v1/chats/" }), { user: OK }),
-  "GET /v1/chats/{id}/messages": signedIn(() => ({ url: `/v1/chats/${purchase.chat.id}/messages` }), { user: OK, other: NO_CHAT }),
+  "GET /v1/chats/{id}/messages": signedIn(() => ({ url: `/v1/chats/${purchase.chat.id}/messages` }), {
+    user: OK,
+    other: NO_CHAT,
+  }),
   "POST /v1/chats/": signedIn(() => ({ url: "/v1/chats/", body: { product_id: sellerProduct.id } }), { user: OK }),
-  "GET /v1/products/get/chat/{chatId}": signedIn(() => ({ url: `/v1/products/get/chat/${purchase.chat.id}` }), { user: OK, other: NO_CHAT }),
+  "GET /v1/products/get/chat/{chatId}": signedIn(() => ({ url: `/v1/products/get/chat/${purchase.chat.id}` }), {
+    user: OK,
+    other: NO_CHAT,
+  }),
 
   // Nobody here has money: the guard lets every signed-in user through to the balance check.
-  "POST /v1/products/buy": signedIn(() => ({ url: "/v1/products/buy", body: { product_id: sellerProduct.id } }), { user: [409, "NOT_ENOUGH_BALANCE"] }),
+  "POST /v1/products/buy": signedIn(() => ({ url: "/v1/products/buy", body: { product_id: sellerProduct.id } }), {
+    user: [409, "NOT_ENOUGH_BALANCE"],
+  }),
   // Confirming a completed deal again answers it and pays nothing; only its buyer may.
-  "PATCH /v1/products/confirm-receipt": signedIn(() => ({ url: "/v1/products/confirm-receipt", body: { product_id: purchase.product.id } }), {
-    user: OK,
-    other: FORBIDDEN,
-    admin: FORBIDDEN,
-  }),
-  "POST /v1/deals/{id}/dispute": signedIn(() => ({ url: `/v1/deals/${purchase.deal.id}/dispute`, body: { reason: "not_received", text: "Nothing arrived at all" } }), {
-    user: NOT_NOW,
-    other: FORBIDDEN,
-    admin: FORBIDDEN,
-  }),
+  "PATCH /v1/products/confirm-receipt": signedIn(
+    () => ({ url: "/v1/products/confirm-receipt", body: { product_id: purchase.product.id } }),
+    {
+      user: OK,
+      other: FORBIDDEN,
+      admin: FORBIDDEN,
+    },
+  ),
+  "POST /v1/deals/{id}/dispute": signedIn(
+    () => ({
+      url: `/v1/deals/${purchase.deal.id}/dispute`,
+      body: { reason: "not_received", text: "Nothing arrived at all" },
+    }),
+    {
+      user: NOT_NOW,
+      other: FORBIDDEN,
+      admin: FORBIDDEN,
+    },
+  ),
 
   "GET /v1/admin/deals": adminOnly(() => ({ url: "/v1/admin/deals" })),
-  "POST /v1/admin/deals/{id}/resolve": adminOnly(() => ({ url: `/v1/admin/deals/${purchase.deal.id}/resolve`, body: { resolution: "release" } }), NOT_NOW),
-  "POST /v1/admin/balance-adjustment": adminOnly(() => ({ url: "/v1/admin/balance-adjustment", body: { user_id: seller.id, amount: 1, memo: "matrix" } })),
+  "POST /v1/admin/deals/{id}/resolve": adminOnly(
+    () => ({ url: `/v1/admin/deals/${purchase.deal.id}/resolve`, body: { resolution: "release" } }),
+    NOT_NOW,
+  ),
+  "POST /v1/admin/balance-adjustment": adminOnly(() => ({
+    url: "/v1/admin/balance-adjustment",
+    body: { user_id: seller.id, amount: 1, memo: "matrix" },
+  })),
 
   "GET /v1/admin/dashboard-info": adminOnly(() => ({ url: "/v1/admin/dashboard-info" })),
   "GET /v1/admin/audit-log": adminOnly(() => ({ url: "/v1/admin/audit-log" })),
   "GET /v1/admin/users": adminOnly(() => ({ url: "/v1/admin/users" })),
   "GET /v1/admin/users/search": adminOnly(() => ({ url: "/v1/admin/users/search?q=am_" })),
   "GET /v1/admin/user/{id}": adminOnly(() => ({ url: `/v1/admin/user/${seller.id}` })),
-  "PATCH /v1/admin/user/{id}": adminOnly(async () => ({ url: `/v1/admin/user/${(await freshUser()).id}`, body: { rating: 4 } })),
-  "POST /v1/admin/ban-user": adminOnly(async () => ({ url: "/v1/admin/ban-user", body: { id: (await freshUser()).id } })),
-  "POST /v1/admin/unban-user": adminOnly(async () => ({ url: "/v1/admin/unban-user", body: { user_id: (await freshUser()).id } })),
+  "PATCH /v1/admin/user/{id}": adminOnly(async () => ({
+    url: `/v1/admin/user/${(await freshUser()).id}`,
+    body: { rating: 4 },
+  })),
+  "POST /v1/admin/ban-user": adminOnly(async () => ({
+    url: "/v1/admin/ban-user",
+    body: { id: (await freshUser()).id },
+  })),
+  "POST /v1/admin/unban-user": adminOnly(async () => ({
+    url: "/v1/admin/unban-user",
+    body: { user_id: (await freshUser()).id },
+  })),
 };
 
 beforeAll(async () => {
@@ -220,7 +360,11 @@ afterAll(() => t.close());
 async function browserOf(actor: Actor): Promise<TestClient> {
   const client = new TestClient(t.app);
   if (actor === "guest") return client;
-  const tokens = await startSession(t.database.db, { userId: people[actor].id, client: { ip: client.ip, userAgent: "authorization-matrix" } }, { jwtSecret: t.config.jwtSecret, now: new Date() });
+  const tokens = await startSession(
+    t.database.db,
+    { userId: people[actor].id, client: { ip: client.ip, userAgent: "authorization-matrix" } },
+    { jwtSecret: t.config.jwtSecret, now: new Date() },
+  );
   client.setCookie(ACCESS_COOKIE, tokens.accessToken);
   client.setCookie(REFRESH_COOKIE, tokens.refreshToken, REFRESH_COOKIE_PATH);
   return client;
@@ -251,7 +395,9 @@ describe("authorization matrix", () => {
     const response = await t.app.inject({ method: "GET", url: "/v1/docs/json" });
     expect(response.statusCode).toBe(200);
     const document = response.json() as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(Object.keys(matrix).sort()).toEqual(documented.sort());
   });
 

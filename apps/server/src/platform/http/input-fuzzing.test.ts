@@ -30,7 +30,9 @@ const RUNS_PER_OPERATION = 25;
 
 // Its generated values go into every field, URLs included: none of them is a secret to look for in the logs.
 const t: TestApp = await createTestApp({}, {}, { recordSecrets: false });
-const operations = fuzzOperations((await t.app.inject({ method: "GET", url: "/v1/docs/json" })).json<OpenApiDocument>());
+const operations = fuzzOperations(
+  (await t.app.inject({ method: "GET", url: "/v1/docs/json" })).json<OpenApiDocument>(),
+);
 
 let people: Record<Exclude<Actor, "guest">, User>;
 /** Ids of rows the requests may hit. The actors' own user ids are left out: a generated admin edit could ban them. */
@@ -47,12 +49,27 @@ beforeAll(async () => {
   const seller = await createTestUser(db, { username: `fz_seller_${unique()}`, balanceKopecks: 500_00 });
   const game = await createTestGame(db);
   const subcategory = await createTestSubcategory(db, game);
-  const product = (sellerId: string, status: "active" | "moderation" = "active") => createTestProduct(t, { sellerId, categoryId: subcategory.id, status });
+  const product = (sellerId: string, status: "active" | "moderation" = "active") =>
+    createTestProduct(t, { sellerId, categoryId: subcategory.id, status });
   const own = await product(people.user.id);
   const pending = await product(people.user.id, "moderation");
   const forSale = await product(seller.id);
-  const purchase = await createTestDeal(t, { sellerId: seller.id, buyerId: people.user.id, categoryId: subcategory.id });
-  knownIds = [seller.id, game.id, subcategory.id, own.id, pending.id, forSale.id, purchase.deal.id, purchase.chat.id, purchase.product.id];
+  const purchase = await createTestDeal(t, {
+    sellerId: seller.id,
+    buyerId: people.user.id,
+    categoryId: subcategory.id,
+  });
+  knownIds = [
+    seller.id,
+    game.id,
+    subcategory.id,
+    own.id,
+    pending.id,
+    forSale.id,
+    purchase.deal.id,
+    purchase.chat.id,
+    purchase.product.id,
+  ];
 });
 afterAll(() => t.close());
 
@@ -61,15 +78,26 @@ afterAll(() => t.close());
  * tells them apart. Public routes are fuzzed as a guest and as a signed-in user.
  */
 async function actorsPastGuard(operation: FuzzOperation): Promise<Actor[]> {
-  const probe = { method: operation.method, url: operation.path.replace(/\{[^}]+\}/g, randomUUID()), headers: {}, payload: undefined };
+  const probe = {
+    method: operation.method,
+    url: operation.path.replace(/\{[^}]+\}/g, randomUUID()),
+    headers: {},
+    payload: undefined,
+  };
   if (errorCodeOf(await send(probe, {})) !== "TOKEN_NOT_FOUND") return ["guest", "user"];
-  return errorCodeOf(await send(probe, await sessionCookies("user"))) === "INSUFFICIENT_PERMISSIONS" ? ["admin"] : ["user"];
+  return errorCodeOf(await send(probe, await sessionCookies("user"))) === "INSUFFICIENT_PERMISSIONS"
+    ? ["admin"]
+    : ["user"];
 }
 
 /** Cookies of a new session of the actor (none for a guest). */
 async function sessionCookies(actor: Actor): Promise<Record<string, string>> {
   if (actor === "guest") return {};
-  const tokens = await startSession(t.database.db, { userId: people[actor].id, client: { ip: nextTestIp(), userAgent: "input-fuzzing" } }, { jwtSecret: t.config.jwtSecret, now: new Date() });
+  const tokens = await startSession(
+    t.database.db,
+    { userId: people[actor].id, client: { ip: nextTestIp(), userAgent: "input-fuzzing" } },
+    { jwtSecret: t.config.jwtSecret, now: new Date() },
+  );
   return { cookie: `${ACCESS_COOKIE}=${tokens.accessToken}; ${REFRESH_COOKIE}=${tokens.refreshToken}` };
 }
 
@@ -97,37 +125,47 @@ describe("input fuzzing", () => {
     expect(operations.length).toBeGreaterThan(50);
   });
 
-  it.each(operations.map((operation) => [operation.route, operation] as const))("%s answers any input with a 2xx or a catalogued 4xx, and refuses without a trace", async (_, operation) => {
-    const actors = await actorsPastGuard(operation);
-    // A refused request leaves the database as the last snapshot found it. Sessions are opened once per actor and
-    // a snapshot taken only when something may have changed (a 2xx), so most requests cost one snapshot.
-    const sessions = new Map<Actor, Record<string, string>>();
-    let unchanged: TableSnapshot | undefined;
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...actors), fuzzRequests(operation, knownIds), async (actor, request) => {
-        let cookies = sessions.get(actor);
-        if (!cookies) {
-          cookies = await sessionCookies(actor);
-          sessions.set(actor, cookies);
-          unchanged = undefined;
-        }
-        unchanged ??= await tableSnapshot(t.database.db);
-        const response = await send(request, cookies);
-        const answer = `answered ${response.statusCode} ${response.body.slice(0, 300)}`;
-        const status = response.statusCode;
-        expect((status >= 200 && status < 300) || (status >= 400 && status < 500), answer).toBe(true);
-        if (request.refusal) expect(status, `${answer}, although the request must be refused (${request.refusal})`).toBeGreaterThanOrEqual(400);
-        if (status < 400) {
-          // Accepted: it may have changed anything, its own session included (a sign-out, a token refresh).
-          sessions.delete(actor);
-          unchanged = undefined;
-          return;
-        }
-        const code = errorCodeOf(response);
-        expect(isErrorCode(code) && errorStatus(code) === status, `${answer}: not an error answer with a catalogue code of that status`).toBe(true);
-        expect(await tableSnapshot(t.database.db), `${answer}, and changed the database`).toEqual(unchanged);
-      }),
-      { numRuns: RUNS_PER_OPERATION },
-    );
-  });
+  it.each(operations.map((operation) => [operation.route, operation] as const))(
+    "%s answers any input with a 2xx or a catalogued 4xx, and refuses without a trace",
+    async (_, operation) => {
+      const actors = await actorsPastGuard(operation);
+      // A refused request leaves the database as the last snapshot found it. Sessions are opened once per actor and
+      // a snapshot taken only when something may have changed (a 2xx), so most requests cost one snapshot.
+      const sessions = new Map<Actor, Record<string, string>>();
+      let unchanged: TableSnapshot | undefined;
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...actors), fuzzRequests(operation, knownIds), async (actor, request) => {
+          let cookies = sessions.get(actor);
+          if (!cookies) {
+            cookies = await sessionCookies(actor);
+            sessions.set(actor, cookies);
+            unchanged = undefined;
+          }
+          unchanged ??= await tableSnapshot(t.database.db);
+          const response = await send(request, cookies);
+          const answer = `answered ${response.statusCode} ${response.body.slice(0, 300)}`;
+          const status = response.statusCode;
+          expect((status >= 200 && status < 300) || (status >= 400 && status < 500), answer).toBe(true);
+          if (request.refusal)
+            expect(
+              status,
+              `${answer}, although the request must be refused (${request.refusal})`,
+            ).toBeGreaterThanOrEqual(400);
+          if (status < 400) {
+            // Accepted: it may have changed anything, its own session included (a sign-out, a token refresh).
+            sessions.delete(actor);
+            unchanged = undefined;
+            return;
+          }
+          const code = errorCodeOf(response);
+          expect(
+            isErrorCode(code) && errorStatus(code) === status,
+            `${answer}: not an error answer with a catalogue code of that status`,
+          ).toBe(true);
+          expect(await tableSnapshot(t.database.db), `${answer}, and changed the database`).toEqual(unchanged);
+        }),
+        { numRuns: RUNS_PER_OPERATION },
+      );
+    },
+  );
 });

@@ -33,7 +33,12 @@ describe("GET /media/*", () => {
   });
 
   it("answers JSON 404 for a missing image or a path that is no key", async () => {
-    for (const url of ["/media/products/missing.png", "/media/../secrets.json", "/media/%2e%2e/secrets.json", "/media/.hidden"]) {
+    for (const url of [
+      "/media/products/missing.png",
+      "/media/../secrets.json",
+      "/media/%2e%2e/secrets.json",
+      "/media/.hidden",
+    ]) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["cache-control"], url).toBeUndefined();

@@ -15,11 +15,17 @@ describe("API documentation", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.title).toBe("Lootlane API");
     const health = document.paths["/v1/health"].get;
-    expect(health.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/HealthResponse" });
-    expect(health.responses["503"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorResponse" });
+    expect(health.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/HealthResponse",
+    });
+    expect(health.responses["503"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/ErrorResponse",
+    });
     expect(document.components.schemas.HealthResponse.required).toEqual(["status", "database"]);
     // Internal routes (media, web app, the docs themselves) are not part of the API.
-    expect(Object.keys(document.paths).every((path) => path.startsWith("/v1/") && !path.startsWith("/v1/docs"))).toBe(true);
+    expect(Object.keys(document.paths).every((path) => path.startsWith("/v1/") && !path.startsWith("/v1/docs"))).toBe(
+      true,
+    );
   });
 
   it("renders Swagger UI whose scripts and styles all load", async () => {
@@ -29,7 +35,9 @@ describe("API documentation", () => {
     expect(page.body).toContain('id="swagger-ui"');
 
     const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
-    expect(assets).toEqual(expect.arrayContaining(["/v1/docs/static/swagger-ui-bundle.js", "/v1/docs/static/swagger-initializer.js"]));
+    expect(assets).toEqual(
+      expect.arrayContaining(["/v1/docs/static/swagger-ui-bundle.js", "/v1/docs/static/swagger-initializer.js"]),
+    );
     for (const asset of assets) {
       const response = await t.app.inject({ method: "GET", url: asset });
       expect(response.statusCode, asset).toBe(200);

@@ -17,7 +17,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: "3.1.0",
       info: {
         title: "Lootlane API",
-        description: "Marketplace for digital game goods. Errors answer `{\"detail\": {\"error_code\", \"error_message\"}}`.",
+        description: 'Marketplace for digital game goods. Errors answer `{"detail": {"error_code", "error_message"}}`.',
         version: "1.0.0",
       },
     },

@@ -9,17 +9,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (headers: Record<string, string>, payload?: string) =>
-  t.app.inject({ method: "POST", url: "/v1/test/echo", headers: { host: "shop.test", ...headers }, ...(payload === undefined ? {} : { payload }) });
+  t.app.inject({
+    method: "POST",
+    url: "/v1/test/echo",
+    headers: { host: "shop.test", ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 describe("origin check on state-changing requests", () => {
   it("lets the app's own origin send JSON", async () => {
-    const response = await post({ origin: "http://shop.test", "content-type": "application/json", "sec-fetch-site": "same-origin" }, '{"a":1}');
+    const response = await post(
+      { origin: "http://shop.test", "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      '{"a":1}',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ body: { a: 1 } });
   });
 
   it("lets a configured origin in, even from another site", async () => {
-    const response = await post({ origin: "https://partner.example", "content-type": "application/json", "sec-fetch-site": "cross-site" }, "{}");
+    const response = await post(
+      { origin: "https://partner.example", "content-type": "application/json", "sec-fetch-site": "cross-site" },
+      "{}",
+    );
     expect(response.statusCode).toBe(200);
   });
 
@@ -63,7 +74,11 @@ describe("origin check on state-changing requests", () => {
   });
 
   it("leaves reads alone", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/v1/health", headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/v1/health",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -13,7 +13,9 @@ const acceptedBodyTypes = new Set(["application/json", "multipart/form-data"]);
  * prefix could be dodged by a differently spelled path that still routes there. Runs before any body is read.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config): void {
-  const configured = new Set([...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])].map(normalizeOrigin));
+  const configured = new Set(
+    [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])].map(normalizeOrigin),
+  );
 
   app.addHook("onRequest", async (request) => {
     if (!stateChanging.has(request.method)) return;

@@ -11,7 +11,11 @@ afterAll(() => t.close());
 
 describe("request ids", () => {
   it("echo a sane incoming x-request-id", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/v1/health", headers: { "x-request-id": "lb-7f3a.42" } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/v1/health",
+      headers: { "x-request-id": "lb-7f3a.42" },
+    });
     expect(response.headers["x-request-id"]).toBe("lb-7f3a.42");
   });
 

@@ -18,7 +18,11 @@ describe("security headers on the web app", () => {
   afterAll(() => t.close());
 
   it("carry a CSP that only lets the app's own scripts run", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html", host: "shop.test:3000" } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { accept: "text/html", host: "shop.test:3000" },
+    });
     const csp = directives(response.headers["content-security-policy"]);
     expect(csp.get("default-src")).toEqual(["'self'"]);
     expect(csp.get("script-src")).toEqual(["'self'"]);
@@ -41,7 +45,11 @@ describe("security headers on the web app", () => {
   });
 
   it("name no socket host for a Host header that is not a plain host", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html", host: "evil.test;script-src *" } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { accept: "text/html", host: "evil.test;script-src *" },
+    });
     expect(directives(response.headers["content-security-policy"]).get("connect-src")).toEqual(["'self'"]);
   });
 
@@ -56,7 +64,14 @@ describe("security headers behind HTTPS with images on S3", () => {
   beforeAll(async () => {
     t = await createTestApp({
       publicUrl: "https://shop.example",
-      s3: { endpoint: undefined, region: "us-east-1", bucket: "b", accessKey: "k", secretKey: "s", publicUrl: "https://cdn.example/lootlane/" },
+      s3: {
+        endpoint: undefined,
+        region: "us-east-1",
+        bucket: "b",
+        accessKey: "k",
+        secretKey: "s",
+        publicUrl: "https://cdn.example/lootlane/",
+      },
     });
   });
   afterAll(() => t.close());

@@ -21,7 +21,11 @@ describe("the built web app", () => {
 
   it("answers index.html to any client-side route a browser opens", async () => {
     for (const url of ["/some/deep/route", "/products/42?tab=reviews", "/admin/users"]) {
-      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+      const response = await t.app.inject({
+        method: "GET",
+        url,
+        headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+      });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["cache-control"], url).toBe("no-cache");
       expect(response.body, url).toBe(webFixture.indexHtml);
@@ -49,7 +53,12 @@ describe("the built web app", () => {
 
   it("never serves a file from outside the build", async () => {
     // The build sits in the test's DATA_DIR, next to the generated secrets.json.
-    for (const url of ["/../secrets.json", "/..%2fsecrets.json", "/assets/..%2f..%2fsecrets.json", "/assets%2f..%2f..%2fsecrets.json"]) {
+    for (const url of [
+      "/../secrets.json",
+      "/..%2fsecrets.json",
+      "/assets/..%2f..%2fsecrets.json",
+      "/assets%2f..%2f..%2fsecrets.json",
+    ]) {
       const response = await t.app.inject({ method: "GET", url, headers: { accept: "*/*" } });
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain("jwtSecret");

@@ -25,7 +25,10 @@ describe("processImageUpload accepts", () => {
     const processed = await processImageUpload(await testImages.flatPng(2000, 1000), "wide.png");
     expect(processed.image).toMatchObject({ width: 1600, height: 800 });
     expect(processed.thumbnail).toMatchObject({ width: 400, height: 200 });
-    const tall = await processImageUpload(await testImages.flatPng(500, 2400), "tall.png", { maxSide: 512, thumbnailWidth: 64 });
+    const tall = await processImageUpload(await testImages.flatPng(500, 2400), "tall.png", {
+      maxSide: 512,
+      thumbnailWidth: 64,
+    });
     expect([tall.image.width, tall.image.height]).toEqual([107, 512]);
     expect([tall.thumbnail.width, tall.thumbnail.height]).toEqual([64, 306]);
   });
@@ -41,7 +44,12 @@ describe("processImageUpload accepts", () => {
       const metadata = await sharp(output.data).metadata();
       expect(metadata.width / metadata.height).toBe(0.5);
       expect(metadata.orientation).toBeUndefined();
-      expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.icc]).toEqual([undefined, undefined, undefined, undefined]);
+      expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.icc]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
       expect(output.data.includes(EXIF_SECRET)).toBe(false);
       expect(output.data.includes("Lootlane Phone")).toBe(false);
     }
@@ -49,7 +57,9 @@ describe("processImageUpload accepts", () => {
 
   it("a picture of exactly the pixel limit as far as size goes", async () => {
     // 8000×5000 is the limit itself: refused only because its pixel data is missing, not for its size.
-    await expect(processImageUpload(await testImages.pngDeclaring(8000, MAX_INPUT_PIXELS / 8000), "limit.png")).rejects.toMatchObject({
+    await expect(
+      processImageUpload(await testImages.pngDeclaring(8000, MAX_INPUT_PIXELS / 8000), "limit.png"),
+    ).rejects.toMatchObject({
       code: "WRONG_FILE_TYPE",
     });
   });
@@ -74,9 +84,24 @@ describe("processImageUpload refuses", () => {
     ["a PNG with no extension", () => testImages.png(), "png", "WRONG_IMAGE_FORMAT"],
     ["a JPEG named .png", () => testImages.jpeg(), "photo.png", "WRONG_IMAGE_FORMAT"],
     ["a PNG named .jpg", () => testImages.png(), "shot.jpg", "WRONG_IMAGE_FORMAT"],
-    ["a PNG header declaring 100000×100000", () => testImages.pngDeclaring(100_000, 100_000), "bomb.png", "IMAGE_TOO_LARGE"],
-    ["one pixel row over the pixel limit", () => testImages.pngDeclaring(8000, MAX_INPUT_PIXELS / 8000 + 1), "big.png", "IMAGE_TOO_LARGE"],
-    ["a file over the byte limit", async () => Buffer.concat([await testImages.png(), Buffer.alloc(IMAGE_MAX_BYTES)]), "huge.png", "IMAGE_TOO_LARGE"],
+    [
+      "a PNG header declaring 100000×100000",
+      () => testImages.pngDeclaring(100_000, 100_000),
+      "bomb.png",
+      "IMAGE_TOO_LARGE",
+    ],
+    [
+      "one pixel row over the pixel limit",
+      () => testImages.pngDeclaring(8000, MAX_INPUT_PIXELS / 8000 + 1),
+      "big.png",
+      "IMAGE_TOO_LARGE",
+    ],
+    [
+      "a file over the byte limit",
+      async () => Buffer.concat([await testImages.png(), Buffer.alloc(IMAGE_MAX_BYTES)]),
+      "huge.png",
+      "IMAGE_TOO_LARGE",
+    ],
   ];
 
   it.each(cases)("%s", async (_, make, filename, code) => {

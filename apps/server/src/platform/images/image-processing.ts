@@ -39,7 +39,11 @@ export type ProcessedImage = { format: UploadFormat; image: EncodedImage; thumbn
  * camera serial), ICC or XMP data and no polyglot payload survives. Errors are AppErrors with the image codes;
  * nothing is stored here.
  */
-export async function processImageUpload(buffer: Buffer, filename: string, options: ImageUploadOptions = {}): Promise<ProcessedImage> {
+export async function processImageUpload(
+  buffer: Buffer,
+  filename: string,
+  options: ImageUploadOptions = {},
+): Promise<ProcessedImage> {
   const format = await detectUploadFormat(buffer, filename);
   await assertDecodableSize(buffer, format);
   const { maxSide = DEFAULT_MAX_SIDE, thumbnailWidth = DEFAULT_THUMBNAIL_WIDTH } = options;
@@ -49,7 +53,10 @@ export async function processImageUpload(buffer: Buffer, filename: string, optio
       format,
     );
     // From the already oriented, scaled image: a second decode of at most maxSide² pixels instead of the upload.
-    const thumbnail = await encode(sharp(image.data, decodeOptions).resize({ width: thumbnailWidth, withoutEnlargement: true }), format);
+    const thumbnail = await encode(
+      sharp(image.data, decodeOptions).resize({ width: thumbnailWidth, withoutEnlargement: true }),
+      format,
+    );
     return { format, image, thumbnail };
   } catch (error) {
     // The bytes carry a valid signature but do not decode: a broken file, not an image we can show.
@@ -72,7 +79,8 @@ async function assertDecodableSize(buffer: Buffer, format: UploadFormat): Promis
 
 // Stripping metadata is sharp's default: nothing here calls keepMetadata() or withMetadata().
 async function encode(pipeline: Sharp, format: UploadFormat): Promise<EncodedImage> {
-  const encoder = format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
+  const encoder =
+    format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
   const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

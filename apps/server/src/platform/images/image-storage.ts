@@ -16,7 +16,9 @@ const files = {
 // `<folder>/<uuid>.<ext>` and `<folder>/<uuid>-thumb.<ext>`: the thumbnail's key follows from the image's, so a
 // row that keeps only the image address (avatar, category) can still have both files removed.
 const THUMBNAIL_SUFFIX = "-thumb";
-const STORED_IMAGE_URL = new RegExp(`^${MEDIA_PREFIX}/((?:[a-z0-9_-]+/)+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(png|jpg)$`);
+const STORED_IMAGE_URL = new RegExp(
+  `^${MEDIA_PREFIX}/((?:[a-z0-9_-]+/)+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(png|jpg)$`,
+);
 
 /**
  * Puts a processed image and its thumbnail into the media store under a new random name in `folder` (e.g.
@@ -39,7 +41,10 @@ export async function storeImage(media: MediaStore, processed: ProcessedImage, f
     const removals = await Promise.allSettled(keys.map((key) => media.remove(key)));
     const leftovers = removals.flatMap((removal) => (removal.status === "rejected" ? [removal.reason] : []));
     if (leftovers.length > 0) {
-      throw new AggregateError([failure.reason, ...leftovers], `storing an image failed and some of ${keys.join(", ")} could not be removed`);
+      throw new AggregateError(
+        [failure.reason, ...leftovers],
+        `storing an image failed and some of ${keys.join(", ")} could not be removed`,
+      );
     }
     throw failure.reason;
   }
@@ -63,9 +68,14 @@ export function storedImageKeys(imageUrl: string): string[] {
  * effort: the request's outcome is already decided, so a file that cannot be removed is logged as an orphan
  * instead of failing it.
  */
-export async function removeStoredImages(media: MediaStore, keys: readonly string[], log: Pick<FastifyBaseLogger, "warn">): Promise<void> {
+export async function removeStoredImages(
+  media: MediaStore,
+  keys: readonly string[],
+  log: Pick<FastifyBaseLogger, "warn">,
+): Promise<void> {
   const removals = await Promise.allSettled(keys.map((key) => media.remove(key)));
   removals.forEach((removal, index) => {
-    if (removal.status === "rejected") log.warn({ err: removal.reason, key: keys[index] }, "could not remove a stored image; the file stays orphaned");
+    if (removal.status === "rejected")
+      log.warn({ err: removal.reason, key: keys[index] }, "could not remove a stored image; the file stays orphaned");
   });
 }

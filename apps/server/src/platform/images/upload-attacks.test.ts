@@ -3,7 +3,13 @@ import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { AVATAR_FILE_FIELD, CATEGORY_IMAGE_FIELD, IMAGE_MAX_BYTES, PRODUCT_IMAGES_FIELD, PRODUCT_IMAGES_MAX } from "@lootlane/contract";
+import {
+  AVATAR_FILE_FIELD,
+  CATEGORY_IMAGE_FIELD,
+  IMAGE_MAX_BYTES,
+  PRODUCT_IMAGES_FIELD,
+  PRODUCT_IMAGES_MAX,
+} from "@lootlane/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productImages, products, type Category } from "../../db/schema/catalog.js";
@@ -35,11 +41,16 @@ beforeAll(async () => {
   asAdmin = await signInAs(t.app, await createTestUser(db, { username: "upload_admin", role: "admin" }));
   kind = await createTestSubcategory(db, await createTestGame(db, "Upload Game"), "Upload Kind");
   for (const key of ["edit", "addImages"] as const) {
-    const created = await sendForm(t, asSeller, "POST", "/v1/products/", [...productFields(), file(PRODUCT_IMAGES_FIELD, await testImages.png(), "first.png")]);
+    const created = await sendForm(t, asSeller, "POST", "/v1/products/", [
+      ...productFields(),
+      file(PRODUCT_IMAGES_FIELD, await testImages.png(), "first.png"),
+    ]);
     expect(created.statusCode, created.body).toBe(200);
     editedProducts[key] = created.json().id;
   }
-  const avatar = await sendForm(t, asSeller, "PATCH", "/v1/users/avatar", [file(AVATAR_FILE_FIELD, await testImages.png(), "me.png")]);
+  const avatar = await sendForm(t, asSeller, "PATCH", "/v1/users/avatar", [
+    file(AVATAR_FILE_FIELD, await testImages.png(), "me.png"),
+  ]);
   expect(avatar.statusCode, avatar.body).toBe(200);
 });
 afterAll(() => t.close());
@@ -73,7 +84,14 @@ type UploadRoute = {
 
 // Every multipart route of SPEC.md §7, each with a request it would accept but for the files.
 const uploadRoutes: UploadRoute[] = [
-  { method: "POST", url: "/v1/products/", field: PRODUCT_IMAGES_FIELD, maxFiles: PRODUCT_IMAGES_MAX, client: () => asSeller, fields: productFields },
+  {
+    method: "POST",
+    url: "/v1/products/",
+    field: PRODUCT_IMAGES_FIELD,
+    maxFiles: PRODUCT_IMAGES_MAX,
+    client: () => asSeller,
+    fields: productFields,
+  },
   {
     method: "PATCH",
     url: "/v1/products/",
@@ -90,7 +108,14 @@ const uploadRoutes: UploadRoute[] = [
     client: () => asSeller,
     fields: () => textParts({ product_id: editedProducts.addImages }),
   },
-  { method: "PATCH", url: "/v1/users/avatar", field: AVATAR_FILE_FIELD, maxFiles: 1, client: () => asSeller, fields: () => [] },
+  {
+    method: "PATCH",
+    url: "/v1/users/avatar",
+    field: AVATAR_FILE_FIELD,
+    maxFiles: 1,
+    client: () => asSeller,
+    fields: () => [],
+  },
   {
     method: "POST",
     url: "/v1/admin/category",
@@ -123,7 +148,10 @@ async function snapshot() {
     products: await db.select().from(products).orderBy(products.id),
     images: await db.select().from(productImages).orderBy(productImages.id),
     categories: await db.select().from(categories).orderBy(categories.id),
-    avatars: await db.select({ id: users.id, avatarUrl: users.avatarUrl, updatedAt: users.updatedAt }).from(users).orderBy(users.id),
+    avatars: await db
+      .select({ id: users.id, avatarUrl: users.avatarUrl, updatedAt: users.updatedAt })
+      .from(users)
+      .orderBy(users.id),
     files: await mediaFiles(),
   };
 }
@@ -132,7 +160,9 @@ async function snapshot() {
  * Runs `work` while sampling memory; answers its result and the peak growth of the resident size and of the
  * memory held by Buffers (which a reused heap page does not hide the way it hides RSS growth).
  */
-async function withPeakMemory<T>(work: () => Promise<T>): Promise<{ result: T; growth: { rss: number; buffers: number } }> {
+async function withPeakMemory<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; growth: { rss: number; buffers: number } }> {
   const start = process.memoryUsage();
   const peak = { rss: start.rss, buffers: start.arrayBuffers };
   const sample = () => {
@@ -155,7 +185,13 @@ function expectBounded(growth: { rss: number; buffers: number }, buffersBound = 
   expect(growth.buffers, "growth of memory held in Buffers").toBeLessThan(buffersBound);
 }
 
-type HostileCase = { name: string; make: () => Buffer | Promise<Buffer>; filename: string; status: number; code: string };
+type HostileCase = {
+  name: string;
+  make: () => Buffer | Promise<Buffer>;
+  filename: string;
+  status: number;
+  code: string;
+};
 
 // Decided from the bytes (image-format.ts): not an image → WRONG_FILE_TYPE; an image but not PNG/JPEG, or
 // bytes another format than the name says → WRONG_IMAGE_FORMAT; more pixels than a decode may cost →
@@ -163,20 +199,87 @@ type HostileCase = { name: string; make: () => Buffer | Promise<Buffer>; filenam
 const hostileCases: HostileCase[] = [
   { name: "a zero-byte file", make: hostileImages.empty, filename: "x.png", status: 400, code: "WRONG_FILE_TYPE" },
   { name: '"hello" named x.png', make: hostileImages.text, filename: "x.png", status: 400, code: "WRONG_FILE_TYPE" },
-  { name: "an HTML page named x.png", make: hostileImages.html, filename: "x.png", status: 400, code: "WRONG_FILE_TYPE" },
-  { name: "an SVG with script named x.png", make: hostileImages.scriptedSvg, filename: "x.png", status: 400, code: "WRONG_IMAGE_FORMAT" },
-  { name: "a PNG signature followed by a JPEG", make: hostileImages.pngSignatureThenJpeg, filename: "x.png", status: 400, code: "WRONG_FILE_TYPE" },
-  { name: "a JPEG with a PNG appended, named x.png", make: hostileImages.jpegThenPng, filename: "x.png", status: 400, code: "WRONG_IMAGE_FORMAT" },
-  { name: "an HTML page with a PNG appended", make: hostileImages.htmlThenPng, filename: "x.png", status: 400, code: "WRONG_FILE_TYPE" },
-  { name: "a GIF header in front of a PNG", make: hostileImages.gifHeaderThenPng, filename: "x.png", status: 400, code: "WRONG_IMAGE_FORMAT" },
-  { name: "a PNG cut in half", make: hostileImages.truncatedPng, filename: "x.png", status: 400, code: "WRONG_FILE_TYPE" },
-  { name: "a JPEG cut in half", make: hostileImages.truncatedJpeg, filename: "x.jpg", status: 400, code: "WRONG_FILE_TYPE" },
-  { name: "a PNG declaring 100,000 × 100,000 pixels", make: hostileImages.pngDeclaringTenGigapixels, filename: "x.png", status: 413, code: "IMAGE_TOO_LARGE" },
-  { name: "a JPEG declaring 65,000 × 65,000 pixels", make: hostileImages.jpegDeclaringFourGigapixels, filename: "x.jpg", status: 413, code: "IMAGE_TOO_LARGE" },
-  { name: "a complete 100 MP PNG in 430 KB", make: hostileImages.pngBomb, filename: "x.png", status: 413, code: "IMAGE_TOO_LARGE" },
+  {
+    name: "an HTML page named x.png",
+    make: hostileImages.html,
+    filename: "x.png",
+    status: 400,
+    code: "WRONG_FILE_TYPE",
+  },
+  {
+    name: "an SVG with script named x.png",
+    make: hostileImages.scriptedSvg,
+    filename: "x.png",
+    status: 400,
+    code: "WRONG_IMAGE_FORMAT",
+  },
+  {
+    name: "a PNG signature followed by a JPEG",
+    make: hostileImages.pngSignatureThenJpeg,
+    filename: "x.png",
+    status: 400,
+    code: "WRONG_FILE_TYPE",
+  },
+  {
+    name: "a JPEG with a PNG appended, named x.png",
+    make: hostileImages.jpegThenPng,
+    filename: "x.png",
+    status: 400,
+    code: "WRONG_IMAGE_FORMAT",
+  },
+  {
+    name: "an HTML page with a PNG appended",
+    make: hostileImages.htmlThenPng,
+    filename: "x.png",
+    status: 400,
+    code: "WRONG_FILE_TYPE",
+  },
+  {
+    name: "a GIF header in front of a PNG",
+    make: hostileImages.gifHeaderThenPng,
+    filename: "x.png",
+    status: 400,
+    code: "WRONG_IMAGE_FORMAT",
+  },
+  {
+    name: "a PNG cut in half",
+    make: hostileImages.truncatedPng,
+    filename: "x.png",
+    status: 400,
+    code: "WRONG_FILE_TYPE",
+  },
+  {
+    name: "a JPEG cut in half",
+    make: hostileImages.truncatedJpeg,
+    filename: "x.jpg",
+    status: 400,
+    code: "WRONG_FILE_TYPE",
+  },
+  {
+    name: "a PNG declaring 100,000 × 100,000 pixels",
+    make: hostileImages.pngDeclaringTenGigapixels,
+    filename: "x.png",
+    status: 413,
+    code: "IMAGE_TOO_LARGE",
+  },
+  {
+    name: "a JPEG declaring 65,000 × 65,000 pixels",
+    make: hostileImages.jpegDeclaringFourGigapixels,
+    filename: "x.jpg",
+    status: 413,
+    code: "IMAGE_TOO_LARGE",
+  },
+  {
+    name: "a complete 100 MP PNG in 430 KB",
+    make: hostileImages.pngBomb,
+    filename: "x.png",
+    status: 413,
+    code: "IMAGE_TOO_LARGE",
+  },
   {
     name: "a file one byte over the size limit",
-    make: async () => Buffer.concat([await testImages.png(), Buffer.alloc(IMAGE_MAX_BYTES)]).subarray(0, IMAGE_MAX_BYTES + 1),
+    make: async () =>
+      Buffer.concat([await testImages.png(), Buffer.alloc(IMAGE_MAX_BYTES)]).subarray(0, IMAGE_MAX_BYTES + 1),
     filename: "x.png",
     status: 413,
     code: "IMAGE_TOO_LARGE",
@@ -187,7 +290,9 @@ describe.each(uploadRoutes)("$method $url refuses a hostile file, changing nothi
   it.each(hostileCases)("$name → $status $code", async ({ make, filename, status, code }) => {
     const content = await make();
     const before = await snapshot();
-    const { result: response, growth } = await withPeakMemory(() => upload(route, [file(route.field, content, filename)]));
+    const { result: response, growth } = await withPeakMemory(() =>
+      upload(route, [file(route.field, content, filename)]),
+    );
     expect([response.statusCode, response.json().detail.error_code], response.body).toEqual([status, code]);
     expect(await snapshot()).toEqual(before);
     expectBounded(growth);
@@ -200,10 +305,16 @@ describe.each(uploadRoutes)("$method $url refuses a hostile file, changing nothi
       const before = await snapshot();
       const response = await upload(route, files);
       if (route.maxFiles > 1) {
-        expect([response.statusCode, response.json().detail.error_code], response.body).toEqual([400, "MAXIMUM_NUMBER_PHOTOS_EXCEEDED"]);
+        expect([response.statusCode, response.json().detail.error_code], response.body).toEqual([
+          400,
+          "MAXIMUM_NUMBER_PHOTOS_EXCEEDED",
+        ]);
       } else {
         expect(response.statusCode, response.body).toBe(422);
-        expect(response.json().detail).toMatchObject({ error_code: "VALIDATION_ERROR", errors: [{ field: route.field }] });
+        expect(response.json().detail).toMatchObject({
+          error_code: "VALIDATION_ERROR",
+          errors: [{ field: route.field }],
+        });
       }
       expect(await snapshot()).toEqual(before);
     }
@@ -235,32 +346,38 @@ describe.each(uploadRoutes)("$method $url re-encodes a polyglot", (route) => {
   it.each([
     ["a PNG with an HTML page after IEND", hostileImages.pngWithHtml, "x.png", "png"],
     ["a JPEG with an HTML page after its end marker", hostileImages.jpegWithHtml, "x.jpg", "jpeg"],
-  ] as const)("%s: what is stored and served is our own encoding, without the page", async (_, make, filename, format) => {
-    const polyglot = await make();
-    // The upload really is both: a decodable image that carries the page.
-    expect((await sharp(polyglot).metadata()).format).toBe(format);
-    expect(polyglot.includes(POLYGLOT_PAYLOAD)).toBe(true);
+  ] as const)(
+    "%s: what is stored and served is our own encoding, without the page",
+    async (_, make, filename, format) => {
+      const polyglot = await make();
+      // The upload really is both: a decodable image that carries the page.
+      expect((await sharp(polyglot).metadata()).format).toBe(format);
+      expect(polyglot.includes(POLYGLOT_PAYLOAD)).toBe(true);
 
-    const filesBefore = await mediaFiles();
-    const response = await upload(route, [file(route.field, polyglot, filename)]);
-    expect(response.statusCode, response.body).toBe(200);
-    const added = (await mediaFiles()).filter((name) => !filesBefore.includes(name));
-    expect(added).toHaveLength(2);
-    for (const name of added) {
-      const key = name.split(path.sep).join("/");
-      expect(response.body, "the answer names every new file").toContain(key.replace("-thumb", ""));
-      const stored = await readFile(path.join(t.config.dataDir, "media", name));
-      expect((await sharp(stored).metadata()).format).toBe(format);
-      expect(stored.includes("<script")).toBe(false);
-      expect(stored.equals(polyglot.subarray(0, polyglot.length - POLYGLOT_PAYLOAD.length)), "not the client's image bytes").toBe(false);
+      const filesBefore = await mediaFiles();
+      const response = await upload(route, [file(route.field, polyglot, filename)]);
+      expect(response.statusCode, response.body).toBe(200);
+      const added = (await mediaFiles()).filter((name) => !filesBefore.includes(name));
+      expect(added).toHaveLength(2);
+      for (const name of added) {
+        const key = name.split(path.sep).join("/");
+        expect(response.body, "the answer names every new file").toContain(key.replace("-thumb", ""));
+        const stored = await readFile(path.join(t.config.dataDir, "media", name));
+        expect((await sharp(stored).metadata()).format).toBe(format);
+        expect(stored.includes("<script")).toBe(false);
+        expect(
+          stored.equals(polyglot.subarray(0, polyglot.length - POLYGLOT_PAYLOAD.length)),
+          "not the client's image bytes",
+        ).toBe(false);
 
-      const served = await t.app.inject({ method: "GET", url: `/media/${key}` });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers["content-type"]).toBe(`image/${format}`);
-      expect(served.headers["x-content-type-options"]).toBe("nosniff");
-      expect(served.rawPayload.equals(stored)).toBe(true);
-    }
-  });
+        const served = await t.app.inject({ method: "GET", url: `/media/${key}` });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers["content-type"]).toBe(`image/${format}`);
+        expect(served.headers["x-content-type-options"]).toBe("nosniff");
+        expect(served.rawPayload.equals(stored)).toBe(true);
+      }
+    },
+  );
 });
 
 /** The app on a real socket, so a body can be streamed to it the way a client sends one. */
@@ -269,17 +386,33 @@ async function listeningAddress(): Promise<AddressInfo> {
   return t.app.server.address() as AddressInfo;
 }
 
-type StreamedAnswer = { status: number; body: { detail: { error_code: string } }; connection: string | undefined; bytesSentBeforeAnswer: number };
+type StreamedAnswer = {
+  status: number;
+  body: { detail: { error_code: string } };
+  connection: string | undefined;
+  bytesSentBeforeAnswer: number;
+};
 
 /**
  * Streams a multipart body of `route`'s fields and one file of `fileBytes` (a PNG signature, then zeros) over
  * HTTP without a Content-Length, as fast as the server reads it, and stops sending once the answer comes.
  */
-async function streamHugeUpload(route: UploadRoute, fileBytes: number, { asGuest = false } = {}): Promise<StreamedAnswer> {
+async function streamHugeUpload(
+  route: UploadRoute,
+  fileBytes: number,
+  { asGuest = false } = {},
+): Promise<StreamedAnswer> {
   const { port } = await listeningAddress();
   const boundary = `----lootlane-huge-${randomUUID()}`;
-  const fieldParts = route.fields().map(({ field, content }) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${String(content)}\r\n`);
-  const head = Buffer.from(`${fieldParts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="${route.field}"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const fieldParts = route
+    .fields()
+    .map(
+      ({ field, content }) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${String(content)}\r\n`,
+    );
+  const head = Buffer.from(
+    `${fieldParts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="${route.field}"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const zeros = Buffer.alloc(64 * 1024);
   const first = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), zeros.subarray(8)]);
 
@@ -288,7 +421,10 @@ async function streamHugeUpload(route: UploadRoute, fileBytes: number, { asGuest
     port,
     method: route.method,
     path: route.url,
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(asGuest ? {} : { cookie: `access_token=${route.client().cookie("access_token")}` }) },
+    headers: {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      ...(asGuest ? {} : { cookie: `access_token=${route.client().cookie("access_token")}` }),
+    },
   });
   let sent = 0;
   let bytesSentBeforeAnswer = -1;
@@ -298,7 +434,9 @@ async function streamHugeUpload(route: UploadRoute, fileBytes: number, { asGuest
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (text: string) => (body += text));
-      response.on("end", () => resolve({ status: response.statusCode!, body, connection: response.headers.connection }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, body, connection: response.headers.connection }),
+      );
       response.on("error", reject);
     });
   });
@@ -308,10 +446,16 @@ async function streamHugeUpload(route: UploadRoute, fileBytes: number, { asGuest
   const send = async () => {
     const write = (data: Buffer) => {
       sent += data.length;
-      return request.write(data) ? Promise.resolve() : new Promise<void>((resolve) => request.once("drain", resolve).once("close", resolve));
+      return request.write(data)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => request.once("drain", resolve).once("close", resolve));
     };
     await write(head);
-    for (let written = 0; written < fileBytes && bytesSentBeforeAnswer < 0 && !request.destroyed; written += zeros.length) {
+    for (
+      let written = 0;
+      written < fileBytes && bytesSentBeforeAnswer < 0 && !request.destroyed;
+      written += zeros.length
+    ) {
       await write((written === 0 ? first : zeros).subarray(0, Math.min(zeros.length, fileBytes - written)));
     }
     if (bytesSentBeforeAnswer < 0 && !request.destroyed) request.end(`\r\n--${boundary}--\r\n`);
@@ -331,7 +475,9 @@ describe.each(uploadRoutes)("$method $url cuts a 50 MB body at the size limit", 
     // The rest of the body is never read: the server hangs up instead of draining it.
     expect(result.connection).toBe("close");
     expect(result.bytesSentBeforeAnswer).toBeGreaterThan(IMAGE_MAX_BYTES);
-    expect(result.bytesSentBeforeAnswer, "answered once the limit was reached, not after reading 50 MB").toBeLessThan(IMAGE_MAX_BYTES + 8 * MB);
+    expect(result.bytesSentBeforeAnswer, "answered once the limit was reached, not after reading 50 MB").toBeLessThan(
+      IMAGE_MAX_BYTES + 8 * MB,
+    );
     // At most the file up to the limit is ever held.
     expectBounded(growth, IMAGE_MAX_BYTES + 4 * MB);
     expect(await snapshot()).toEqual(before);

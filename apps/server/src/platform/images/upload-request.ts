@@ -15,7 +15,10 @@ export type MultipartForm = { fields: Record<string, string>; files: UploadedFil
  * Reads a multipart form that must carry exactly one file, in `field`, and any text fields (avatar, category
  * image). No file is a 422 naming `field`; so is a second one, refused as it starts, before its bytes are held.
  */
-export async function readSingleFileForm(request: FastifyRequest, field: string): Promise<{ fields: Record<string, string>; file: UploadedFile }> {
+export async function readSingleFileForm(
+  request: FastifyRequest,
+  field: string,
+): Promise<{ fields: Record<string, string>; file: UploadedFile }> {
   const exactlyOne = () => validationError([{ field, message: `Send exactly one image in the field "${field}"` }]);
   const form = await readForm(request, field, 1, exactlyOne);
   const [file] = form.files;
@@ -34,7 +37,12 @@ export async function readSingleFileUpload(request: FastifyRequest, field: strin
  * bytes are held. Zero files is the caller's decision (an edit may add none).
  */
 export async function readMultipartForm(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
-  return readForm(request, fileField, PRODUCT_IMAGES_MAX, () => new AppError("MAXIMUM_NUMBER_PHOTOS_EXCEEDED", { max: PRODUCT_IMAGES_MAX }));
+  return readForm(
+    request,
+    fileField,
+    PRODUCT_IMAGES_MAX,
+    () => new AppError("MAXIMUM_NUMBER_PHOTOS_EXCEEDED", { max: PRODUCT_IMAGES_MAX }),
+  );
 }
 
 /**
@@ -42,8 +50,14 @@ export async function readMultipartForm(request: FastifyRequest, fileField: stri
  * read with IMAGE_TOO_LARGE as soon as the limit is passed, so an oversized body is neither held nor read to
  * its end; the error answer then closes the connection (error-handler.ts).
  */
-async function readForm(request: FastifyRequest, fileField: string, maxFiles: number, tooMany: () => AppError): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw validationError([{ field: fileField, message: "Send the form as multipart/form-data" }]);
+async function readForm(
+  request: FastifyRequest,
+  fileField: string,
+  maxFiles: number,
+  tooMany: () => AppError,
+): Promise<MultipartForm> {
+  if (!request.isMultipart())
+    throw validationError([{ field: fileField, message: "Send the form as multipart/form-data" }]);
   const form: MultipartForm = { fields: {}, files: [] };
   for await (const part of request.parts()) {
     if (part.type === "field") {

@@ -30,7 +30,9 @@ describe("with SMTP_URL", () => {
     const mailer = createMailer({ smtpUrl: server.url, mailFrom: from, dataDir }, silent);
     await mailer.send(message);
     mailer.close();
-    expect(server.mailsTo(message.to)).toEqual([expect.objectContaining({ from: "no-reply@lootlane.local", subject: message.subject, text: message.text })]);
+    expect(server.mailsTo(message.to)).toEqual([
+      expect.objectContaining({ from: "no-reply@lootlane.local", subject: message.subject, text: message.text }),
+    ]);
   });
 
   it("rejects when the server refuses the message", async () => {
@@ -52,7 +54,10 @@ describe("with SMTP_URL", () => {
 describe("without SMTP_URL", () => {
   it("keeps the mail as an .eml file only its owner can read, and logs where it is but not its code", async () => {
     const logged: Array<{ object: object; message: string }> = [];
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: from, dataDir }, { info: (object, text) => logged.push({ object, message: text }) });
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: from, dataDir },
+      { info: (object, text) => logged.push({ object, message: text }) },
+    );
     await mailer.send(message);
     mailer.close();
 
@@ -60,7 +65,9 @@ describe("without SMTP_URL", () => {
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
-    expect(logged).toEqual([{ object: { file: path.join(outbox, files[0]!) }, message: expect.stringContaining("outbox") }]);
+    expect(logged).toEqual([
+      { object: { file: path.join(outbox, files[0]!) }, message: expect.stringContaining("outbox") },
+    ]);
     expect(JSON.stringify(logged)).not.toContain("123456");
     const eml = await readFile(path.join(outbox, files[0]!), "utf8");
     expect(eml).toMatch(/^From: Lootlane <no-reply@lootlane\.local>$/m);

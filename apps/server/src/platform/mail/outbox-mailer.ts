@@ -15,7 +15,10 @@ export function createOutboxMailer(directory: string, from: string, log: MailLog
     async send(message) {
       const { message: eml } = await render.sendMail({ from, ...message });
       await mkdir(directory, { recursive: true });
-      const file = path.join(directory, `${new Date().toISOString().replaceAll(":", "-")}-${randomBytes(4).toString("hex")}.eml`);
+      const file = path.join(
+        directory,
+        `${new Date().toISOString().replaceAll(":", "-")}-${randomBytes(4).toString("hex")}.eml`,
+      );
       // Only the owner may read it: it holds sign-in codes.
       await writeFile(file, eml as Buffer, { mode: 0o600 });
       log.info({ file }, "mail written to the outbox (SMTP_URL is not set)");

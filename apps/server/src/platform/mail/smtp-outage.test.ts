@@ -48,7 +48,9 @@ const requestSignUpCode = (client: TestClient, account: TestAccount) =>
   client.post("/v1/auth/send-verification-code", { email: account.email, username: account.username });
 const requestResetCode = (client: TestClient, email: string) => client.post("/v1/auth/password-reset-code", { email });
 
-async function timed(work: () => Promise<LightMyRequestResponse>): Promise<{ response: LightMyRequestResponse; ms: number }> {
+async function timed(
+  work: () => Promise<LightMyRequestResponse>,
+): Promise<{ response: LightMyRequestResponse; ms: number }> {
   const started = performance.now();
   const response = await work();
   return { response, ms: performance.now() - started };
@@ -57,7 +59,10 @@ async function timed(work: () => Promise<LightMyRequestResponse>): Promise<{ res
 function expectNotSent(response: LightMyRequestResponse): void {
   expect(response.statusCode).toBe(502);
   expect(response.json()).toEqual({
-    detail: { error_code: "FAILED_TO_SEND_VERIFICATION_CODE", error_message: errorText("FAILED_TO_SEND_VERIFICATION_CODE", "en") },
+    detail: {
+      error_code: "FAILED_TO_SEND_VERIFICATION_CODE",
+      error_message: errorText("FAILED_TO_SEND_VERIFICATION_CODE", "en"),
+    },
   });
 }
 
@@ -84,7 +89,8 @@ describe("sign-up with the SMTP server cut mid-run", () => {
       expect(ms).toBeLessThan(REFUSED_BOUND_MS);
       // Every retry while it is still down fails the same way: not "too soon", and not counted against the
       // address's budget of codes, which would otherwise be used up by mail that never left.
-      for (let retry = 1; retry < authLimits.codesPerEmail.max; retry++) expectNotSent(await requestSignUpCode(client, account));
+      for (let retry = 1; retry < authLimits.codesPerEmail.max; retry++)
+        expectNotSent(await requestSignUpCode(client, account));
     } finally {
       await smtp.restore();
     }
@@ -132,7 +138,10 @@ describe("password reset with the SMTP server cut mid-run", () => {
     expect((await requestResetCode(client, account.email)).statusCode).toBe(200);
     const code = t.mail.latestCodeFor(account.email);
     const newPassword = "Fresh#Pass9";
-    expect((await client.post("/v1/auth/set-new-password", { email: account.email, code, new_password: newPassword })).statusCode).toBe(200);
+    expect(
+      (await client.post("/v1/auth/set-new-password", { email: account.email, code, new_password: newPassword }))
+        .statusCode,
+    ).toBe(200);
     expect((await signIn(new TestClient(t.app), { email: account.email, password: newPassword })).statusCode).toBe(200);
   });
 });

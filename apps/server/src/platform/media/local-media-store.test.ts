@@ -40,7 +40,17 @@ describe("local media store", () => {
   });
 
   it("refuses keys that could leave the media root or name hidden files", async () => {
-    for (const key of ["../secrets.json", "a/../../b.png", "/etc/passwd", "a//b.png", "A.png", ".hidden", "a/.tmp", "a b.png", ""]) {
+    for (const key of [
+      "../secrets.json",
+      "a/../../b.png",
+      "/etc/passwd",
+      "a//b.png",
+      "A.png",
+      ".hidden",
+      "a/.tmp",
+      "a b.png",
+      "",
+    ]) {
       await expect(store.put(key, Buffer.from("x"), "image/png"), key).rejects.toThrow(/invalid media key/);
       await expect(store.get(key), key).rejects.toThrow(/invalid media key/);
     }

@@ -14,7 +14,8 @@ const contentTypes: Record<string, string> = {
 
 /** Keys become file paths and object names, so anything that could leave the media root is refused. */
 export function assertMediaKey(key: string): void {
-  const valid = key.length <= MAX_KEY_LENGTH && !key.includes("..") && key.split("/").every((segment) => SEGMENT.test(segment));
+  const valid =
+    key.length <= MAX_KEY_LENGTH && !key.includes("..") && key.split("/").every((segment) => SEGMENT.test(segment));
   if (!valid) throw new Error(`invalid media key: ${JSON.stringify(key)}`);
 }
 

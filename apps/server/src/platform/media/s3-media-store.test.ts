@@ -27,7 +27,10 @@ describe("S3 media store", () => {
   it("puts, gets, lists and removes objects in the bucket by path", async () => {
     expect(store.kind).toBe("s3");
     await store.put("products/p1/a.png", Buffer.from("png bytes"), "image/png");
-    expect(await objectInBucket("products/p1/a.png")).toEqual({ body: Buffer.from("png bytes"), contentType: "image/png" });
+    expect(await objectInBucket("products/p1/a.png")).toEqual({
+      body: Buffer.from("png bytes"),
+      contentType: "image/png",
+    });
     expect(s3.requests).toContain("PUT /lootlane-media/products/p1/a.png");
 
     expect(await store.get("products/p1/a.png")).toEqual({ body: Buffer.from("png bytes"), contentType: "image/png" });

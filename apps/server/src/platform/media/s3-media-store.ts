@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, paginateListObjectsV2, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { S3Config } from "../../config.js";
 import { assertMediaKey, contentTypeForKey } from "./media-key.js";
 import type { MediaStore } from "./media-store.js";
@@ -28,7 +35,10 @@ export function createS3MediaStore(config: S3Config): MediaStore {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!object.Body) return null;
-        return { body: Buffer.from(await object.Body.transformToByteArray()), contentType: object.ContentType ?? contentTypeForKey(key) };
+        return {
+          body: Buffer.from(await object.Body.transformToByteArray()),
+          contentType: object.ContentType ?? contentTypeForKey(key),
+        };
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
         throw error;

@@ -41,7 +41,8 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimi
     const digest = createHash("sha256").update(subject).digest("base64url").slice(0, 22);
     return { key: `lootlane:rate:${rule.name}:${index}:${digest}`, endsInMs };
   };
-  const refuse = (endsInMs: number) => new AppError("TOO_MANY_REQUESTS", { retry_after: Math.max(1, Math.ceil(endsInMs / 1000)) });
+  const refuse = (endsInMs: number) =>
+    new AppError("TOO_MANY_REQUESTS", { retry_after: Math.max(1, Math.ceil(endsInMs / 1000)) });
 
   return {
     async consume(rule, subject) {
@@ -71,5 +72,7 @@ export function createRateLimitStore(
   clock: Clock,
   log: { error(object: object, message: string): void },
 ): Promise<RateLimitStore> {
-  return config.redisUrl ? createRedisRateLimitStore(config.redisUrl, log, createMemoryRateLimitStore(clock)) : Promise.resolve(createMemoryRateLimitStore(clock));
+  return config.redisUrl
+    ? createRedisRateLimitStore(config.redisUrl, log, createMemoryRateLimitStore(clock))
+    : Promise.resolve(createMemoryRateLimitStore(clock));
 }

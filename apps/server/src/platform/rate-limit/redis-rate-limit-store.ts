@@ -10,7 +10,11 @@ import type { RateLimitStore } from "./rate-limit-store.js";
  * through unlimited. With the fallback each instance still enforces every limit on its own count, so an attacker
  * gains at most one budget per instance, and per outage (the window's Redis count resumes when it is back).
  */
-export async function createRedisRateLimitStore(url: string, log: RedisErrorLog, fallback: RateLimitStore): Promise<RateLimitStore> {
+export async function createRedisRateLimitStore(
+  url: string,
+  log: RedisErrorLog,
+  fallback: RateLimitStore,
+): Promise<RateLimitStore> {
   const client = createClient({ url, disableOfflineQueue: true });
   // Without a listener a dropped connection would crash the process; the client reconnects by itself.
   client.on("error", (error: unknown) => log.error({ err: error }, "rate-limit Redis connection error"));
@@ -41,7 +45,9 @@ export async function createRedisRateLimitStore(url: string, log: RedisErrorLog,
       shared(
         async () => {
           // Only a counter that still exists: DECR on a missing key would create one without a lifetime.
-          await client.eval("if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end", { keys: [key] });
+          await client.eval("if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end", {
+            keys: [key],
+          });
         },
         () => fallback.decrement(key),
       ),

@@ -79,7 +79,8 @@ export async function createRedisPresenceStore(url: string, log: RedisErrorLog):
     }
     if (local.size > 0) await batch.exec();
   };
-  const renewLogged = () => void renew().catch((error: unknown) => log.error({ err: error }, "presence lease renewal failed"));
+  const renewLogged = () =>
+    void renew().catch((error: unknown) => log.error({ err: error }, "presence lease renewal failed"));
   const timer = setInterval(renewLogged, RENEW_EVERY_MS);
   timer.unref();
   // The first "ready" was the connect above; later ones follow a reconnect.

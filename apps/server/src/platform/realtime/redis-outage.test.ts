@@ -5,7 +5,18 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { connectAs, joinRoom, nextEvent, pause, QUIET_MS, recordEvents, sendMessage, startChatServer, type ChatServer, type ChatSocket } from "../../test/test-chats.js";
+import {
+  connectAs,
+  joinRoom,
+  nextEvent,
+  pause,
+  QUIET_MS,
+  recordEvents,
+  sendMessage,
+  startChatServer,
+  type ChatServer,
+  type ChatSocket,
+} from "../../test/test-chats.js";
 import { TestClient } from "../../test/test-client.js";
 import { createTestDatabase } from "../../test/test-database.js";
 import { startPrivateRedis, type PrivateRedis } from "../../test/private-redis.js";
@@ -44,20 +55,28 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
     crashes = recordProcessCrashes();
     redis = await startPrivateRedis();
     db = await createTestDatabase();
-    const config: Partial<Config> = { jwtSecret: randomBytes(32).toString("hex"), dataKey: randomBytes(32), redisUrl: redis.url };
+    const config: Partial<Config> = {
+      jwtSecret: randomBytes(32).toString("hex"),
+      dataKey: randomBytes(32),
+      redisUrl: redis.url,
+    };
     a = await startChatServer(db, config);
     b = await startChatServer(db, config);
     const game = await createTestGame(db.db);
     seller = await createTestUser(db.db, { username: `rds_s_${randomBytes(3).toString("hex")}` });
     buyer = await createTestUser(db.db, { username: `rds_b_${randomBytes(3).toString("hex")}` });
-    const product = await createTestProduct({ database: db, config: { dataKey: config.dataKey! } as Config }, { sellerId: seller.id, categoryId: game.id });
+    const product = await createTestProduct(
+      { database: db, config: { dataKey: config.dataKey! } as Config },
+      { sellerId: seller.id, categoryId: game.id },
+    );
     const buyerClient = await signInAs(a.app, buyer);
     chatId = ((await buyerClient.post("/v1/chats/", { product_id: product.id })).json() as ChatListItem).id;
     // The seller has a tab on each instance; the buyer is on A.
     buyerOnA = await connectAs(a.url, buyerClient);
     sellerOnA = await connectAs(a.url, await signInAs(a.app, seller));
     sellerOnB = await connectAs(b.url, await signInAs(b.app, seller));
-    for (const socket of [buyerOnA, sellerOnA, sellerOnB]) expect(await joinRoom(socket, chatId)).toMatchObject({ joined: true });
+    for (const socket of [buyerOnA, sellerOnA, sellerOnB])
+      expect(await joinRoom(socket, chatId)).toMatchObject({ joined: true });
   });
 
   afterAll(async () => {
@@ -83,7 +102,10 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
 
   it("relays chat between the instances while Redis is up", async () => {
     const text = "before the outage";
-    const [onA, onB] = await Promise.all([deliveredTo(sellerOnA, text), nextEvent(sellerOnB, "new_message", (message) => message.text === text)]);
+    const [onA, onB] = await Promise.all([
+      deliveredTo(sellerOnA, text),
+      nextEvent(sellerOnB, "new_message", (message) => message.text === text),
+    ]);
     expect(onA.sender_id).toBe(buyer.id);
     expect(onB.sender_id).toBe(buyer.id);
     expect(await buyerOnlineFor(b)).toBe(true);
@@ -124,12 +146,16 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
     const attacker = new TestClient(a.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 31; attempt++) {
-      statuses.push((await attacker.post("/v1/auth/login", { email: seller.email, password: `${TEST_PASSWORD}-wrong` })).statusCode);
+      statuses.push(
+        (await attacker.post("/v1/auth/login", { email: seller.email, password: `${TEST_PASSWORD}-wrong` })).statusCode,
+      );
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
     expect(statuses[30]).toBe(429);
     // The real owner, from their own address, still gets in.
-    expect((await new TestClient(a.app).post("/v1/auth/login", { email: seller.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await new TestClient(a.app).post("/v1/auth/login", { email: seller.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it("relays chat between the instances again once Redis is back, without a restart", async () => {
@@ -137,14 +163,16 @@ describe.runIf(sharedDatabase)("Redis stopped while two instances run", () => {
     const atB = recordEvents(sellerOnB, "new_message");
     const deadline = Date.now() + RECOVERY_MS;
     for (let attempt = 0; !atB.some((message) => message.text.startsWith("after the outage")); attempt++) {
-      if (Date.now() > deadline) throw new Error(`no message reached instance B within ${RECOVERY_MS} ms of Redis coming back`);
+      if (Date.now() > deadline)
+        throw new Error(`no message reached instance B within ${RECOVERY_MS} ms of Redis coming back`);
       await deliveredTo(sellerOnA, `after the outage ${attempt}`);
       await pause(QUIET_MS);
     }
     // The buyer's lease is written again as soon as A is reconnected, not at its next renewal a while later.
     const presenceDeadline = Date.now() + PRESENCE_RECOVERY_MS;
     while (!(await buyerOnlineFor(b))) {
-      if (Date.now() > presenceDeadline) throw new Error(`instance B did not see the buyer online within ${PRESENCE_RECOVERY_MS} ms`);
+      if (Date.now() > presenceDeadline)
+        throw new Error(`instance B did not see the buyer online within ${PRESENCE_RECOVERY_MS} ms`);
       await pause(QUIET_MS);
     }
     expect(crashes!.crashes).toEqual([]);

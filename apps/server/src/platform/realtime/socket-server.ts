@@ -1,6 +1,13 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { errorText, type ClientToServerEvents, type ErrorCode, type Locale, type ServerToClientEvents, type SocketError } from "@lootlane/contract";
+import {
+  errorText,
+  type ClientToServerEvents,
+  type ErrorCode,
+  type Locale,
+  type ServerToClientEvents,
+  type SocketError,
+} from "@lootlane/contract";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import { createClient } from "redis";
@@ -50,7 +57,11 @@ export type RealtimeSetup = { config: Pick<Config, "redisUrl" | "allowedOrigins"
  * room per user, presence, and with REDIS_URL the Redis adapter so rooms span instances. Closed with the app.
  */
 export async function attachRealtime(app: FastifyInstance, { config, clock }: RealtimeSetup): Promise<Realtime> {
-  const configuredOrigins = new Set([...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])].map((origin) => new URL(origin).origin.toLowerCase()));
+  const configuredOrigins = new Set(
+    [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])].map((origin) =>
+      new URL(origin).origin.toLowerCase(),
+    ),
+  );
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ["websocket"],
@@ -60,7 +71,9 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
   });
 
   const redisClients = config.redisUrl ? await connectAdapter(io, config.redisUrl, app) : [];
-  const presence = config.redisUrl ? await createRedisPresenceStore(config.redisUrl, app.log) : createMemoryPresenceStore();
+  const presence = config.redisUrl
+    ? await createRedisPresenceStore(config.redisUrl, app.log)
+    : createMemoryPresenceStore();
   const listeners: PresenceListener[] = [];
   // Disconnect work (presence, last seen) still running; the app waits for it before the database closes.
   const pending = new Set<Promise<void>>();
@@ -78,7 +91,10 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
       (error: unknown) => {
         const appError = toAppError(error);
         const refusal = new Error(appError.code) as Error & { data: SocketError };
-        refusal.data = { error_code: appError.code, error_message: errorText(appError.code, localeOf(socket.handshake.headers), appError.params) };
+        refusal.data = {
+          error_code: appError.code,
+          error_message: errorText(appError.code, localeOf(socket.handshake.headers), appError.params),
+        };
         next(refusal);
       },
     );
@@ -90,7 +106,9 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
     expireWithToken(socket, clock);
     track(presence.add(user.id, socket.id).then((cameOnline) => (cameOnline ? announce(user.id, true) : undefined)));
     socket.on("disconnect", () => {
-      track(presence.remove(user.id, socket.id).then((wentOffline) => (wentOffline ? announce(user.id, false) : undefined)));
+      track(
+        presence.remove(user.id, socket.id).then((wentOffline) => (wentOffline ? announce(user.id, false) : undefined)),
+      );
     });
   });
 
@@ -136,7 +154,8 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
 async function connectAdapter(io: RealtimeServer, url: string, app: FastifyInstance) {
   const pub = createClient({ url, disableOfflineQueue: true });
   const sub = pub.duplicate();
-  for (const client of [pub, sub]) client.on("error", (error: unknown) => app.log.error({ err: error }, "socket adapter Redis connection error"));
+  for (const client of [pub, sub])
+    client.on("error", (error: unknown) => app.log.error({ err: error }, "socket adapter Redis connection error"));
   await Promise.all([pub.connect(), sub.connect()]);
   // The adapter never awaits a publish; a refused one would be an unhandled rejection, which ends the process.
   const publish = pub.publish.bind(pub);
@@ -159,7 +178,11 @@ async function authenticateHandshake(app: FastifyInstance, socket: RealtimeSocke
   const { user, isBanned } = await app.authenticator.authenticate(token);
   if (isBanned) throw new AppError("USER_IS_BANNED");
   // authenticate() has verified the token, so its expiry is there and still ahead.
-  socket.data = { user, locale: localeOf(socket.handshake.headers), tokenExpiresAtMs: (decodeJwt(token).exp ?? 0) * 1000 };
+  socket.data = {
+    user,
+    locale: localeOf(socket.handshake.headers),
+    tokenExpiresAtMs: (decodeJwt(token).exp ?? 0) * 1000,
+  };
 }
 
 /**
@@ -168,10 +191,16 @@ async function authenticateHandshake(app: FastifyInstance, socket: RealtimeSocke
  */
 function expireWithToken(socket: RealtimeSocket, clock: Clock): void {
   const remainingMs = socket.data.tokenExpiresAtMs - clock().getTime();
-  const timer = setTimeout(() => {
-    socket.emit("session_expired", { error_code: "TOKEN_IS_EXPIRED", error_message: errorText("TOKEN_IS_EXPIRED", socket.data.locale) });
-    socket.disconnect(true);
-  }, Math.max(0, remainingMs));
+  const timer = setTimeout(
+    () => {
+      socket.emit("session_expired", {
+        error_code: "TOKEN_IS_EXPIRED",
+        error_message: errorText("TOKEN_IS_EXPIRED", socket.data.locale),
+      });
+      socket.disconnect(true);
+    },
+    Math.max(0, remainingMs),
+  );
   timer.unref();
   socket.on("disconnect", () => clearTimeout(timer));
 }

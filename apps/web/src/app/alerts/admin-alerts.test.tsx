@@ -24,7 +24,11 @@ describe("admin alerts", () => {
     realtime.emit("dispute_opened", disputed);
 
     expect(await screen.findByText("A dispute was opened")).toBeInTheDocument();
-    expect(screen.getByText("mira reported the purchase of “Dota 2 account with Arcana”. The money is on hold until you decide.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "mira reported the purchase of “Dota 2 account with Arcana”. The money is on hold until you decide.",
+      ),
+    ).toBeInTheDocument();
     await events.click(screen.getByRole("link", { name: "Open deals" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin/deals"));
     await waitFor(() => expect(screen.queryByText("A dispute was opened")).not.toBeInTheDocument());

@@ -11,7 +11,14 @@ export function Brand() {
       <Group gap={8} wrap="nowrap">
         <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden="true" focusable="false">
           <rect width="32" height="32" rx="8" fill="var(--mantine-color-indigo-6)" />
-          <path d="M10 8v16h12" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M10 8v16h12"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <Text component="span" fw={800} fz="xl" c="dark.8">
           Lootlane

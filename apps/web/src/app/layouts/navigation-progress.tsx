@@ -5,5 +5,18 @@ import { useNavigation } from "react-router";
 export function NavigationProgress() {
   const busy = useNavigation().state !== "idle";
   if (!busy) return null;
-  return <Progress value={100} animated size="xs" radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} aria-hidden="true" />;
+  return (
+    <Progress
+      value={100}
+      animated
+      size="xs"
+      radius={0}
+      pos="fixed"
+      top={0}
+      left={0}
+      right={0}
+      style={{ zIndex: 1000 }}
+      aria-hidden="true"
+    />
+  );
 }

@@ -11,7 +11,10 @@ import { createQueryClient } from "./query-client";
 
 function FailingAction({ notifyError }: { notifyError?: boolean }) {
   const buy = useMutation({
-    mutationFn: () => Promise.reject(new ApiError({ status: 409, code: "NOT_ENOUGH_BALANCE", serverMessage: "Not enough money on the balance" })),
+    mutationFn: () =>
+      Promise.reject(
+        new ApiError({ status: 409, code: "NOT_ENOUGH_BALANCE", serverMessage: "Not enough money on the balance" }),
+      ),
     meta: notifyError === undefined ? undefined : { notifyError },
   });
   return <button onClick={() => buy.mutate()}>Buy</button>;
@@ -21,7 +24,11 @@ describe("app providers", () => {
   it("clear the current user when the session is lost", () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryKey, makeUser());
-    render(<AppProviders queryClient={queryClient} env="test">{null}</AppProviders>);
+    render(
+      <AppProviders queryClient={queryClient} env="test">
+        {null}
+      </AppProviders>,
+    );
 
     act(() => emitSessionLost());
 

@@ -5,12 +5,15 @@ import { makeUser, renderApp } from "@/test/render-app";
 const admin = makeUser({ username: "root", role: "admin" });
 
 describe("login-required routes", () => {
-  it.each(["/chats", "/product/create", "/product/edit/42", "/settings"])("send a guest from %s to /signin", async (path) => {
-    const { router } = renderApp(path, { user: null });
+  it.each(["/chats", "/product/create", "/product/edit/42", "/settings"])(
+    "send a guest from %s to /signin",
+    async (path) => {
+      const { router } = renderApp(path, { user: null });
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/signin");
-  });
+      expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/signin");
+    },
+  );
 
   it("open for a signed-in user", async () => {
     const { router } = renderApp("/chats", { user: makeUser() });
@@ -85,7 +88,6 @@ describe("current user", () => {
     const calls = fetch.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`);
     expect(calls).toEqual(["POST /v1/auth/", "POST /v1/auth/update-tokens"]);
   });
-
 
   it("asks once and shows the site as a guest when the API fails", async () => {
     const fetch = vi.fn(async (_request: Request) => {

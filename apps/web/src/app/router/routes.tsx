@@ -36,34 +36,108 @@ export const createRoutes = (): RouteObject[] => [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { index: true, lazy: { Component: withTexts(() => import("@/features/home/pages/home-page").then((m) => m.HomePage), "home") } },
-              { path: "signin", lazy: { Component: withTexts(() => import("@/features/auth/pages/sign-in-page").then((m) => m.SignInPage), "auth") } },
-              { path: "signup", lazy: { Component: withTexts(() => import("@/features/auth/pages/sign-up-page").then((m) => m.SignUpPage), "auth") } },
+              {
+                index: true,
+                lazy: {
+                  Component: withTexts(() => import("@/features/home/pages/home-page").then((m) => m.HomePage), "home"),
+                },
+              },
+              {
+                path: "signin",
+                lazy: {
+                  Component: withTexts(
+                    () => import("@/features/auth/pages/sign-in-page").then((m) => m.SignInPage),
+                    "auth",
+                  ),
+                },
+              },
+              {
+                path: "signup",
+                lazy: {
+                  Component: withTexts(
+                    () => import("@/features/auth/pages/sign-up-page").then((m) => m.SignUpPage),
+                    "auth",
+                  ),
+                },
+              },
               {
                 path: "password-reset",
-                lazy: { Component: withTexts(() => import("@/features/auth/pages/password-reset-page").then((m) => m.PasswordResetPage), "auth") },
+                lazy: {
+                  Component: withTexts(
+                    () => import("@/features/auth/pages/password-reset-page").then((m) => m.PasswordResetPage),
+                    "auth",
+                  ),
+                },
               },
-              { path: "profile/:username", lazy: { Component: withTexts(() => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage), "profile") } },
-              { path: "product/:productId", lazy: { Component: withTexts(() => import("@/features/products/pages/product-page").then((m) => m.ProductPage), "products") } },
+              {
+                path: "profile/:username",
+                lazy: {
+                  Component: withTexts(
+                    () => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage),
+                    "profile",
+                  ),
+                },
+              },
+              {
+                path: "product/:productId",
+                lazy: {
+                  Component: withTexts(
+                    () => import("@/features/products/pages/product-page").then((m) => m.ProductPage),
+                    "products",
+                  ),
+                },
+              },
               {
                 Component: RequireAuth,
                 children: [
-                  { path: "chats", lazy: { Component: withTexts(() => import("@/features/chats/pages/chats-page").then((m) => m.ChatsPage), "chats") } },
+                  {
+                    path: "chats",
+                    lazy: {
+                      Component: withTexts(
+                        () => import("@/features/chats/pages/chats-page").then((m) => m.ChatsPage),
+                        "chats",
+                      ),
+                    },
+                  },
                   {
                     path: "product/create",
-                    lazy: { Component: withTexts(() => import("@/features/products/pages/product-create-page").then((m) => m.ProductCreatePage), "productForm") },
+                    lazy: {
+                      Component: withTexts(
+                        () => import("@/features/products/pages/product-create-page").then((m) => m.ProductCreatePage),
+                        "productForm",
+                      ),
+                    },
                   },
                   {
                     // Only the owner may edit: the page checks that once the product has loaded.
                     path: "product/edit/:id",
-                    lazy: { Component: withTexts(() => import("@/features/products/pages/product-edit-page").then((m) => m.ProductEditPage), "productForm") },
+                    lazy: {
+                      Component: withTexts(
+                        () => import("@/features/products/pages/product-edit-page").then((m) => m.ProductEditPage),
+                        "productForm",
+                      ),
+                    },
                   },
                   // SPEC: owner only; it always shows the signed-in user's own settings.
-                  { path: "settings", lazy: { Component: withTexts(() => import("@/features/settings/pages/settings-page").then((m) => m.SettingsPage), "settings") } },
+                  {
+                    path: "settings",
+                    lazy: {
+                      Component: withTexts(
+                        () => import("@/features/settings/pages/settings-page").then((m) => m.SettingsPage),
+                        "settings",
+                      ),
+                    },
+                  },
                 ],
               },
-              { path: "not-access", lazy: { Component: () => import("../pages/not-access-page").then((m) => m.NotAccessPage) } },
-              { path: "404", lazy: { Component: () => import("../pages/profile-not-found-page").then((m) => m.ProfileNotFoundPage) } },
+              {
+                path: "not-access",
+                lazy: { Component: () => import("../pages/not-access-page").then((m) => m.NotAccessPage) },
+              },
+              {
+                path: "404",
+                lazy: { Component: () => import("../pages/profile-not-found-page").then((m) => m.ProfileNotFoundPage) },
+              },
               { path: "error", lazy: { Component: () => import("../pages/error-page").then((m) => m.ErrorPage) } },
               { path: "*", lazy: { Component: () => import("../pages/not-found-page").then((m) => m.NotFoundPage) } },
             ],
@@ -75,24 +149,62 @@ export const createRoutes = (): RouteObject[] => [
         Component: RequireAdmin,
         children: [
           {
-            lazy: { Component: withTexts(() => import("../layouts/admin-layout/admin-layout").then((m) => m.AdminLayout), "admin", "adminCatalog", "adminDeals") },
+            lazy: {
+              Component: withTexts(
+                () => import("../layouts/admin-layout/admin-layout").then((m) => m.AdminLayout),
+                "admin",
+                "adminCatalog",
+                "adminDeals",
+              ),
+            },
             children: [
               {
                 ErrorBoundary: RouteErrorBoundary,
                 children: [
-                  { index: true, lazy: { Component: () => import("@/features/admin/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage) } },
-                  { path: "users", lazy: { Component: () => import("@/features/admin/pages/admin-users-page").then((m) => m.AdminUsersPage) } },
+                  {
+                    index: true,
+                    lazy: {
+                      Component: () =>
+                        import("@/features/admin/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
+                    },
+                  },
+                  {
+                    path: "users",
+                    lazy: {
+                      Component: () => import("@/features/admin/pages/admin-users-page").then((m) => m.AdminUsersPage),
+                    },
+                  },
                   {
                     path: "users/edit/:id",
-                    lazy: { Component: () => import("@/features/admin/pages/admin-user-edit-page").then((m) => m.AdminUserEditPage) },
+                    lazy: {
+                      Component: () =>
+                        import("@/features/admin/pages/admin-user-edit-page").then((m) => m.AdminUserEditPage),
+                    },
                   },
-                  { path: "products", lazy: { Component: () => import("@/features/admin/pages/admin-products-page").then((m) => m.AdminProductsPage) } },
-                  { path: "deals", lazy: { Component: () => import("@/features/admin/pages/admin-deals-page").then((m) => m.AdminDealsPage) } },
+                  {
+                    path: "products",
+                    lazy: {
+                      Component: () =>
+                        import("@/features/admin/pages/admin-products-page").then((m) => m.AdminProductsPage),
+                    },
+                  },
+                  {
+                    path: "deals",
+                    lazy: {
+                      Component: () => import("@/features/admin/pages/admin-deals-page").then((m) => m.AdminDealsPage),
+                    },
+                  },
                   {
                     path: "categories",
-                    lazy: { Component: () => import("@/features/admin/pages/admin-categories-page").then((m) => m.AdminCategoriesPage) },
+                    lazy: {
+                      Component: () =>
+                        import("@/features/admin/pages/admin-categories-page").then((m) => m.AdminCategoriesPage),
+                    },
                   },
-                  { path: "*", lazy: { Component: () => import("../pages/not-found-page").then((m) => m.NotFoundPage) } },
+                  {
+                    path: "*",
+                    lazy: { Component: () => import("../pages/not-found-page").then((m) => m.NotFoundPage) },
+                  },
                 ],
               },
             ],

@@ -25,7 +25,9 @@ class TestApi {
       request.on("end", async () => {
         const key = `${request.method} ${request.url}`;
         const handler = this.routes.get(key);
-        const [status, payload] = handler ? await handler(request, body) : [404, { detail: { error_code: "ROUTE_NOT_FOUND", error_message: "No route" } }];
+        const [status, payload] = handler
+          ? await handler(request, body)
+          : [404, { detail: { error_code: "ROUTE_NOT_FOUND", error_message: "No route" } }];
         this.log.push(`${key} ${status}`);
         this.headers.push(request.headers);
         this.bodies.push(body);
@@ -63,7 +65,9 @@ function sessionApi(refresh: () => Promise<boolean> | boolean = () => true) {
   testApi.route("POST /v1/auth/update-tokens", async () => {
     session.refreshes += 1;
     session.valid = await refresh();
-    return session.valid ? [200, {}] : [401, { detail: { error_code: "INVALID_REFRESH_TOKEN", error_message: "Invalid refresh token" } }];
+    return session.valid
+      ? [200, {}]
+      : [401, { detail: { error_code: "INVALID_REFRESH_TOKEN", error_message: "Invalid refresh token" } }];
   });
   return session;
 }
@@ -90,7 +94,11 @@ describe("api client session refresh (SPEC §4)", () => {
   it("sends the body again when it retries a POST", async () => {
     sessionApi();
 
-    await expect(client().post("items", { json: { title: "Dota 2 account" } }).json()).resolves.toEqual({ title: "Dota 2 account" });
+    await expect(
+      client()
+        .post("items", { json: { title: "Dota 2 account" } })
+        .json(),
+    ).resolves.toEqual({ title: "Dota 2 account" });
 
     expect(testApi.bodies.filter((body) => body.includes("Dota 2 account"))).toHaveLength(2);
   });
@@ -154,9 +162,16 @@ describe("api client session refresh (SPEC §4)", () => {
   });
 
   it("never refreshes for a failed sign-in", async () => {
-    testApi.route("POST /v1/auth/login", () => [401, { detail: { error_code: "INCORRECT_EMAIL_OR_PASSWORD", error_message: "Incorrect e-mail or password" } }]);
+    testApi.route("POST /v1/auth/login", () => [
+      401,
+      { detail: { error_code: "INCORRECT_EMAIL_OR_PASSWORD", error_message: "Incorrect e-mail or password" } },
+    ]);
 
-    await expect(client().post("auth/login", { json: { email: "a@b.cd", password: "wrong" } }).json()).rejects.toMatchObject({
+    await expect(
+      client()
+        .post("auth/login", { json: { email: "a@b.cd", password: "wrong" } })
+        .json(),
+    ).rejects.toMatchObject({
       status: 401,
       code: "INCORRECT_EMAIL_OR_PASSWORD",
     });
@@ -178,7 +193,13 @@ describe("api client requests", () => {
   it("throws field errors of a validation answer as an ApiError", async () => {
     testApi.route("POST /v1/items", () => [
       422,
-      { detail: { error_code: "VALIDATION_ERROR", error_message: "Invalid", errors: [{ field: "price", message: "Too small" }] } },
+      {
+        detail: {
+          error_code: "VALIDATION_ERROR",
+          error_message: "Invalid",
+          errors: [{ field: "price", message: "Too small" }],
+        },
+      },
     ]);
 
     await expect(client().post("items", { json: {} }).json()).rejects.toMatchObject({

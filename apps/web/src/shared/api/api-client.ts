@@ -25,7 +25,12 @@ function isNoRefreshPath(url: string): boolean {
  * The one HTTP client (SPEC §4 Session, §7): cookies, 10 s timeout, and on a 401 one shared token refresh
  * followed by one retry. Failed answers are thrown as ApiError.
  */
-export function createApiClient({ prefixUrl = API_PREFIX, getLanguage, onSessionLost, fetch }: ApiClientOptions): KyInstance {
+export function createApiClient({
+  prefixUrl = API_PREFIX,
+  getLanguage,
+  onSessionLost,
+  fetch,
+}: ApiClientOptions): KyInstance {
   const base: Options = {
     prefixUrl,
     credentials: "include",
@@ -76,7 +81,8 @@ export function createApiClient({ prefixUrl = API_PREFIX, getLanguage, onSession
         async (error) => {
           const { status } = error.response;
           // SPEC §8: 404 and 500 answers are logged by the request layer; screens decide what to show.
-          if (status === 404 || status >= 500) console.error(`API ${error.request.method} ${error.request.url} → ${status}`);
+          if (status === 404 || status >= 500)
+            console.error(`API ${error.request.method} ${error.request.url} → ${status}`);
           throw await apiErrorFromHttpError(error);
         },
       ],

@@ -11,7 +11,11 @@ function httpError(status: number, body: string): HTTPError {
 describe("apiErrorFromHttpError", () => {
   it("reads code, message and field errors from the spec's error body", async () => {
     const body = JSON.stringify({
-      detail: { error_code: "VALIDATION_ERROR", error_message: "Some fields are wrong", errors: [{ field: "title", message: "Too short" }] },
+      detail: {
+        error_code: "VALIDATION_ERROR",
+        error_message: "Some fields are wrong",
+        errors: [{ field: "title", message: "Too short" }],
+      },
     });
 
     const error = await apiErrorFromHttpError(httpError(422, body));
@@ -32,7 +36,10 @@ describe("apiErrorFromHttpError", () => {
   });
 
   it("leaves the response readable for others", async () => {
-    const original = httpError(404, JSON.stringify({ detail: { error_code: "PRODUCT_NOT_FOUND", error_message: "Product not found" } }));
+    const original = httpError(
+      404,
+      JSON.stringify({ detail: { error_code: "PRODUCT_NOT_FOUND", error_message: "Product not found" } }),
+    );
 
     await apiErrorFromHttpError(original);
 

@@ -13,8 +13,16 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly fieldErrors: FieldError[] | undefined;
 
-  constructor(init: { status: number; code?: string; serverMessage?: string; fieldErrors?: FieldError[]; cause?: unknown }) {
-    super(init.serverMessage ?? init.code ?? (init.status ? `HTTP ${init.status}` : "Network error"), { cause: init.cause });
+  constructor(init: {
+    status: number;
+    code?: string;
+    serverMessage?: string;
+    fieldErrors?: FieldError[];
+    cause?: unknown;
+  }) {
+    super(init.serverMessage ?? init.code ?? (init.status ? `HTTP ${init.status}` : "Network error"), {
+      cause: init.cause,
+    });
     this.status = init.status;
     this.code = init.code;
     this.serverMessage = init.serverMessage;

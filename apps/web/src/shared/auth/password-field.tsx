@@ -7,5 +7,11 @@ import { useTranslation } from "react-i18next";
  */
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation("common");
-  return <PasswordInput visibilityToggleFocusable visibilityToggleButtonProps={{ "aria-label": t("showPassword") }} {...props} />;
+  return (
+    <PasswordInput
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ "aria-label": t("showPassword") }}
+      {...props}
+    />
+  );
 }

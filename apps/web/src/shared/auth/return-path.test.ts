@@ -3,7 +3,9 @@ import { readReturnPath, signInRedirectState } from "./return-path";
 
 describe("return path after sign-in", () => {
   it("reads back the path and query the guard stored", () => {
-    expect(readReturnPath(signInRedirectState({ pathname: "/product/edit/7", search: "?tab=images" }))).toBe("/product/edit/7?tab=images");
+    expect(readReturnPath(signInRedirectState({ pathname: "/product/edit/7", search: "?tab=images" }))).toBe(
+      "/product/edit/7?tab=images",
+    );
   });
 
   it("ignores anything that is not a path on this site", () => {

@@ -14,6 +14,11 @@ describe("replaceCurrentUser", () => {
     replaceCurrentUser(queryClient, null);
 
     expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
-    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([currentUserQueryKey]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([currentUserQueryKey]);
   });
 });

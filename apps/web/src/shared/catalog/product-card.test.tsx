@@ -19,7 +19,11 @@ function renderGrid(...args: Parameters<typeof ProductGrid>) {
 
 describe("ProductCard", () => {
   it("shows thumbnail, title, price in roubles and the seller with rating, all one link to the product", () => {
-    const product = makeProduct(7, { title: "Arcana bundle", price: 12500, seller: { username: "mira", avatar_url: "", rating: 4.25 } });
+    const product = makeProduct(7, {
+      title: "Arcana bundle",
+      price: 12500,
+      seller: { username: "mira", avatar_url: "", rating: 4.25 },
+    });
     const [card] = renderGrid({ products: [product] });
 
     const link = within(card!).getByRole("link");
@@ -47,7 +51,10 @@ describe("ProductCard", () => {
   });
 
   it("labels every status when asked", () => {
-    const items = renderGrid({ products: [makeProduct(1), makeProduct(2, { status: "moderation" })], showStatus: true });
+    const items = renderGrid({
+      products: [makeProduct(1), makeProduct(2, { status: "moderation" })],
+      showStatus: true,
+    });
 
     expect(items[0]).toHaveTextContent("ACTIVE");
     expect(items[1]).toHaveTextContent("PENDING");

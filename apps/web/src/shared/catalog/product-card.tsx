@@ -28,7 +28,13 @@ export function ProductCard({ product, showStatus = false, inFirstRow = false }:
         <AspectRatio ratio={4 / 3}>
           {thumbnail ? (
             // The title right below names the product, so the picture adds nothing for a screen reader.
-            <Image src={thumbnail} alt="" loading={inFirstRow ? "eager" : "lazy"} fetchPriority={inFirstRow ? "high" : "auto"} fit="cover" />
+            <Image
+              src={thumbnail}
+              alt=""
+              loading={inFirstRow ? "eager" : "lazy"}
+              fetchPriority={inFirstRow ? "high" : "auto"}
+              fit="cover"
+            />
           ) : (
             <div className={classes.placeholder}>
               <BoxIcon size={40} />

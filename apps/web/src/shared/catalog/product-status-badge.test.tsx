@@ -31,13 +31,16 @@ describe("ProductStatusBadge (ARCHITECTURE §4 profile labels)", () => {
     expect(colourOf(badge)).toContain(`--mantine-color-${colour}-`);
   });
 
-  it.each(["rejected", "refunded", "constructor"])("shows any other value (%s) as it is, in a neutral style", (status) => {
-    const badge = renderBadge(status);
+  it.each(["rejected", "refunded", "constructor"])(
+    "shows any other value (%s) as it is, in a neutral style",
+    (status) => {
+      const badge = renderBadge(status);
 
-    expect(badge).toHaveTextContent(status);
-    expect(colourOf(badge)).not.toMatch(/green|blue|yellow/);
-    expect(badge).toHaveAttribute("data-variant", "outline");
-  });
+      expect(badge).toHaveTextContent(status);
+      expect(colourOf(badge)).not.toMatch(/green|blue|yellow/);
+      expect(badge).toHaveAttribute("data-variant", "outline");
+    },
+  );
 
   it("names the known statuses in Russian", async () => {
     await i18n.changeLanguage("ru");

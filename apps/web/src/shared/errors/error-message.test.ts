@@ -6,7 +6,11 @@ const fallback = { generic: "Something went wrong", network: "No connection" };
 
 describe("errorMessage (SPEC §8 order)", () => {
   it("shows the catalogue text for a known code in the interface language", () => {
-    const error = new ApiError({ status: 409, code: "NOT_ENOUGH_BALANCE", serverMessage: "Not enough money on the balance" });
+    const error = new ApiError({
+      status: 409,
+      code: "NOT_ENOUGH_BALANCE",
+      serverMessage: "Not enough money on the balance",
+    });
 
     expect(errorMessage(error, "en", fallback)).toBe("Not enough money on the balance");
     expect(errorMessage(error, "ru", fallback)).toBe("Недостаточно средств на балансе");

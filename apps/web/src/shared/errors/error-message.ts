@@ -1,4 +1,11 @@
-import { errorCatalogue, errorText, isErrorCode, type ErrorCode, type ErrorParams, type Locale } from "@lootlane/contract";
+import {
+  errorCatalogue,
+  errorText,
+  isErrorCode,
+  type ErrorCode,
+  type ErrorParams,
+  type Locale,
+} from "@lootlane/contract";
 import i18next from "i18next";
 import { toApiError } from "@/shared/api/api-error";
 import { currentLanguage } from "@/shared/i18n/language";

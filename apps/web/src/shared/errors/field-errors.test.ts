@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/shared/api/api-error";
 import { fieldErrorsOf } from "./field-errors";
 
-const mapping = { codes: { EMAIL_ALREADY_EXISTS: "email" }, serverFields: { email: "email", new_password: "newPassword" } } as const;
+const mapping = {
+  codes: { EMAIL_ALREADY_EXISTS: "email" },
+  serverFields: { email: "email", new_password: "newPassword" },
+} as const;
 
 describe("fieldErrorsOf", () => {
   it("puts a field's error code on that field, translated", () => {

@@ -12,7 +12,10 @@ interface FieldErrorMapping<Field extends string> {
  * The part of a refused request that belongs next to a form field, as field → message. An empty result means the
  * refusal is about the whole form, and the screen shows it in its banner instead.
  */
-export function fieldErrorsOf<Field extends string>(error: unknown, { codes = {}, serverFields = {} }: FieldErrorMapping<Field>): Partial<Record<Field, string>> {
+export function fieldErrorsOf<Field extends string>(
+  error: unknown,
+  { codes = {}, serverFields = {} }: FieldErrorMapping<Field>,
+): Partial<Record<Field, string>> {
   const { code, fieldErrors = [] } = toApiError(error);
   const codeField = code ? codes[code] : undefined;
   if (codeField) return { [codeField]: describeError(error) } as Partial<Record<Field, string>>;

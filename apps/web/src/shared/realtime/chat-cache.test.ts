@@ -25,13 +25,19 @@ describe("addMessageToCache", () => {
     const key = chatMessagesQueryKey(CHAT);
     queryClient.setQueryData<ChatMessagePages>(key, { pages: [[message(1)]], pageParams: [undefined] });
     let answer!: (pages: ChatMessagePages) => void;
-    const refetch = queryClient.fetchQuery({ queryKey: key, queryFn: () => new Promise<ChatMessagePages>((resolve) => (answer = resolve)) });
+    const refetch = queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<ChatMessagePages>((resolve) => (answer = resolve)),
+    });
 
     addMessageToCache(queryClient, message(2));
     answer({ pages: [[message(1)]], pageParams: [undefined] });
     await refetch;
 
-    expect(messagesOf(queryClient.getQueryData<ChatMessagePages>(key)).map((item) => item.text)).toEqual(["Message 1", "Message 2"]);
+    expect(messagesOf(queryClient.getQueryData<ChatMessagePages>(key)).map((item) => item.text)).toEqual([
+      "Message 1",
+      "Message 2",
+    ]);
   });
 
   it("adds a message once however often it arrives", () => {

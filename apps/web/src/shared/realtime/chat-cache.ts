@@ -31,7 +31,10 @@ export function upsertChat(list: ChatListItem[] | undefined, chat: ChatListItem)
 export function applyPresence(list: ChatListItem[], presence: PresenceEvent): ChatListItem[] {
   return list.map((chat) =>
     chat.another_user.username === presence.username
-      ? { ...chat, another_user: { ...chat.another_user, is_online: presence.is_online, last_seen: presence.last_seen } }
+      ? {
+          ...chat,
+          another_user: { ...chat.another_user, is_online: presence.is_online, last_seen: presence.last_seen },
+        }
       : chat,
   );
 }

@@ -42,16 +42,19 @@ function synced() {
 }
 
 describe("realtime cache sync", () => {
-  it.each(["system", "purchase_info"] as const)("fetches the chat's deal and the balance again when a %s message arrives", (type) => {
-    const { realtime, stale } = synced();
+  it.each(["system", "purchase_info"] as const)(
+    "fetches the chat's deal and the balance again when a %s message arrives",
+    (type) => {
+      const { realtime, stale } = synced();
 
-    realtime.emit("new_message", message(type));
+      realtime.emit("new_message", message(type));
 
-    expect(stale(chatMessagesQueryKey(CHAT))).toBe(true);
-    expect(stale(chatProductQueryKey(CHAT))).toBe(true);
-    expect(stale(currentUserQueryKey)).toBe(true);
-    expect(stale(chatProductQueryKey(OTHER_CHAT))).toBe(false);
-  });
+      expect(stale(chatMessagesQueryKey(CHAT))).toBe(true);
+      expect(stale(chatProductQueryKey(CHAT))).toBe(true);
+      expect(stale(currentUserQueryKey)).toBe(true);
+      expect(stale(chatProductQueryKey(OTHER_CHAT))).toBe(false);
+    },
+  );
 
   it("only adds a text message to its chat", () => {
     const { realtime, stale } = synced();

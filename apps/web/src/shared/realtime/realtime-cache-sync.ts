@@ -1,6 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { chatEvents, type ChatListItem, type ChatMessage } from "@lootlane/contract";
-import { addMessageToCache, applyPresence, chatListQueryKey, chatsQueryKey, refreshChatDeal, upsertChat } from "./chat-cache";
+import {
+  addMessageToCache,
+  applyPresence,
+  chatListQueryKey,
+  chatsQueryKey,
+  refreshChatDeal,
+  upsertChat,
+} from "./chat-cache";
 import type { RealtimeConnection } from "./realtime-client";
 
 /**
@@ -18,7 +25,8 @@ export function syncChatCache(connection: RealtimeConnection, queryClient: Query
   };
   const onChatUpdated = (chat: ChatListItem) => {
     // Only a loaded list is updated: a list nobody has fetched would otherwise hold this one chat and look complete.
-    if (queryClient.getQueryData(chatListQueryKey)) queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) => upsertChat(list, chat));
+    if (queryClient.getQueryData(chatListQueryKey))
+      queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) => upsertChat(list, chat));
   };
   const onNewMessage = (message: ChatMessage) => {
     addMessageToCache(queryClient, message);

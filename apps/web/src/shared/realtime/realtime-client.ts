@@ -24,7 +24,10 @@ export class RealtimeConnection {
    * The server refuses a handshake with an expired token, or disconnects a socket whose token expired, and
    * Socket.IO does not retry either on its own: the connection refreshes once and connects again.
    */
-  constructor(socket: ChatSocket, private readonly refreshSession: () => Promise<unknown>) {
+  constructor(
+    socket: ChatSocket,
+    private readonly refreshSession: () => Promise<unknown>,
+  ) {
     this.socket = socket;
     socket.on("connect", () => {
       this.refreshedSinceConnect = false;

@@ -22,7 +22,14 @@ export function AdminLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("admin.toggleNav")} aria-expanded={navOpened} />
+            <Burger
+              opened={navOpened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t("admin.toggleNav")}
+              aria-expanded={navOpened}
+            />
             <Brand />
             <Badge variant="light" visibleFrom="xs">
               {t("admin.badge")}

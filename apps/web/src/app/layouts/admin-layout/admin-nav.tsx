@@ -2,7 +2,15 @@ import type { ComponentType } from "react";
 import { Divider, NavLink, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, matchPath, useLocation } from "react-router";
-import { ArrowLeftIcon, BoxIcon, DashboardIcon, LayersIcon, ShieldCheckIcon, UsersIcon, type IconProps } from "@/shared/ui/icons";
+import {
+  ArrowLeftIcon,
+  BoxIcon,
+  DashboardIcon,
+  LayersIcon,
+  ShieldCheckIcon,
+  UsersIcon,
+  type IconProps,
+} from "@/shared/ui/icons";
 
 interface AdminNavItem {
   key: "main" | "users" | "products" | "deals" | "categories";
@@ -45,7 +53,13 @@ export function AdminNav({ onNavigate }: { onNavigate: () => void }) {
         />
       ))}
       <Divider my="sm" mt="auto" />
-      <NavLink component={Link} to="/" label={t("admin.backToSite")} leftSection={<ArrowLeftIcon size={20} />} style={roundedLink} />
+      <NavLink
+        component={Link}
+        to="/"
+        label={t("admin.backToSite")}
+        leftSection={<ArrowLeftIcon size={20} />}
+        style={roundedLink}
+      />
     </Stack>
   );
 }

@@ -18,7 +18,11 @@ export function DefaultLayout() {
   const navItems = useMainNav();
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} footer={narrow ? { height: BOTTOM_NAV_HEIGHT } : undefined} padding={0}>
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      footer={narrow ? { height: BOTTOM_NAV_HEIGHT } : undefined}
+      padding={0}
+    >
       <NavigationProgress />
       <AppShell.Header>
         <Container size="xl" h="100%">

@@ -18,7 +18,15 @@ describe("Chats navigation badge", () => {
     act(() => realtime.goOnline());
 
     expect(await screen.findByRole("link", { name: unread(3) })).toHaveAttribute("href", "/chats");
-    act(() => realtime.emit("chat_updated", makeChat(2, { unread_count: 4, last_message: { text: "New", created_at: "2025-11-21T10:00:00.000Z", message_type: "text" } })));
+    act(() =>
+      realtime.emit(
+        "chat_updated",
+        makeChat(2, {
+          unread_count: 4,
+          last_message: { text: "New", created_at: "2025-11-21T10:00:00.000Z", message_type: "text" },
+        }),
+      ),
+    );
     expect(await screen.findByRole("link", { name: unread(6) })).toBeInTheDocument();
     act(() => realtime.emit("chat_updated", makeChat(1, { id: chatId(1), unread_count: 0 })));
     act(() => realtime.emit("chat_updated", makeChat(2, { unread_count: 0 })));

@@ -26,8 +26,19 @@ export function useMainNav(): MainNavItem[] {
 
   return [
     { key: "home", to: "/", icon: HomeIcon, active: isAt("/") },
-    { key: "chats", to: user ? "/chats" : "/signin", icon: ChatIcon, active: Boolean(user) && isAt("/chats"), badge: user ? unreadChats : 0 },
-    { key: "sell", to: user ? "/product/create" : "/signin", icon: TagIcon, active: Boolean(user) && isAt("/product/create") },
+    {
+      key: "chats",
+      to: user ? "/chats" : "/signin",
+      icon: ChatIcon,
+      active: Boolean(user) && isAt("/chats"),
+      badge: user ? unreadChats : 0,
+    },
+    {
+      key: "sell",
+      to: user ? "/product/create" : "/signin",
+      icon: TagIcon,
+      active: Boolean(user) && isAt("/product/create"),
+    },
     { key: "profile", to: profilePath ?? "/signin", icon: UserIcon, active: profilePath !== null && isAt(profilePath) },
   ];
 }

@@ -10,7 +10,9 @@ import { adminDealsQueryKey } from "@/shared/deals/admin-deals-query-key";
 export async function getChatTranscript(chatId: string, before: string | undefined): Promise<ChatMessage[]> {
   const searchParams = new URLSearchParams({ limit: String(CHAT_MESSAGES_PAGE_MAX) });
   if (before) searchParams.set("before", before);
-  return chatMessageListSchema.parse(await api.get(`chats/${encodeURIComponent(chatId)}/messages`, { searchParams }).json());
+  return chatMessageListSchema.parse(
+    await api.get(`chats/${encodeURIComponent(chatId)}/messages`, { searchParams }).json(),
+  );
 }
 
 /** A deal's chat, read-only; pages are newest first, `fetchNextPage` loads earlier messages. */

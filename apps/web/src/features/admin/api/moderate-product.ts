@@ -6,7 +6,10 @@ import { adminProductsQueryKey } from "./admin-products-query-key";
 import { adminQueryKeys } from "./admin-query-keys";
 
 /** SPEC §7: a moderation call succeeds only with status 200 and the body `true`; anything else throws. */
-export async function postModeration(path: "admin/products/approve" | "admin/products/reject", productId: string): Promise<void> {
+export async function postModeration(
+  path: "admin/products/approve" | "admin/products/reject",
+  productId: string,
+): Promise<void> {
   moderationResultSchema.parse(await api.post(path, { json: { product_id: productId } }).json());
 }
 

@@ -13,7 +13,9 @@ export interface ResolveDisputeInput extends ResolveDisputeRequest {
  * back on sale or withdraws it. Answers the resolved deal.
  */
 export async function resolveDispute({ dealId, ...request }: ResolveDisputeInput): Promise<Deal> {
-  return dealSchema.parse(await api.post(`admin/deals/${encodeURIComponent(dealId)}/resolve`, { json: request }).json());
+  return dealSchema.parse(
+    await api.post(`admin/deals/${encodeURIComponent(dealId)}/resolve`, { json: request }).json(),
+  );
 }
 
 /**

@@ -20,7 +20,19 @@ interface PagedListProps<Item> {
 }
 
 /** One page of an admin list, the way every admin list shows it: the total, the cards (or why none), and paging. */
-export function PagedList<Item>({ items, page, totalPages, totalText, emptyText, listLabel, paginationLabel, stale, onPage, itemKey, renderItem }: PagedListProps<Item>) {
+export function PagedList<Item>({
+  items,
+  page,
+  totalPages,
+  totalText,
+  emptyText,
+  listLabel,
+  paginationLabel,
+  stale,
+  onPage,
+  itemKey,
+  renderItem,
+}: PagedListProps<Item>) {
   const { t } = useTranslation("admin");
   return (
     <Stack gap="md">

@@ -8,7 +8,10 @@ type QueryField<Value> = { safeParse(raw: unknown): { data?: Value } };
  * keep them. They are read with the server's own query rules; anything else is left out. Another filter starts
  * again at its first page. `params` is there for any further filter a list reads the same way.
  */
-export function useStatusPageAddress<Status extends string>(query: { status: QueryField<Status | undefined>; page: QueryField<number> }) {
+export function useStatusPageAddress<Status extends string>(query: {
+  status: QueryField<Status | undefined>;
+  page: QueryField<number>;
+}) {
   const [params, setParams] = useSearchParams();
   const status = query.status.safeParse(params.get("status") ?? undefined).data ?? null;
   const page = query.page.safeParse(params.get("page") ?? undefined).data ?? 1;

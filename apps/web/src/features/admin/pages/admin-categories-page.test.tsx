@@ -9,9 +9,18 @@ import { makeUser, renderApp } from "@/test/render-app";
 import { setViewportWidth } from "@/test/viewport";
 
 const admin = makeUser({ username: "root", role: "admin" });
-const dota = makeCategory(1, { name: "Dota 2", description: "The MOBA by Valve", image_url: "/media/categories/dota.png" });
+const dota = makeCategory(1, {
+  name: "Dota 2",
+  description: "The MOBA by Valve",
+  image_url: "/media/categories/dota.png",
+});
 const cs = makeCategory(2, { name: "CS2" });
-const accounts = makeCategory(3, { name: "Accounts", description: "Ranked accounts", parent_id: dota.id, image_url: "/media/categories/accounts.png" });
+const accounts = makeCategory(3, {
+  name: "Accounts",
+  description: "Ranked accounts",
+  parent_id: dota.id,
+  image_url: "/media/categories/accounts.png",
+});
 const items = makeCategory(4, { name: "Items", parent_id: dota.id });
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -53,7 +62,11 @@ function stubCatalogue(options: { create?: Handler; games?: Handler } = {}) {
       const { pathname } = new URL(request.url);
       requests.push(request.clone());
       const game = /^\/v1\/categories\/game\/(.+)$/.exec(pathname)?.[1];
-      if (request.method === "GET" && game) return json(200, categories.filter((category) => category.parent_id === game));
+      if (request.method === "GET" && game)
+        return json(
+          200,
+          categories.filter((category) => category.parent_id === game),
+        );
       const handler = routes[`${request.method} ${pathname}`];
       return handler ? handler(request) : refusal(404, "ROUTE_NOT_FOUND", "No such route");
     }),
@@ -63,7 +76,9 @@ function stubCatalogue(options: { create?: Handler; games?: Handler } = {}) {
     paths: () => requests.map((request) => `${request.method} ${new URL(request.url).pathname}`),
     /** What the last create sent: the text fields by name, and how many files each file field had. */
     async lastCreate() {
-      const request = requests.findLast((candidate) => candidate.method === "POST" && new URL(candidate.url).pathname === "/v1/admin/category");
+      const request = requests.findLast(
+        (candidate) => candidate.method === "POST" && new URL(candidate.url).pathname === "/v1/admin/category",
+      );
       if (!request) throw new Error("Nothing was created");
       expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
       const fields: Record<string, string> = {};
@@ -114,9 +129,15 @@ describe("admin categories: lists", () => {
 
     expect(screen.getByRole("heading", { level: 1, name: "Categories" })).toBeInTheDocument();
     const games = within(screen.getByRole("list", { name: "Games" }));
-    expect(games.getAllByRole("button").map((button) => button.textContent)).toEqual(["Dota 2The MOBA by Valve", "CS2No description"]);
+    expect(games.getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Dota 2The MOBA by Valve",
+      "CS2No description",
+    ]);
     // Decorative (the name beside it says what it is), so it has no role of its own.
-    expect(games.getByRole("button", { name: /^Dota 2/ }).querySelector("img")).toHaveAttribute("src", "/media/categories/dota.png");
+    expect(games.getByRole("button", { name: /^Dota 2/ }).querySelector("img")).toHaveAttribute(
+      "src",
+      "/media/categories/dota.png",
+    );
     expect(games.getByRole("button", { name: /^CS2/ }).querySelector("img")).toBeNull();
     expect(screen.getByText("Select a game to see its subcategories")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Add Subcategory" })).toBeDisabled();
@@ -125,8 +146,14 @@ describe("admin categories: lists", () => {
     await events.click(games.getByRole("button", { name: /^Dota 2/ }));
 
     const subcategories = within(await screen.findByRole("list", { name: "Subcategories of Dota 2" }));
-    expect(subcategories.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["AccountsRanked accounts", "ItemsNo description"]);
-    expect(subcategories.getAllByRole("listitem")[0]?.querySelector("img")).toHaveAttribute("src", "/media/categories/accounts.png");
+    expect(subcategories.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "AccountsRanked accounts",
+      "ItemsNo description",
+    ]);
+    expect(subcategories.getAllByRole("listitem")[0]?.querySelector("img")).toHaveAttribute(
+      "src",
+      "/media/categories/accounts.png",
+    );
     expect(games.getByRole("button", { name: /^Dota 2/ })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "Add Subcategory" })).toBeEnabled();
     expect(router.state.location.search).toBe(`?game=${dota.id}`);
@@ -134,7 +161,10 @@ describe("admin categories: lists", () => {
     await events.click(games.getByRole("button", { name: /^CS2/ }));
 
     expect(await screen.findByText("CS2 has no subcategories yet")).toBeInTheDocument();
-    expect(api.paths().filter((path) => path.includes("/categories/game/"))).toEqual([`GET /v1/categories/game/${dota.id}`, `GET /v1/categories/game/${cs.id}`]);
+    expect(api.paths().filter((path) => path.includes("/categories/game/"))).toEqual([
+      `GET /v1/categories/game/${dota.id}`,
+      `GET /v1/categories/game/${cs.id}`,
+    ]);
   });
 
   it("opens with the game named in the address", async () => {
@@ -202,12 +232,16 @@ describe("admin categories: adding", () => {
     await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Genshin Impact");
 
     await pickImage(events, image("notes.pdf", "application/pdf"));
-    expect(dialog().getByRole("alert")).toHaveTextContent("notes.pdf is not an image: choose a .jpg, .jpeg or .png file");
+    expect(dialog().getByRole("alert")).toHaveTextContent(
+      "notes.pdf is not an image: choose a .jpg, .jpeg or .png file",
+    );
     expect(dialog().queryByRole("img", { name: "Chosen image" })).not.toBeInTheDocument();
     expect(dialog().getByRole("button", { name: "Create" })).toBeDisabled();
 
     await pickImage(events, image("anim.gif", "image/gif"));
-    expect(dialog().getByRole("alert")).toHaveTextContent("anim.gif is not an image: choose a .jpg, .jpeg or .png file");
+    expect(dialog().getByRole("alert")).toHaveTextContent(
+      "anim.gif is not an image: choose a .jpg, .jpeg or .png file",
+    );
 
     await pickImage(events, image("huge.jpg", "image/jpeg", 5 * 1024 * 1024 + 1));
     expect(dialog().getByRole("alert")).toHaveTextContent("huge.jpg is larger than 5 MB");
@@ -252,7 +286,10 @@ describe("admin categories: adding", () => {
     await events.click(dialog().getByRole("button", { name: "Create" }));
 
     expect(await screen.findByText("Category “Genshin Impact” added")).toBeInTheDocument();
-    expect(await api.lastCreate()).toEqual({ fields: { name: "Genshin Impact", description: "" }, files: { uploaded_image: 1 } });
+    expect(await api.lastCreate()).toEqual({
+      fields: { name: "Genshin Impact", description: "" },
+      files: { uploaded_image: 1 },
+    });
     expect(await screen.findByRole("button", { name: /^Genshin Impact/ })).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
@@ -323,7 +360,9 @@ describe("admin categories in Russian", () => {
       expect(screen.getByRole("dialog", { name: "Новая подкатегория: Dota 2" })).toBeInTheDocument();
       expect(dialog().getByRole("button", { name: "Создать" })).toBeDisabled();
       await pickImage(events, image("notes.txt", "text/plain"), "Выбрать изображение");
-      expect(dialog().getByRole("alert")).toHaveTextContent("notes.txt — не изображение: выберите файл .jpg, .jpeg или .png");
+      expect(dialog().getByRole("alert")).toHaveTextContent(
+        "notes.txt — не изображение: выберите файл .jpg, .jpeg или .png",
+      );
       expect(app.router.state.location.pathname).toBe("/admin/categories");
     } finally {
       await i18n.changeLanguage("en");

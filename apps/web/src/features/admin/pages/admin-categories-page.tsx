@@ -61,7 +61,11 @@ export function AdminCategoriesPage() {
           {games.isPending ? (
             <CategoryListSkeleton />
           ) : games.isError ? (
-            <LoadErrorAlert title={t("categories.errorLoadingGames")} error={games.error} onRetry={() => void games.refetch()} />
+            <LoadErrorAlert
+              title={t("categories.errorLoadingGames")}
+              error={games.error}
+              onRetry={() => void games.refetch()}
+            />
           ) : (
             <GameList games={games.data} selectedId={selected?.id ?? null} onSelect={select} />
           )}
@@ -70,7 +74,12 @@ export function AdminCategoriesPage() {
           ref={subcategoriesPanel}
           title={selected ? t("categories.subcategoriesOf", { game: selected.name }) : t("categories.subcategories")}
           action={
-            <Button size="xs" variant="light" disabled={!selected} onClick={() => setDialog({ opened: true, parent: selected })}>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!selected}
+              onClick={() => setDialog({ opened: true, parent: selected })}
+            >
               {t("categories.addSubcategory")}
             </Button>
           }
@@ -84,7 +93,11 @@ export function AdminCategoriesPage() {
           )}
         </CategoryPanel>
       </SimpleGrid>
-      <CategoryFormModal opened={dialog.opened} parent={dialog.parent} onClose={() => setDialog((current) => ({ ...current, opened: false }))} />
+      <CategoryFormModal
+        opened={dialog.opened}
+        parent={dialog.parent}
+        onClose={() => setDialog((current) => ({ ...current, opened: false }))}
+      />
     </Stack>
   );
 }

@@ -26,7 +26,12 @@ function DashboardCards({ info }: { info: DashboardInfo }) {
         color="blue"
         link={{ to: "/admin/users", label: t("dashboard.manageUsers") }}
       />
-      <StatCard label={t("dashboard.products")} value={countFormat.format(info.count_of_products)} icon={<BoxIcon size={20} />} color="grape" />
+      <StatCard
+        label={t("dashboard.products")}
+        value={countFormat.format(info.count_of_products)}
+        icon={<BoxIcon size={20} />}
+        color="grape"
+      />
       <StatCard
         label={t("dashboard.productsInModeration")}
         value={countFormat.format(info.products_in_moderation)}
@@ -41,8 +46,18 @@ function DashboardCards({ info }: { info: DashboardInfo }) {
         color="red"
         link={{ to: "/admin/deals", label: t("dashboard.resolveDisputes") }}
       />
-      <StatCard label={t("dashboard.dealsLast7Days")} value={countFormat.format(info.deals_last_7_days)} icon={<HandshakeIcon size={20} />} color="teal" />
-      <StatCard label={t("dashboard.turnoverLast7Days")} value={formatBalance(info.turnover_last_7_days)} icon={<RoubleIcon size={20} />} color="green" />
+      <StatCard
+        label={t("dashboard.dealsLast7Days")}
+        value={countFormat.format(info.deals_last_7_days)}
+        icon={<HandshakeIcon size={20} />}
+        color="teal"
+      />
+      <StatCard
+        label={t("dashboard.turnoverLast7Days")}
+        value={formatBalance(info.turnover_last_7_days)}
+        icon={<RoubleIcon size={20} />}
+        color="green"
+      />
     </DashboardGrid>
   );
 }
@@ -57,7 +72,11 @@ export function AdminDashboardPage() {
       {dashboard.isPending ? (
         <DashboardSkeleton count={CARD_COUNT} />
       ) : dashboard.isError ? (
-        <LoadErrorAlert title={t("dashboard.errorLoading")} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+        <LoadErrorAlert
+          title={t("dashboard.errorLoading")}
+          error={dashboard.error}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <DashboardCards info={dashboard.data} />
       )}

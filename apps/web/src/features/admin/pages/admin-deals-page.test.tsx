@@ -23,7 +23,12 @@ function dealId(n: number): string {
 function makeDeal(n: number, overrides: Partial<Deal> = {}): Deal {
   return {
     id: dealId(n),
-    product: { id: `00000000-0000-4000-8000-0000000001${n.toString().padStart(2, "0")}`, title: `Product ${n}`, thumbnail_url: null, status: "purchased" },
+    product: {
+      id: `00000000-0000-4000-8000-0000000001${n.toString().padStart(2, "0")}`,
+      title: `Product ${n}`,
+      thumbnail_url: null,
+      status: "purchased",
+    },
     price: 1000,
     commission: 50,
     status: "purchased",
@@ -43,7 +48,12 @@ function makeDeal(n: number, overrides: Partial<Deal> = {}): Deal {
 const disputed = makeDeal(1, {
   id: DISPUTED_ID,
   chat_id: DISPUTED_CHAT,
-  product: { id: "00000000-0000-4000-8000-000000000007", title: "Dota 2 account with Arcana", thumbnail_url: "/media/a-thumb.png", status: "purchased" },
+  product: {
+    id: "00000000-0000-4000-8000-000000000007",
+    title: "Dota 2 account with Arcana",
+    thumbnail_url: "/media/a-thumb.png",
+    status: "purchased",
+  },
   price: 12500,
   commission: 625,
   status: "disputed",
@@ -69,7 +79,9 @@ const refunded: Deal = {
   closed_at: "2025-11-21T12:00:00.000Z",
   dispute: { ...disputed.dispute!, status: "resolved", resolution: "refund", resolved_at: "2025-11-21T12:00:00.000Z" },
 };
-const open = makeDeal(2, { product: { id: "00000000-0000-4000-8000-000000000102", title: "CS2 skin", thumbnail_url: null, status: "purchased" } });
+const open = makeDeal(2, {
+  product: { id: "00000000-0000-4000-8000-000000000102", title: "CS2 skin", thumbnail_url: null, status: "purchased" },
+});
 const completed = makeDeal(3, {
   product: { id: "00000000-0000-4000-8000-000000000103", title: "Steam key", thumbnail_url: null, status: "completed" },
   status: "completed",
@@ -121,7 +133,11 @@ describe("admin deals", () => {
     expect(await screen.findByRole("heading", { name: "Deals", level: 1 })).toBeInTheDocument();
     expect(await screen.findByText("3 deals")).toBeInTheDocument();
     const items = within(screen.getByRole("list", { name: "Deals" })).getAllByRole("listitem");
-    expect(items.map((item) => within(item).getAllByRole("link")[0]?.textContent)).toEqual(["Dota 2 account with Arcana", "CS2 skin", "Steam key"]);
+    expect(items.map((item) => within(item).getAllByRole("link")[0]?.textContent)).toEqual([
+      "Dota 2 account with Arcana",
+      "CS2 skin",
+      "Steam key",
+    ]);
 
     const first = card("Dota 2 account with Arcana");
     expect(first.getByText("Disputed")).toBeInTheDocument();
@@ -131,7 +147,10 @@ describe("admin deals", () => {
     expect(first.getByText("12 500 ₽")).toBeInTheDocument();
     expect(first.getByText("625,00 ₽")).toBeInTheDocument();
     expect(first.getByText(formatDateTime("2025-11-18T12:00:00.000Z"))).toBeInTheDocument();
-    expect(first.getByRole("link", { name: "Dota 2 account with Arcana" })).toHaveAttribute("href", "/product/00000000-0000-4000-8000-000000000007");
+    expect(first.getByRole("link", { name: "Dota 2 account with Arcana" })).toHaveAttribute(
+      "href",
+      "/product/00000000-0000-4000-8000-000000000007",
+    );
     expect(first.getByRole("link", { name: "mira" })).toHaveAttribute("href", "/profile/mira");
     expect(first.getByRole("link", { name: "alex" })).toHaveAttribute("href", "/profile/alex");
     expect(first.getByRole("button", { name: "Release to seller" })).toBeEnabled();
@@ -155,9 +174,13 @@ describe("admin deals", () => {
     });
     const { events } = renderApp("/admin/deals", { user: root });
 
-    await events.click((await findCard("Dota 2 account with Arcana")).getByRole("button", { name: "Release to seller" }));
+    await events.click(
+      (await findCard("Dota 2 account with Arcana")).getByRole("button", { name: "Release to seller" }),
+    );
     let dialog = screen.getByRole("dialog", { name: "Release the money to the seller?" });
-    expect(dialog).toHaveTextContent("12 500 ₽ for “Dota 2 account with Arcana” goes to alex, less the 625,00 ₽ commission.");
+    expect(dialog).toHaveTextContent(
+      "12 500 ₽ for “Dota 2 account with Arcana” goes to alex, less the 625,00 ₽ commission.",
+    );
     await events.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(api.bodiesOf(RESOLVE)).toEqual([]);
@@ -166,7 +189,9 @@ describe("admin deals", () => {
     dialog = screen.getByRole("dialog", { name: "Release the money to the seller?" });
     await events.click(within(dialog).getByRole("button", { name: "Release" }));
 
-    expect(await screen.findByText("Released: alex received the money for “Dota 2 account with Arcana”")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Released: alex received the money for “Dota 2 account with Arcana”"),
+    ).toBeInTheDocument();
     expect(api.bodiesOf(RESOLVE)).toEqual([{ resolution: "release" }]);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const resolved = card("Dota 2 account with Arcana");
@@ -190,9 +215,15 @@ describe("admin deals", () => {
     await events.click(within(dialog).getByRole("radio", { name: /Withdrawn/ }));
     await events.click(within(dialog).getByRole("button", { name: "Refund" }));
 
-    expect(await screen.findByText("Refunded: mira got the money back for “Dota 2 account with Arcana”; the product is withdrawn")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Refunded: mira got the money back for “Dota 2 account with Arcana”; the product is withdrawn",
+      ),
+    ).toBeInTheDocument();
     expect(api.bodiesOf(RESOLVE)).toEqual([{ resolution: "refund", product_status: "withdrawn" }]);
-    await waitFor(() => expect(card("Dota 2 account with Arcana").getByText("Refunded to the buyer")).toBeInTheDocument());
+    await waitFor(() =>
+      expect(card("Dota 2 account with Arcana").getByText("Refunded to the buyer")).toBeInTheDocument(),
+    );
     expect(card("Dota 2 account with Arcana").getByText("Refunded")).toBeInTheDocument();
   });
 
@@ -204,16 +235,27 @@ describe("admin deals", () => {
     const { events } = renderApp("/admin/deals", { user: root });
 
     await events.click((await findCard("Dota 2 account with Arcana")).getByRole("button", { name: "Refund buyer" }));
-    await events.click(within(screen.getByRole("dialog", { name: "Refund the buyer?" })).getByRole("button", { name: "Refund" }));
+    await events.click(
+      within(screen.getByRole("dialog", { name: "Refund the buyer?" })).getByRole("button", { name: "Refund" }),
+    );
 
-    expect(await screen.findByText("Refunded: mira got the money back for “Dota 2 account with Arcana”; the product is on sale again")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Refunded: mira got the money back for “Dota 2 account with Arcana”; the product is on sale again",
+      ),
+    ).toBeInTheDocument();
     expect(api.bodiesOf(RESOLVE)).toEqual([{ resolution: "refund", product_status: "active" }]);
   });
 
   it("disables that deal's decisions while one is being sent", async () => {
     const other = makeDeal(4, {
       status: "disputed",
-      product: { id: "00000000-0000-4000-8000-000000000104", title: "WoW gold", thumbnail_url: null, status: "purchased" },
+      product: {
+        id: "00000000-0000-4000-8000-000000000104",
+        title: "WoW gold",
+        thumbnail_url: null,
+        status: "purchased",
+      },
       dispute: { ...disputed.dispute!, reason: "not_received", text: "Nothing arrived" },
     });
     stubApi({
@@ -229,11 +271,15 @@ describe("admin deals", () => {
     });
     const { events } = renderApp("/admin/deals", { user: root });
 
-    await events.click((await findCard("Dota 2 account with Arcana")).getByRole("button", { name: "Release to seller" }));
+    await events.click(
+      (await findCard("Dota 2 account with Arcana")).getByRole("button", { name: "Release to seller" }),
+    );
     const dialog = screen.getByRole("dialog", { name: "Release the money to the seller?" });
     await events.click(within(dialog).getByRole("button", { name: "Release" }));
 
-    await waitFor(() => expect(card("Dota 2 account with Arcana").getByRole("button", { name: "Release to seller" })).toBeDisabled());
+    await waitFor(() =>
+      expect(card("Dota 2 account with Arcana").getByRole("button", { name: "Release to seller" })).toBeDisabled(),
+    );
     expect(card("Dota 2 account with Arcana").getByRole("button", { name: "Refund buyer" })).toBeDisabled();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
     expect(within(dialog).getByRole("button", { name: "Release" })).toBeDisabled();
@@ -241,7 +287,9 @@ describe("admin deals", () => {
     expect(card("WoW gold").getByRole("button", { name: "Release to seller" })).toBeEnabled();
 
     answer();
-    expect(await screen.findByText("Released: alex received the money for “Dota 2 account with Arcana”")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Released: alex received the money for “Dota 2 account with Arcana”"),
+    ).toBeInTheDocument();
   });
 
   it("shows why a decision was refused, and the deal as someone else left it", async () => {
@@ -251,7 +299,9 @@ describe("admin deals", () => {
     });
     const { events } = renderApp("/admin/deals", { user: root });
 
-    await events.click((await findCard("Dota 2 account with Arcana")).getByRole("button", { name: "Release to seller" }));
+    await events.click(
+      (await findCard("Dota 2 account with Arcana")).getByRole("button", { name: "Release to seller" }),
+    );
     const dialog = screen.getByRole("dialog", { name: "Release the money to the seller?" });
     await events.click(within(dialog).getByRole("button", { name: "Release" }));
 
@@ -302,7 +352,9 @@ describe("admin deals", () => {
     expect(items[1]).toHaveTextContent(formatDateTime("2025-11-18T12:02:00.000Z"));
     expect(items[2]).toHaveTextContent("alex (seller)");
     expect(items[2]).toHaveTextContent("It was there yesterday");
-    expect(items[3]).toHaveTextContent("The buyer opened a dispute. The money is on hold until an administrator resolves it.");
+    expect(items[3]).toHaveTextContent(
+      "The buyer opened a dispute. The money is on hold until an administrator resolves it.",
+    );
     // Read-only: nothing to write with.
     expect(within(dialog).queryByRole("textbox")).not.toBeInTheDocument();
     expect(within(dialog).getByText(/Read-only/)).toHaveTextContent("4 messages");
@@ -310,7 +362,11 @@ describe("admin deals", () => {
 
   it("asks the server for one status when a status is chosen, from its first page", async () => {
     stubApi({
-      "GET admin/deals": [{ body: dealPage([disputed, open], 1, 3, 45) }, { body: dealPage([open], 2, 3, 45) }, { body: dealPage([disputed]) }],
+      "GET admin/deals": [
+        { body: dealPage([disputed, open], 1, 3, 45) },
+        { body: dealPage([open], 2, 3, 45) },
+        { body: dealPage([disputed]) },
+      ],
     });
     const { events, router } = renderApp("/admin/deals", { user: root });
 

@@ -36,7 +36,12 @@ export function AdminDealsPage() {
         ) : deals.isError && !deals.data ? (
           <LoadErrorAlert title={t("errorLoading")} error={deals.error} onRetry={() => void deals.refetch()} />
         ) : (
-          <AdminDealList data={deals.data} filtered={status !== null || userId !== null} stale={deals.isPlaceholderData} onPage={(next) => update({ page: next })} />
+          <AdminDealList
+            data={deals.data}
+            filtered={status !== null || userId !== null}
+            stale={deals.isPlaceholderData}
+            onPage={(next) => update({ page: next })}
+          />
         )}
       </Stack>
     </Stack>

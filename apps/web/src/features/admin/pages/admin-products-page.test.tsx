@@ -10,7 +10,10 @@ const admin = makeUser({ username: "root", role: "admin" });
 
 /** Products as the admin list sends them: with their goods. */
 function adminProduct(n: number, overrides: Partial<Product> = {}): Product {
-  const { product_data: _, ...product } = makeProduct(n, { product_data_string: `login${n} / secret${n}`, ...overrides });
+  const { product_data: _, ...product } = makeProduct(n, {
+    product_data_string: `login${n} / secret${n}`,
+    ...overrides,
+  });
   return product;
 }
 
@@ -23,8 +26,16 @@ const waiting = adminProduct(1, {
   seller: { username: "mira", avatar_url: "", rating: 4.5 },
   category: makeCategory(3, { name: "Accounts" }),
   images: [
-    { id: "22222222-0000-4000-8000-000000000011", image_url: "/media/p/1a.png", thumbnail_url: "/media/p/1a-thumb.png" },
-    { id: "22222222-0000-4000-8000-000000000012", image_url: "/media/p/1b.png", thumbnail_url: "/media/p/1b-thumb.png" },
+    {
+      id: "22222222-0000-4000-8000-000000000011",
+      image_url: "/media/p/1a.png",
+      thumbnail_url: "/media/p/1a-thumb.png",
+    },
+    {
+      id: "22222222-0000-4000-8000-000000000012",
+      image_url: "/media/p/1b.png",
+      thumbnail_url: "/media/p/1b-thumb.png",
+    },
   ],
 });
 const alsoWaiting = adminProduct(2, { title: "CS2 prime account", status: "moderation" });
@@ -74,7 +85,10 @@ describe("admin products", () => {
     expect(await screen.findByText("3 products")).toBeInTheDocument();
 
     const first = item("Dota 2 account, 5000 MMR");
-    expect(first.getByRole("img", { name: "Image of Dota 2 account, 5000 MMR" })).toHaveAttribute("src", "/media/p/1a-thumb.png");
+    expect(first.getByRole("img", { name: "Image of Dota 2 account, 5000 MMR" })).toHaveAttribute(
+      "src",
+      "/media/p/1a-thumb.png",
+    );
     expect(first.getByText("In moderation")).toBeInTheDocument();
     expect(first.getByText("1 500 ₽", { normalizer: (text) => text.replace(/\s/g, " ") })).toBeInTheDocument();
     expect(first.getByRole("link", { name: "mira" })).toHaveAttribute("href", "/profile/mira");
@@ -104,7 +118,10 @@ describe("admin products", () => {
 
     await screen.findByText("5 products");
     const first = item("Dota 2 account, 5000 MMR");
-    expect(first.getByRole("link", { name: "View Dota 2 account, 5000 MMR" })).toHaveAttribute("href", `/product/${waiting.id}`);
+    expect(first.getByRole("link", { name: "View Dota 2 account, 5000 MMR" })).toHaveAttribute(
+      "href",
+      `/product/${waiting.id}`,
+    );
     expect(first.getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" })).toBeEnabled();
     expect(first.getByRole("button", { name: "Reject Dota 2 account, 5000 MMR" })).toBeEnabled();
     expect(first.queryByText("Approved by a moderator")).not.toBeInTheDocument();
@@ -119,7 +136,13 @@ describe("admin products", () => {
   });
 
   it("asks the server for the chosen status, keeps it in the address, and shows every status again", async () => {
-    stubApi({ "GET admin/products": [{ body: page([waiting, refused]) }, { body: page([refused]) }, { body: page([waiting, refused]) }] });
+    stubApi({
+      "GET admin/products": [
+        { body: page([waiting, refused]) },
+        { body: page([refused]) },
+        { body: page([waiting, refused]) },
+      ],
+    });
     const { events, router } = renderApp("/admin/products", { user: admin });
 
     await screen.findByText("2 products");
@@ -158,7 +181,10 @@ describe("admin products", () => {
 
   it("approves: only that product's buttons wait for the answer, then it shows as approved", async () => {
     const api = stubApi({
-      "GET admin/products": [{ body: page([waiting, alsoWaiting]) }, { body: page([{ ...waiting, status: "active" }, alsoWaiting]) }],
+      "GET admin/products": [
+        { body: page([waiting, alsoWaiting]) },
+        { body: page([{ ...waiting, status: "active" }, alsoWaiting]) },
+      ],
       "POST admin/products/approve": { body: true },
     });
     const release = holdAnswers("POST admin/products/approve");
@@ -166,8 +192,14 @@ describe("admin products", () => {
 
     await events.click(await screen.findByRole("button", { name: "Approve Dota 2 account, 5000 MMR" }));
 
-    await waitFor(() => expect(item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Reject Dota 2 account, 5000 MMR" })).toBeDisabled());
-    expect(item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" })).toBeDisabled();
+    await waitFor(() =>
+      expect(
+        item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Reject Dota 2 account, 5000 MMR" }),
+      ).toBeDisabled(),
+    );
+    expect(
+      item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" }),
+    ).toBeDisabled();
     expect(item("CS2 prime account").getByRole("button", { name: "Approve CS2 prime account" })).toBeEnabled();
     expect(item("CS2 prime account").getByRole("button", { name: "Reject CS2 prime account" })).toBeEnabled();
     expect(api.bodiesOf("POST admin/products/approve")).toEqual([{ product_id: waiting.id }]);
@@ -175,14 +207,19 @@ describe("admin products", () => {
     release();
 
     expect(await screen.findByText("“Dota 2 account, 5000 MMR” is approved and on sale")).toBeInTheDocument();
-    await waitFor(() => expect(item("Dota 2 account, 5000 MMR").getByText("Approved by a moderator")).toBeInTheDocument());
+    await waitFor(() =>
+      expect(item("Dota 2 account, 5000 MMR").getByText("Approved by a moderator")).toBeInTheDocument(),
+    );
     expect(item("Dota 2 account, 5000 MMR").queryByRole("button")).not.toBeInTheDocument();
     expect(api.bodiesOf("POST admin/products/reject")).toEqual([]);
   });
 
   it("rejects: only that product's buttons wait for the answer, then it shows as rejected", async () => {
     const api = stubApi({
-      "GET admin/products": [{ body: page([waiting, alsoWaiting]) }, { body: page([waiting, { ...alsoWaiting, status: "rejected" }]) }],
+      "GET admin/products": [
+        { body: page([waiting, alsoWaiting]) },
+        { body: page([waiting, { ...alsoWaiting, status: "rejected" }]) },
+      ],
       "POST admin/products/reject": { body: true },
     });
     const release = holdAnswers("POST admin/products/reject");
@@ -190,9 +227,13 @@ describe("admin products", () => {
 
     await events.click(await screen.findByRole("button", { name: "Reject CS2 prime account" }));
 
-    await waitFor(() => expect(item("CS2 prime account").getByRole("button", { name: "Approve CS2 prime account" })).toBeDisabled());
+    await waitFor(() =>
+      expect(item("CS2 prime account").getByRole("button", { name: "Approve CS2 prime account" })).toBeDisabled(),
+    );
     expect(item("CS2 prime account").getByRole("button", { name: "Reject CS2 prime account" })).toBeDisabled();
-    expect(item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" })).toBeEnabled();
+    expect(
+      item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" }),
+    ).toBeEnabled();
     expect(api.bodiesOf("POST admin/products/reject")).toEqual([{ product_id: alsoWaiting.id }]);
 
     release();
@@ -214,7 +255,9 @@ describe("admin products", () => {
 
     expect(await screen.findByText("Could not approve “Dota 2 account, 5000 MMR”")).toBeInTheDocument();
     expect(screen.getByText("The product is not in a state that allows this")).toBeInTheDocument();
-    expect(item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" })).toBeEnabled();
+    expect(
+      item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" }),
+    ).toBeEnabled();
   });
 
   it("does not count an approval whose answer is not true as done", async () => {

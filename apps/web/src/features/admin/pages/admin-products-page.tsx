@@ -26,7 +26,11 @@ export function AdminProductsPage() {
         {products.isPending ? (
           <AdminProductListSkeleton />
         ) : products.isError && !products.data ? (
-          <LoadErrorAlert title={t("products.errorLoading")} error={products.error} onRetry={() => void products.refetch()} />
+          <LoadErrorAlert
+            title={t("products.errorLoading")}
+            error={products.error}
+            onRetry={() => void products.refetch()}
+          />
         ) : (
           <AdminProductList
             data={products.data}

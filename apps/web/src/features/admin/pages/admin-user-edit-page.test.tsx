@@ -23,7 +23,11 @@ function field(name: string) {
 }
 
 async function openForm(routes: Parameters<typeof stubApi>[0] = {}) {
-  const api = stubApi({ [userRoute]: { body: mira }, "GET admin/users": { body: { users: [mira], page: 1, total_pages: 1, total: 1 } }, ...routes });
+  const api = stubApi({
+    [userRoute]: { body: mira },
+    "GET admin/users": { body: { users: [mira], page: 1, total_pages: 1, total: 1 } },
+    ...routes,
+  });
   const app = renderApp(path, { user: root, history: ["/admin/users"] });
   await screen.findByDisplayValue("mira@example.com");
   return { ...app, api };
@@ -91,7 +95,13 @@ describe("admin edit user", () => {
 
   // Typing four fields and the real 1.5 s pause outlast the default 5 s on a busy machine.
   it("sends only the changed fields, says 'Saved sucessfully' and returns to the list 1.5 s later", async () => {
-    const saved = { ...mira, description: "Skins and keys", has_frozen_balance: true, role: "admin" as const, balance: 20 };
+    const saved = {
+      ...mira,
+      description: "Skins and keys",
+      has_frozen_balance: true,
+      role: "admin" as const,
+      balance: 20,
+    };
     const { events, api, router } = await openForm({ [patchRoute]: { body: saved } });
 
     await events.clear(field("Description"));
@@ -103,7 +113,9 @@ describe("admin edit user", () => {
     await events.click(screen.getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Saved sucessfully")).toBeInTheDocument();
-    expect(api.bodiesOf(patchRoute)).toEqual([{ description: "Skins and keys", balance: 20, has_frozen_balance: true, role: "admin" }]);
+    expect(api.bodiesOf(patchRoute)).toEqual([
+      { description: "Skins and keys", balance: 20, has_frozen_balance: true, role: "admin" },
+    ]);
     // Still on the form: the admin has a moment to read the confirmation.
     expect(router.state.location.pathname).toBe(path);
 
@@ -113,7 +125,9 @@ describe("admin edit user", () => {
   }, 15_000);
 
   it("shows errorSaving with the server's reason, translated, and stays on the form", async () => {
-    const { events, router } = await openForm({ [patchRoute]: refusal(409, "USERNAME_ALREADY_EXISTS", "Username already exists") });
+    const { events, router } = await openForm({
+      [patchRoute]: refusal(409, "USERNAME_ALREADY_EXISTS", "Username already exists"),
+    });
 
     await events.clear(field("Username"));
     await events.type(field("Username"), "alex_trade");
@@ -150,7 +164,9 @@ describe("admin edit user", () => {
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      const { events } = await openForm({ [patchRoute]: refusal(409, "EMAIL_ALREADY_EXISTS", "E-mail already exists") });
+      const { events } = await openForm({
+        [patchRoute]: refusal(409, "EMAIL_ALREADY_EXISTS", "E-mail already exists"),
+      });
 
       expect(screen.getByRole("heading", { level: 1, name: "Редактирование пользователя" })).toBeInTheDocument();
       expect(screen.getByRole("checkbox", { name: "Баланс заморожен" })).toBeInTheDocument();

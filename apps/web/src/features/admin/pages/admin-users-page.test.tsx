@@ -6,7 +6,12 @@ import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi } from "@/test/stub-api";
 import { setViewportWidth } from "@/test/viewport";
 
-const root = makeUser({ id: "00000000-0000-4000-8000-000000000001", username: "root", email: "root@example.com", role: "admin" });
+const root = makeUser({
+  id: "00000000-0000-4000-8000-000000000001",
+  username: "root",
+  email: "root@example.com",
+  role: "admin",
+});
 const mira = makeUser({
   id: "00000000-0000-4000-8000-000000000002",
   username: "mira",
@@ -18,8 +23,20 @@ const mira = makeUser({
   created_at: "2025-01-15T10:00:00.000Z",
   rating: 4,
 });
-const alex = makeUser({ id: "00000000-0000-4000-8000-000000000003", username: "alex", email: "alex@example.com", balance: 0, is_active: false, rating: 0 });
-const bob = makeUser({ id: "00000000-0000-4000-8000-000000000004", username: "bob", email: "bob@example.com", is_banned: true });
+const alex = makeUser({
+  id: "00000000-0000-4000-8000-000000000003",
+  username: "alex",
+  email: "alex@example.com",
+  balance: 0,
+  is_active: false,
+  rating: 0,
+});
+const bob = makeUser({
+  id: "00000000-0000-4000-8000-000000000004",
+  username: "bob",
+  email: "bob@example.com",
+  is_banned: true,
+});
 
 function userPage(users: User[], page = 1, totalPages = 1, total = users.length): AdminUserPage {
   return { users, page, total_pages: totalPages, total };
@@ -130,7 +147,9 @@ describe("admin users", () => {
     const { events } = renderApp("/admin/users", { user: root });
 
     await events.click(await screen.findByRole("button", { name: "Unban bob" }));
-    await events.click(within(screen.getByRole("dialog", { name: "Unban bob?" })).getByRole("button", { name: "Unban" }));
+    await events.click(
+      within(screen.getByRole("dialog", { name: "Unban bob?" })).getByRole("button", { name: "Unban" }),
+    );
 
     expect(await screen.findByText("bob is no longer banned")).toBeInTheDocument();
     expect(api.bodiesOf("POST admin/unban-user")).toEqual([{ user_id: bob.id }]);

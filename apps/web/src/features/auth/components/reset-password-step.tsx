@@ -33,7 +33,10 @@ export function ResetPasswordStep({ email, code, onChanged }: ResetPasswordStepP
 
   const submit = form.onSubmit(({ password }) => {
     setRefusal(null);
-    setNewPassword.mutate({ email, code, new_password: password }, { onSuccess: onChanged, onError: (error) => setRefusal(describeError(error)) });
+    setNewPassword.mutate(
+      { email, code, new_password: password },
+      { onSuccess: onChanged, onError: (error) => setRefusal(describeError(error)) },
+    );
   });
 
   return (
@@ -41,10 +44,19 @@ export function ResetPasswordStep({ email, code, onChanged }: ResetPasswordStepP
       <Stack gap="md">
         {refusal && <ErrorBanner>{refusal}</ErrorBanner>}
         <Stack gap="xs">
-          <PasswordField label={t("fields.newPassword")} autoComplete="new-password" autoFocus {...form.getInputProps("password")} />
+          <PasswordField
+            label={t("fields.newPassword")}
+            autoComplete="new-password"
+            autoFocus
+            {...form.getInputProps("password")}
+          />
           <PasswordChecklist password={form.values.password} />
         </Stack>
-        <PasswordField label={t("fields.repeatNewPassword")} autoComplete="new-password" {...form.getInputProps("repeat")} />
+        <PasswordField
+          label={t("fields.repeatNewPassword")}
+          autoComplete="new-password"
+          {...form.getInputProps("repeat")}
+        />
         <Button type="submit" fullWidth loading={setNewPassword.isPending}>
           {t("passwordReset.savePassword")}
         </Button>

@@ -60,7 +60,11 @@ export function SignInForm() {
         {refusal && <ErrorBanner>{refusal}</ErrorBanner>}
         <TextInput label={t("fields.email")} type="email" autoComplete="email" {...form.getInputProps("email")} />
         <Stack gap={4}>
-          <PasswordField label={t("fields.password")} autoComplete="current-password" {...form.getInputProps("password")} />
+          <PasswordField
+            label={t("fields.password")}
+            autoComplete="current-password"
+            {...form.getInputProps("password")}
+          />
           <Anchor component={Link} to="/password-reset" size="sm" style={{ alignSelf: "flex-end" }}>
             {t("signIn.forgotPassword")}
           </Anchor>

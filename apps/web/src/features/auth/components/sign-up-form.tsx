@@ -35,7 +35,11 @@ export function SignUpForm({ form, onSubmit, pending, sendError }: SignUpFormPro
           <PasswordField label={t("fields.password")} autoComplete="new-password" {...form.getInputProps("password")} />
           <PasswordChecklist password={form.values.password} />
         </Stack>
-        <PasswordField label={t("fields.confirmPassword")} autoComplete="new-password" {...form.getInputProps("confirmPassword")} />
+        <PasswordField
+          label={t("fields.confirmPassword")}
+          autoComplete="new-password"
+          {...form.getInputProps("confirmPassword")}
+        />
         <Button type="submit" fullWidth loading={pending}>
           {t("signUp.submit")}
         </Button>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { checkEmail, checkNewPassword, checkRepeat, checkResetCode, checkSignInPassword, checkSignUpCode, checkUsername } from "./validation";
+import {
+  checkEmail,
+  checkNewPassword,
+  checkRepeat,
+  checkResetCode,
+  checkSignInPassword,
+  checkSignUpCode,
+  checkUsername,
+} from "./validation";
 
 describe("auth validation (SPEC §5)", () => {
   it("requires an e-mail of the form text@text.text", () => {

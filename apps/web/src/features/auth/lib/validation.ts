@@ -1,4 +1,12 @@
-import { emailSchema, isStrongPassword, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, verificationCodeSchema } from "@lootlane/contract";
+import {
+  emailSchema,
+  isStrongPassword,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  verificationCodeSchema,
+} from "@lootlane/contract";
 
 /**
  * The client-side rules of SPEC §5, as keys of auth:validation, so each form shows the message next to its field
@@ -52,6 +60,10 @@ export const checkSignUpCode: Rule = (code) => (verificationCodeSchema.safeParse
 export const checkResetCode: Rule = (code) => (verificationCodeSchema.safeParse(code).success ? null : "codeRequired");
 
 /** The repeat field: sign-up and password reset name the mismatch differently (SPEC §5). */
-export function checkRepeat(repeat: string, password: string, key: "passwordsMismatch" | "passwordsDoNotMatch"): ValidationKey | null {
+export function checkRepeat(
+  repeat: string,
+  password: string,
+  key: "passwordsMismatch" | "passwordsDoNotMatch",
+): ValidationKey | null {
   return repeat === password ? null : key;
 }

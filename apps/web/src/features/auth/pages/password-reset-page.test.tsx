@@ -26,7 +26,9 @@ async function submitEmail(events: Events) {
 }
 
 async function submitCode(events: Events, code = "654321") {
-  await events.click(within(screen.getByRole("group", { name: "Confirmation code" })).getByRole("textbox", { name: "Digit 1 of 6" }));
+  await events.click(
+    within(screen.getByRole("group", { name: "Confirmation code" })).getByRole("textbox", { name: "Digit 1 of 6" }),
+  );
   await events.paste(code);
   await events.click(screen.getByRole("button", { name: "Continue" }));
 }
@@ -57,7 +59,9 @@ describe("password reset", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     expect(screen.getByText("Your password has been changed")).toBeInTheDocument();
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
     // Home's catalogue requests aside.
-    expect(api.calls.filter((call) => call.route.startsWith("POST auth/")).map((call) => [call.route, call.body])).toEqual([
+    expect(
+      api.calls.filter((call) => call.route.startsWith("POST auth/")).map((call) => [call.route, call.body]),
+    ).toEqual([
       ["POST auth/password-reset-code", { email }],
       ["POST auth/confirm-password-reset-code", { email, code: "654321" }],
       ["POST auth/set-new-password", { email, code: "654321", new_password: "N3w-Secret!" }],
@@ -66,7 +70,10 @@ describe("password reset", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("shows each step's client rule next to its field", async () => {
-    const api = stubApi({ "POST auth/password-reset-code": codeSent, "POST auth/confirm-password-reset-code": { body: { success: true } } });
+    const api = stubApi({
+      "POST auth/password-reset-code": codeSent,
+      "POST auth/confirm-password-reset-code": { body: { success: true } },
+    });
     const { events } = await openReset();
 
     await events.click(screen.getByRole("button", { name: "Send code" }));
@@ -82,13 +89,18 @@ describe("password reset", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await fill(events, screen.getByLabelText("Repeat new password"), "Ab1!x");
     await events.click(screen.getByRole("button", { name: "Save password" }));
 
-    expect(screen.getByLabelText("New password")).toHaveAccessibleDescription("The password must be at least 8 characters long");
+    expect(screen.getByLabelText("New password")).toHaveAccessibleDescription(
+      "The password must be at least 8 characters long",
+    );
     expect(screen.getByLabelText("Repeat new password")).toHaveAccessibleDescription("The passwords do not match");
     expect(api.bodiesOf("POST auth/set-new-password")).toEqual([]);
   });
 
   it("shows and hides the new password", async () => {
-    stubApi({ "POST auth/password-reset-code": codeSent, "POST auth/confirm-password-reset-code": { body: { success: true } } });
+    stubApi({
+      "POST auth/password-reset-code": codeSent,
+      "POST auth/confirm-password-reset-code": { body: { success: true } },
+    });
     const { events } = await openReset();
     await submitEmail(events);
     await submitCode(events);
@@ -118,7 +130,9 @@ describe("password reset", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("shows a refused e-mail in the banner", async () => {
-    stubApi({ "POST auth/password-reset-code": refusal(429, "TOO_MANY_REQUESTS", "Too many attempts, try again in 30 s") });
+    stubApi({
+      "POST auth/password-reset-code": refusal(429, "TOO_MANY_REQUESTS", "Too many attempts, try again in 30 s"),
+    });
     const { events } = await openReset();
 
     await fill(events, screen.getByLabelText("E-mail"), email);

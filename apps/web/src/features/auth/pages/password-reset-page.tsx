@@ -47,7 +47,9 @@ export function PasswordResetPage() {
         </Anchor>
       }
     >
-      {state.step === "waitEmail" && <ResetEmailStep onSent={(email, resendAt) => setState({ step: "waitConfirmCode", email, resendAt })} />}
+      {state.step === "waitEmail" && (
+        <ResetEmailStep onSent={(email, resendAt) => setState({ step: "waitConfirmCode", email, resendAt })} />
+      )}
       {state.step === "waitConfirmCode" && (
         <ResetCodeStep
           email={state.email}
@@ -56,7 +58,9 @@ export function PasswordResetPage() {
           onConfirmed={(code) => setState({ step: "waitNewPassword", email: state.email, code })}
         />
       )}
-      {state.step === "waitNewPassword" && <ResetPasswordStep email={state.email} code={state.code} onChanged={() => void finish()} />}
+      {state.step === "waitNewPassword" && (
+        <ResetPasswordStep email={state.email} code={state.code} onChanged={() => void finish()} />
+      )}
       {state.step === "done" && (
         <Center role="status" py="md" style={{ gap: "var(--mantine-spacing-sm)" }}>
           <Loader size="sm" aria-hidden="true" />

@@ -36,7 +36,9 @@ describe("sign in", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await signInAs(events, "mira@example", "1234567");
 
     expect(screen.getByLabelText("E-mail")).toHaveAccessibleDescription("Enter a valid e-mail, like name@example.com");
-    expect(screen.getByLabelText("Password", { exact: true })).toHaveAccessibleDescription("The password must be at least 8 characters long");
+    expect(screen.getByLabelText("Password", { exact: true })).toHaveAccessibleDescription(
+      "The password must be at least 8 characters long",
+    );
     expect(api.calls).toEqual([]);
   });
 
@@ -90,7 +92,11 @@ describe("sign in", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("puts a validation answer's messages on their fields", async () => {
-    stubApi({ "POST auth/login": refusal(422, "VALIDATION_ERROR", "Invalid", [{ field: "email", message: "This address cannot be used" }]) });
+    stubApi({
+      "POST auth/login": refusal(422, "VALIDATION_ERROR", "Invalid", [
+        { field: "email", message: "This address cannot be used" },
+      ]),
+    });
     const { events } = await openSignIn();
 
     await signInAs(events, "mira@example.com", "Secret123!");

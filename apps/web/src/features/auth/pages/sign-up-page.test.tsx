@@ -24,7 +24,11 @@ async function openSignUp() {
 }
 
 async function fillForm(events: Events, values: Partial<typeof account & { confirm: string }> = {}) {
-  const { email, username, password, confirm } = { ...account, confirm: values.password ?? account.password, ...values };
+  const { email, username, password, confirm } = {
+    ...account,
+    confirm: values.password ?? account.password,
+    ...values,
+  };
   if (email) await fill(events, screen.getByLabelText("E-mail"), email);
   if (username) await fill(events, screen.getByLabelText("Username"), username);
   if (password) await fill(events, screen.getByLabelText("Password", { exact: true }), password);
@@ -39,7 +43,10 @@ async function reachCodeStep(events: Events) {
 
 function codeBoxes(): HTMLInputElement[] {
   const group = screen.getByRole("group", { name: "Confirmation code" });
-  return Array.from({ length: 6 }, (_, index) => within(group).getByRole("textbox", { name: `Digit ${index + 1} of 6` }) as HTMLInputElement);
+  return Array.from(
+    { length: 6 },
+    (_, index) => within(group).getByRole("textbox", { name: `Digit ${index + 1} of 6` }) as HTMLInputElement,
+  );
 }
 
 describe("sign up, step 1: the form", { timeout: JOURNEY_TIMEOUT_MS }, () => {
@@ -57,8 +64,12 @@ describe("sign up, step 1: the form", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await events.click(screen.getByRole("button", { name: "Continue" }));
 
     expect(screen.getByLabelText("E-mail")).toHaveAccessibleDescription("Enter a valid e-mail, like name@example.com");
-    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(expect.stringContaining("The username must be 3 to 16 characters long"));
-    expect(screen.getByLabelText("Password", { exact: true })).toHaveAccessibleDescription("The password does not meet all the requirements below");
+    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(
+      expect.stringContaining("The username must be 3 to 16 characters long"),
+    );
+    expect(screen.getByLabelText("Password", { exact: true })).toHaveAccessibleDescription(
+      "The password does not meet all the requirements below",
+    );
     expect(screen.getByLabelText("Repeat password")).toHaveAccessibleDescription("The passwords do not match");
     expect(api.calls).toEqual([]);
   });
@@ -69,7 +80,9 @@ describe("sign up, step 1: the form", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await fillForm(events, { username: "mira-dev" });
     await events.click(screen.getByRole("button", { name: "Continue" }));
 
-    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(expect.stringContaining("Use only English letters, digits and underscores"));
+    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(
+      expect.stringContaining("Use only English letters, digits and underscores"),
+    );
   });
 
   it("shows which password requirements are met while typing", async () => {
@@ -103,7 +116,9 @@ describe("sign up, step 1: the form", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await events.click(screen.getByRole("button", { name: "Continue" }));
 
     expect(await screen.findByText("This username is taken")).toBeInTheDocument();
-    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(expect.stringContaining("This username is taken"));
+    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(
+      expect.stringContaining("This username is taken"),
+    );
   });
 
   it("says the code could not be sent when sending fails", async () => {
@@ -125,13 +140,18 @@ describe("sign up, step 1: the form", { timeout: JOURNEY_TIMEOUT_MS }, () => {
 describe("sign up, step 2: the code", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   it("sends the code for the e-mail and username, then registers with all four and goes home signed in", async () => {
     const user = makeUser({ username: "mira_2025" });
-    const api = stubApi({ "POST auth/send-verification-code": codeSent, "POST auth/confirm-verification-code": { body: user } });
+    const api = stubApi({
+      "POST auth/send-verification-code": codeSent,
+      "POST auth/confirm-verification-code": { body: user },
+    });
     const { events, router, queryClient } = await openSignUp();
 
     await reachCodeStep(events);
 
     expect(screen.getByText(/We sent a 6-digit code to mira@example\.com/)).toBeInTheDocument();
-    expect(api.bodiesOf("POST auth/send-verification-code")).toEqual([{ email: account.email, username: account.username }]);
+    expect(api.bodiesOf("POST auth/send-verification-code")).toEqual([
+      { email: account.email, username: account.username },
+    ]);
 
     await events.click(codeBoxes()[0]!);
     await events.paste("123456");

@@ -5,7 +5,9 @@ import { refreshChatDeal } from "@/shared/realtime/chat-cache";
 
 /** PATCH /products/confirm-receipt: the buyer has the goods; the escrow goes to the seller and the deal completes. */
 export async function confirmReceipt(productId: string): Promise<Deal> {
-  return confirmReceiptResultSchema.parse(await api.patch("products/confirm-receipt", { json: { product_id: productId } }).json());
+  return confirmReceiptResultSchema.parse(
+    await api.patch("products/confirm-receipt", { json: { product_id: productId } }).json(),
+  );
 }
 
 /** The buyer's Confirm Receipt in a chat; the card then shows the completed deal. */

@@ -9,7 +9,9 @@ export interface OpenDisputeInput extends OpenDisputeRequest {
 
 /** POST /deals/{id}/dispute: the buyer reports a deal; its money stays in escrow until an admin resolves it. */
 export async function openDispute({ dealId, reason, text }: OpenDisputeInput): Promise<Deal> {
-  return dealSchema.parse(await api.post(`deals/${encodeURIComponent(dealId)}/dispute`, { json: { reason, text } }).json());
+  return dealSchema.parse(
+    await api.post(`deals/${encodeURIComponent(dealId)}/dispute`, { json: { reason, text } }).json(),
+  );
 }
 
 /** The buyer's Report in a chat; the card then shows the dispute as open. */

@@ -23,7 +23,12 @@ function ChatRow({ chat, selected, onSelect }: { chat: ChatListItem; selected: b
       ? t("newPurchase")
       : messagePreview(last.message_type === "system" ? systemMessageText(t, last.text) : last.text);
   return (
-    <UnstyledButton className={classes.row} onClick={onSelect} aria-current={selected ? "true" : undefined} data-selected={selected || undefined}>
+    <UnstyledButton
+      className={classes.row}
+      onClick={onSelect}
+      aria-current={selected ? "true" : undefined}
+      data-selected={selected || undefined}
+    >
       <Group gap="sm" wrap="nowrap" align="center">
         <ChatAvatar username={user.username} src={user.avatar_url} size={44} />
         <Stack gap={2} flex={1} miw={0}>
@@ -56,7 +61,8 @@ function ChatRow({ chat, selected, onSelect }: { chat: ChatListItem; selected: b
 /** SPEC §2 Chats list: one row per chat, or the empty text. */
 export function ChatList({ chats, selectedId, onSelect }: ChatListProps) {
   const { t } = useTranslation("chats");
-  if (chats.length === 0) return <EmptyState variant="light" icon={<ChatIcon size={28} />} title={t("emptyList")} py="xl" />;
+  if (chats.length === 0)
+    return <EmptyState variant="light" icon={<ChatIcon size={28} />} title={t("emptyList")} py="xl" />;
   return (
     <nav aria-label={t("listLabel")} className={classes.list}>
       {chats.map((chat) => (

@@ -37,7 +37,9 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
   // Reading the messages marked them read on the server; the row and the navigation badge follow at once.
   useEffect(() => {
     if (!loaded || !unread) return;
-    queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) => list?.map((item) => (item.id === chat.id ? { ...item, unread_count: 0 } : item)));
+    queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) =>
+      list?.map((item) => (item.id === chat.id ? { ...item, unread_count: 0 } : item)),
+    );
   }, [loaded, unread, chat.id, queryClient]);
 
   // In the chat's room for as long as it is open, so its messages arrive live (and again after a reconnect).
@@ -45,7 +47,8 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
 
   // The chat is on screen: what arrives in it is read at once, and the list's badge must not count it.
   useRealtimeEvent(chatEvents.newMessage, (message) => {
-    if (message.chat_room_id === chat.id && message.sender_id !== ownUserId) connection?.socket.emit(chatEvents.markRead, { chat_id: chat.id });
+    if (message.chat_room_id === chat.id && message.sender_id !== ownUserId)
+      connection?.socket.emit(chatEvents.markRead, { chat_id: chat.id });
   });
 
   async function onSend(text: string): Promise<boolean> {
@@ -67,7 +70,10 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
   } else if (messages.isError) {
     body = (
       <Center flex={1} p="md">
-        <Alert color="red" title={messages.error instanceof ChatDataShapeError ? t("errorDataStructure") : t("errorLoadingMessages")}>
+        <Alert
+          color="red"
+          title={messages.error instanceof ChatDataShapeError ? t("errorDataStructure") : t("errorLoadingMessages")}
+        >
           <Stack gap="sm" align="flex-start">
             {!(messages.error instanceof ChatDataShapeError) && <Text size="sm">{describeError(messages.error)}</Text>}
             <Button variant="light" color="red" onClick={() => void messages.refetch()}>
@@ -90,10 +96,18 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
   }
 
   return (
-    <section className={classes.conversation} aria-label={t("conversationLabel", { username: chat.another_user.username })}>
+    <section
+      className={classes.conversation}
+      aria-label={t("conversationLabel", { username: chat.another_user.username })}
+    >
       <ConversationHeader user={chat.another_user} typingUser={typingUser} onBack={onBack} />
       {body}
-      <SendBar onSend={onSend} onTyping={notifyTyping} sending={send.isPending} error={send.isError ? `${t("errorSendMessage")}: ${describeError(send.error)}` : null} />
+      <SendBar
+        onSend={onSend}
+        onTyping={notifyTyping}
+        sending={send.isPending}
+        error={send.isError ? `${t("errorSendMessage")}: ${describeError(send.error)}` : null}
+      />
     </section>
   );
 }

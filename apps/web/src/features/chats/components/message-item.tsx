@@ -15,7 +15,12 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
   const time = messageTime(message.created_at);
   if (message.message_type === "purchase_info" && message.product) {
     return (
-      <Stack gap={2} className={own ? classes.ownCard : classes.otherCard} align={own ? "flex-end" : "flex-start"} data-own={own || undefined}>
+      <Stack
+        gap={2}
+        className={own ? classes.ownCard : classes.otherCard}
+        align={own ? "flex-end" : "flex-start"}
+        data-own={own || undefined}
+      >
         <ProductCardMessage product={message.product} chatId={message.chat_room_id} />
         <Text size="xs" c="dimmed">
           {time}

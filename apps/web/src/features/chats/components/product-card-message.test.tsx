@@ -6,7 +6,19 @@ import { FakeRealtime } from "@/shared/realtime/testing/fake-realtime";
 import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi, type StubReply } from "@/test/stub-api";
-import { ALEX_ID, chatId, DEAL_ID, makeChat, makeChatProduct, makeDeal, makeMessage, makeProductCard, makePurchaseMessage, MIRA_ID, PRODUCT_ID } from "../testing/chat-fixtures";
+import {
+  ALEX_ID,
+  chatId,
+  DEAL_ID,
+  makeChat,
+  makeChatProduct,
+  makeDeal,
+  makeMessage,
+  makeProductCard,
+  makePurchaseMessage,
+  MIRA_ID,
+  PRODUCT_ID,
+} from "../testing/chat-fixtures";
 
 const mira = makeUser({ id: MIRA_ID, username: "mira" });
 const alex = makeUser({ id: ALEX_ID, username: "alex" });
@@ -19,7 +31,14 @@ const completed = makeProductCard({ status: "completed", deal: makeDeal({ status
 const disputed = makeProductCard({ deal: makeDeal({ status: "disputed" }) });
 
 /** Chat 1 open with its purchase card; each list of answers is given in turn as the card is refreshed. */
-function openChat(cards: ChatProductCard[], { user = mira, extra = {}, realtime }: { user?: typeof mira; extra?: Record<string, StubReply | StubReply[]>; realtime?: FakeRealtime } = {}) {
+function openChat(
+  cards: ChatProductCard[],
+  {
+    user = mira,
+    extra = {},
+    realtime,
+  }: { user?: typeof mira; extra?: Record<string, StubReply | StubReply[]>; realtime?: FakeRealtime } = {},
+) {
   const api = stubApi({
     "GET chats/": { body: [chat] },
     [`GET chats/${chatId(1)}/messages`]: cards.map((card) => ({ body: [makePurchaseMessage(1, card)] })),
@@ -47,7 +66,9 @@ describe("purchase card, buyer", () => {
   });
 
   it("confirms receipt after asking, then shows Confirm Receipted", async () => {
-    const { events, api } = openChat([open, completed], { extra: { "PATCH products/confirm-receipt": { body: completed.deal } } });
+    const { events, api } = openChat([open, completed], {
+      extra: { "PATCH products/confirm-receipt": { body: completed.deal } },
+    });
 
     await events.click(await screen.findByRole("button", { name: "Confirm Receipt" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm receipt?" });
@@ -62,17 +83,29 @@ describe("purchase card, buyer", () => {
   });
 
   it("shows errorConfirm with the reason when confirming fails", async () => {
-    const { events } = openChat([open], { extra: { "PATCH products/confirm-receipt": refusal(409, "INVALID_DEAL_STATUS", "The deal is not in a state that allows this") } });
+    const { events } = openChat([open], {
+      extra: {
+        "PATCH products/confirm-receipt": refusal(
+          409,
+          "INVALID_DEAL_STATUS",
+          "The deal is not in a state that allows this",
+        ),
+      },
+    });
 
     await events.click(await screen.findByRole("button", { name: "Confirm Receipt" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm receipt?" });
     await events.click(within(dialog).getByRole("button", { name: "Yes, I received it" }));
 
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Receipt was not confirmed: The deal is not in a state that allows this");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Receipt was not confirmed: The deal is not in a state that allows this",
+    );
   });
 
   it("reports the deal with a reason and a text of 10 characters or more, then shows the dispute", async () => {
-    const { events, api } = openChat([open, disputed], { extra: { [`POST deals/${DEAL_ID}/dispute`]: { body: disputed.deal } } });
+    const { events, api } = openChat([open, disputed], {
+      extra: { [`POST deals/${DEAL_ID}/dispute`]: { body: disputed.deal } },
+    });
 
     await events.click(await screen.findByRole("button", { name: "Report" }));
     const dialog = await screen.findByRole("dialog", { name: "Report a problem" });
@@ -94,7 +127,15 @@ describe("purchase card, buyer", () => {
   });
 
   it("keeps the report and shows why when it is refused", async () => {
-    const { events } = openChat([open], { extra: { [`POST deals/${DEAL_ID}/dispute`]: refusal(409, "INVALID_DEAL_STATUS", "The deal is not in a state that allows this") } });
+    const { events } = openChat([open], {
+      extra: {
+        [`POST deals/${DEAL_ID}/dispute`]: refusal(
+          409,
+          "INVALID_DEAL_STATUS",
+          "The deal is not in a state that allows this",
+        ),
+      },
+    });
 
     await events.click(await screen.findByRole("button", { name: "Report" }));
     const dialog = await screen.findByRole("dialog", { name: "Report a problem" });
@@ -103,7 +144,9 @@ describe("purchase card, buyer", () => {
     await fill(events, within(dialog).getByRole("textbox", { name: "What happened" }), "Nothing arrived in two days");
     await events.click(within(dialog).getByRole("button", { name: "Open dispute" }));
 
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("The dispute was not opened: The deal is not in a state that allows this");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "The dispute was not opened: The deal is not in a state that allows this",
+    );
     expect(within(dialog).getByRole("textbox", { name: "What happened" })).toHaveValue("Nothing arrived in two days");
   });
 
@@ -114,7 +157,9 @@ describe("purchase card, buyer", () => {
   });
 
   it("shows a refund's outcome, without actions", async () => {
-    openChat([makeProductCard({ status: "active", product_data_string: null, deal: makeDeal({ status: "refunded" }) })]);
+    openChat([
+      makeProductCard({ status: "active", product_data_string: null, deal: makeDeal({ status: "refunded" }) }),
+    ]);
     expect(await screen.findByText("Refunded: the money went back to the buyer")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Report" })).not.toBeInTheDocument();
   });
@@ -151,7 +196,12 @@ describe("purchase card, seller", () => {
     const { api } = openChat([sellerView, confirmedView], {
       user: alex,
       realtime,
-      extra: { [`GET chats/${chatId(1)}/messages`]: [{ body: [makePurchaseMessage(1, sellerView)] }, { body: [makePurchaseMessage(1, confirmedView), note] }] },
+      extra: {
+        [`GET chats/${chatId(1)}/messages`]: [
+          { body: [makePurchaseMessage(1, sellerView)] },
+          { body: [makePurchaseMessage(1, confirmedView), note] },
+        ],
+      },
     });
     expect(await screen.findByText("Auto-confirms in 2 d 5 h")).toBeInTheDocument();
 

@@ -28,7 +28,8 @@ export function ProductCardMessage({ product: fromMessage, chatId }: ProductCard
   const picture = product.images[0]?.thumbnail_url;
   const productPath = `/product/${product.id}`;
   // SPEC §2: not the owner, the product is purchased and receipt is not confirmed yet (nor disputed).
-  const awaitingBuyer = !product.is_owner && product.status === "purchased" && (deal?.status ?? "purchased") === "purchased";
+  const awaitingBuyer =
+    !product.is_owner && product.status === "purchased" && (deal?.status ?? "purchased") === "purchased";
 
   return (
     <Card padding="sm" w={360} maw="100%" withBorder>

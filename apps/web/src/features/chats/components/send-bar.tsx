@@ -14,7 +14,17 @@ interface SendBarProps {
 
 function SendIcon() {
   return (
-    <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width={20}
+      height={20}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 12 20 4l-6 16-3-7z" />
       <path d="m11 13 9-9" />
     </svg>
@@ -57,7 +67,14 @@ export function SendBar({ onSend, onTyping, sending, error }: SendBarProps) {
           aria-label={t("messageLabel")}
           error={error ?? undefined}
         />
-        <ActionIcon size={36} radius="xl" onClick={() => void send()} loading={sending} disabled={!text.trim()} aria-label={t("send")}>
+        <ActionIcon
+          size={36}
+          radius="xl"
+          onClick={() => void send()}
+          loading={sending}
+          disabled={!text.trim()}
+          aria-label={t("send")}
+        >
           <SendIcon />
         </ActionIcon>
       </Group>

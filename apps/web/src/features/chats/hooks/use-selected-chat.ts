@@ -43,10 +43,13 @@ export function useSelectedChat(chats: ChatListItem[] | undefined, listIsFresh: 
     if (!linked) return;
     select(linked);
     // The link has done its job; a reload then restores the choice from storage like any other.
-    setSearchParams((params) => {
-      params.delete(CHAT_PARAM);
-      return params;
-    }, { replace: true });
+    setSearchParams(
+      (params) => {
+        params.delete(CHAT_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
   }, [linked, select, setSearchParams]);
 
   const absent = selected !== null && listIsFresh && chats !== undefined && !chats.some((chat) => chat.id === selected);

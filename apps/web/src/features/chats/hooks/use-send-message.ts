@@ -18,9 +18,12 @@ export function useSendMessage(chatId: string) {
     mutationFn: async (text: string): Promise<ChatMessage> => {
       if (!connection?.connected) throw new ApiError({ status: 0 });
       const answer = sendMessageAckSchema.parse(
-        await connection.socket.timeout(SEND_TIMEOUT_MS).emitWithAck(chatEvents.sendMessage, { chat_id: chatId, message: text }),
+        await connection.socket
+          .timeout(SEND_TIMEOUT_MS)
+          .emitWithAck(chatEvents.sendMessage, { chat_id: chatId, message: text }),
       );
-      if (!answer.ok) throw new ApiError({ status: 400, code: answer.error.error_code, serverMessage: answer.error.error_message });
+      if (!answer.ok)
+        throw new ApiError({ status: 400, code: answer.error.error_code, serverMessage: answer.error.error_message });
       return answer.message;
     },
     // The send bar shows the error and keeps the text, so it can be sent again.

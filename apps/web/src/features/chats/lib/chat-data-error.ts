@@ -4,7 +4,11 @@ export class ChatDataShapeError extends Error {
 }
 
 /** Parses an answer with `schema`; a mismatch is logged and thrown as ChatDataShapeError. */
-export function parseChatData<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } } }, data: unknown, what: string): T {
+export function parseChatData<T>(
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } } },
+  data: unknown,
+  what: string,
+): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   console.error(`The API answered with ${what} of an unexpected shape`, result.error.issues);

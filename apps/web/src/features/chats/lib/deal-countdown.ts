@@ -20,9 +20,15 @@ export function countdownParts(iso: string, now: number): CountdownPart[] | null
   const minutes = totalMinutes % 60;
   const parts: CountdownPart[] =
     days > 0
-      ? [{ unit: "days", value: days }, { unit: "hours", value: hours }]
+      ? [
+          { unit: "days", value: days },
+          { unit: "hours", value: hours },
+        ]
       : hours > 0
-        ? [{ unit: "hours", value: hours }, { unit: "minutes", value: minutes }]
+        ? [
+            { unit: "hours", value: hours },
+            { unit: "minutes", value: minutes },
+          ]
         : [{ unit: "minutes", value: minutes }];
   return parts.filter((part, index) => index === 0 || part.value > 0);
 }

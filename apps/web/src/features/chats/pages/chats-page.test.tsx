@@ -6,7 +6,17 @@ import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi, type StubReply } from "@/test/stub-api";
 import { setViewportWidth } from "@/test/viewport";
-import { ALEX_ID, chatId, makeChat, makeChatProduct, makeDeal, makeMessage, makeProductCard, makePurchaseMessage, MIRA_ID } from "../testing/chat-fixtures";
+import {
+  ALEX_ID,
+  chatId,
+  makeChat,
+  makeChatProduct,
+  makeDeal,
+  makeMessage,
+  makeProductCard,
+  makePurchaseMessage,
+  MIRA_ID,
+} from "../testing/chat-fixtures";
 
 const mira = makeUser({ id: MIRA_ID, username: "mira" });
 const alexChat = makeChat(1, {
@@ -14,7 +24,10 @@ const alexChat = makeChat(1, {
   last_message: { text: "x".repeat(80), created_at: "2025-11-20T10:00:00.000Z", message_type: "text" },
   unread_count: 2,
 });
-const silentChat = makeChat(2, { another_user: { username: "kate", avatar_url: "", is_online: false, last_seen: null }, last_message: null });
+const silentChat = makeChat(2, {
+  another_user: { username: "kate", avatar_url: "", is_online: false, last_seen: null },
+  last_message: null,
+});
 const purchaseChat = makeChat(3, {
   another_user: { username: "oleg", avatar_url: "", is_online: false, last_seen: null },
   last_message: { text: "", created_at: "2025-11-19T10:00:00.000Z", message_type: "purchase_info" },
@@ -74,7 +87,15 @@ describe("chats screen", () => {
   });
 
   it("opens a chat: header with the name and online label, own messages right in blue, others left, each with a time", async () => {
-    api({ body: [alexChat] }, { body: [makeMessage(1, { text: "<b>Hi</b>" }), makeMessage(2, { sender_id: MIRA_ID, sender_username: "mira", text: "Hello!" })] });
+    api(
+      { body: [alexChat] },
+      {
+        body: [
+          makeMessage(1, { text: "<b>Hi</b>" }),
+          makeMessage(2, { sender_id: MIRA_ID, sender_username: "mira", text: "Hello!" }),
+        ],
+      },
+    );
     const { events } = renderApp("/chats", { user: mira });
 
     await events.click((await screen.findAllByRole("button", { name: /alex/ }))[0]!);
@@ -114,7 +135,11 @@ describe("chats screen", () => {
   });
 
   it("renders a purchase_info message as a product card", async () => {
-    const product = makeProductCard({ status: "completed", deal: makeDeal({ status: "completed" }), product_data_string: "login: arcana" });
+    const product = makeProductCard({
+      status: "completed",
+      deal: makeDeal({ status: "completed" }),
+      product_data_string: "login: arcana",
+    });
     stubApi({
       "GET chats/": { body: [alexChat] },
       [`GET ${messagesPath}`]: { body: [makePurchaseMessage(1, product)] },
@@ -123,7 +148,10 @@ describe("chats screen", () => {
     localStorage.setItem("selected-chat-id", chatId(1));
     renderApp("/chats", { user: mira });
 
-    expect(await screen.findByRole("link", { name: "Dota 2 account with Arcana" })).toHaveAttribute("href", `/product/${product.id}`);
+    expect(await screen.findByRole("link", { name: "Dota 2 account with Arcana" })).toHaveAttribute(
+      "href",
+      `/product/${product.id}`,
+    );
     expect(screen.getByText("12 500 ₽")).toBeInTheDocument();
     expect(screen.getByText("login: arcana")).toBeInTheDocument();
     expect(screen.getByText("Confirm Receipted")).toBeInTheDocument();

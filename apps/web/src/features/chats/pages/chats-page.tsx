@@ -54,7 +54,12 @@ export function ChatsPage() {
         )}
         {showConversation &&
           (selected && user ? (
-            <Conversation key={selected.id} chat={selected} ownUserId={user.id} onBack={narrow ? () => select(null) : undefined} />
+            <Conversation
+              key={selected.id}
+              chat={selected}
+              ownUserId={user.id}
+              onBack={narrow ? () => select(null) : undefined}
+            />
           ) : (
             <EmptyState variant="light" icon={<ChatIcon size={28} />} title={t("selectChat")} m="auto" />
           ))}

@@ -45,7 +45,12 @@ export function makeMessage(n: number, overrides: Partial<ChatMessage> = {}): Ch
 export function makeDeal(overrides: Partial<Deal> = {}): Deal {
   return {
     id: DEAL_ID,
-    product: { id: PRODUCT_ID, title: "Dota 2 account with Arcana", thumbnail_url: "/media/a-thumb.png", status: "purchased" },
+    product: {
+      id: PRODUCT_ID,
+      title: "Dota 2 account with Arcana",
+      thumbnail_url: "/media/a-thumb.png",
+      status: "purchased",
+    },
     price: 12500,
     commission: 0,
     status: "purchased",
@@ -68,7 +73,9 @@ export function makeProductCard(overrides: Partial<ChatProductCard> = {}): ChatP
     title: "Dota 2 account with Arcana",
     price: 12500,
     seller: { username: "alex", avatar_url: "", rating: 5 },
-    images: [{ id: "22222222-0000-4000-8000-000000000001", image_url: "/media/a.png", thumbnail_url: "/media/a-thumb.png" }],
+    images: [
+      { id: "22222222-0000-4000-8000-000000000001", image_url: "/media/a.png", thumbnail_url: "/media/a-thumb.png" },
+    ],
     status: "purchased",
     is_owner: false,
     product_data_string: "login: arcana / password: hunter22",
@@ -90,5 +97,11 @@ export function makeChatProduct(card: ChatProductCard): ChatProduct {
 
 /** Chat 1's purchase_info message carrying `card`. */
 export function makePurchaseMessage(n: number, card: ChatProductCard = makeProductCard()): ChatMessage {
-  return makeMessage(n, { message_type: "purchase_info", sender_id: null, sender_username: null, text: "", product: card });
+  return makeMessage(n, {
+    message_type: "purchase_info",
+    sender_id: null,
+    sender_username: null,
+    text: "",
+    product: card,
+  });
 }

@@ -20,7 +20,13 @@ export function CatalogueEmptyState({ query, filtered = false, onReset }: Catalo
       ? { title: t("catalogue.emptyCategoryTitle"), description: t("catalogue.emptyCategoryText") }
       : { title: t("catalogue.emptyTitle"), description: t("catalogue.emptyText") };
   return (
-    <EmptyState variant="light" icon={<BoxIcon size={28} />} title={texts.title} description={texts.description} py="xl">
+    <EmptyState
+      variant="light"
+      icon={<BoxIcon size={28} />}
+      title={texts.title}
+      description={texts.description}
+      py="xl"
+    >
       {onReset && (query || filtered) && (
         <EmptyState.Actions>
           <Button variant="light" onClick={onReset}>

@@ -35,11 +35,19 @@ function LazySelect(props: ComponentProps<typeof CatalogueSelect>) {
 }
 
 /** Search, game and (once a game is chosen) the kind of goods. */
-export function CatalogueFilters({ query, gameId, subcategoryId, setQuery, setGame, setSubcategory }: CatalogueFiltersProps) {
+export function CatalogueFilters({
+  query,
+  gameId,
+  subcategoryId,
+  setQuery,
+  setGame,
+  setSubcategory,
+}: CatalogueFiltersProps) {
   const { t } = useTranslation("home");
   const games = useGames();
   const subcategories = useSubcategories(gameId);
-  const subcategoryOptions = subcategories.data?.map((category) => ({ value: category.id, label: category.name })) ?? [];
+  const subcategoryOptions =
+    subcategories.data?.map((category) => ({ value: category.id, label: category.name })) ?? [];
   return (
     <div className={classes.filters} role="search">
       <div className={classes.search}>

@@ -21,7 +21,11 @@ export function CatalogueResults({ query, categoryId, onReset }: CatalogueResult
   if (catalogue.isPending) return <ProductGridSkeleton />;
   if (catalogue.isError && !catalogue.data) {
     return (
-      <LoadErrorAlert title={t("catalogue.errorTitle")} error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+      <LoadErrorAlert
+        title={t("catalogue.errorTitle")}
+        error={catalogue.error}
+        onRetry={() => void catalogue.refetch()}
+      />
     );
   }
   if (catalogue.data.length === 0 && !catalogue.isPlaceholderData) {
@@ -35,7 +39,10 @@ export function CatalogueResults({ query, categoryId, onReset }: CatalogueResult
   return (
     <Stack gap="lg">
       {/* The previous results stay in view, faded, until the new ones arrive. */}
-      <div aria-busy={catalogue.isPlaceholderData} style={{ opacity: catalogue.isPlaceholderData ? 0.5 : 1, transition: "opacity 150ms" }}>
+      <div
+        aria-busy={catalogue.isPlaceholderData}
+        style={{ opacity: catalogue.isPlaceholderData ? 0.5 : 1, transition: "opacity 150ms" }}
+      >
         <ProductGrid products={catalogue.data} />
       </div>
       {catalogue.isFetchNextPageError && (
@@ -45,7 +52,12 @@ export function CatalogueResults({ query, categoryId, onReset }: CatalogueResult
       )}
       {catalogue.hasNextPage && !catalogue.isPlaceholderData && (
         <Center>
-          <Button variant="default" size="md" loading={catalogue.isFetchingNextPage} onClick={() => void catalogue.fetchNextPage()}>
+          <Button
+            variant="default"
+            size="md"
+            loading={catalogue.isFetchingNextPage}
+            onClick={() => void catalogue.fetchNextPage()}
+          >
             {t("catalogue.loadMore")}
           </Button>
         </Center>

@@ -31,7 +31,12 @@ function cards() {
 
 describe("home catalogue", () => {
   it("shows skeletons, then the newest products as cards linking to their pages", async () => {
-    stubApi({ ...categories, "GET products/get/all": { body: productPage([makeProduct(1, { title: "Arcana bundle", price: 12500 }), makeProduct(2)]) } });
+    stubApi({
+      ...categories,
+      "GET products/get/all": {
+        body: productPage([makeProduct(1, { title: "Arcana bundle", price: 12500 }), makeProduct(2)]),
+      },
+    });
     renderApp("/", { user: null });
 
     expect(screen.getByRole("status")).toHaveTextContent("Loading…");
@@ -47,7 +52,10 @@ describe("home catalogue", () => {
   it("loads 30 more at a time until the last page", async () => {
     stubApi({
       ...categories,
-      "GET products/get/all": [{ body: productPage(makeProducts(1, 30), 1, 2, 45) }, { body: productPage(makeProducts(31, 45), 2, 2, 45) }],
+      "GET products/get/all": [
+        { body: productPage(makeProducts(1, 30), 1, 2, 45) },
+        { body: productPage(makeProducts(31, 45), 2, 2, 45) },
+      ],
     });
     const { events } = renderApp("/", { user: null });
 
@@ -64,7 +72,10 @@ describe("home catalogue", () => {
   it("shows a product once when a new listing shifts it onto the next page", async () => {
     stubApi({
       ...categories,
-      "GET products/get/all": [{ body: productPage(makeProducts(1, 30), 1, 2) }, { body: productPage(makeProducts(30, 40), 2, 2) }],
+      "GET products/get/all": [
+        { body: productPage(makeProducts(1, 30), 1, 2) },
+        { body: productPage(makeProducts(30, 40), 2, 2) },
+      ],
     });
     const { events } = renderApp("/", { user: null });
 
@@ -97,7 +108,11 @@ describe("home catalogue", () => {
   });
 
   it("searches at once on Enter", async () => {
-    stubApi({ ...categories, "GET products/get/all": { body: productPage([]) }, "GET products/search": { body: productPage([makeProduct(2)]) } });
+    stubApi({
+      ...categories,
+      "GET products/get/all": { body: productPage([]) },
+      "GET products/search": { body: productPage([makeProduct(2)]) },
+    });
     const { events, router } = renderApp("/", { user: null });
 
     await events.type(await screen.findByRole("searchbox", { name: "Search products" }), "key{Enter}");

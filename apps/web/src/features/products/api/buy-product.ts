@@ -14,7 +14,9 @@ export interface BuyProductInput {
 
 /** POST /products/buy: pays into the deal's escrow; answers the deal, its chat and the balance left. */
 export async function buyProduct({ productId, idempotencyKey }: BuyProductInput): Promise<PurchaseResult> {
-  const body = await api.post("products/buy", { json: { product_id: productId }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }).json();
+  const body = await api
+    .post("products/buy", { json: { product_id: productId }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })
+    .json();
   return purchaseResultSchema.parse(body);
 }
 

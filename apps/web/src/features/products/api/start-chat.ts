@@ -17,7 +17,8 @@ export function useStartChat() {
   return useMutation({
     mutationFn: startChat,
     onSuccess: (chat) => {
-      if (queryClient.getQueryData(chatListQueryKey)) queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) => upsertChat(list, chat));
+      if (queryClient.getQueryData(chatListQueryKey))
+        queryClient.setQueryData<ChatListItem[]>(chatListQueryKey, (list) => upsertChat(list, chat));
     },
   });
 }

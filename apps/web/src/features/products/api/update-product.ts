@@ -15,7 +15,12 @@ export interface UpdateProductInput {
  * PATCH /products/, multipart (SPEC §5 Update product): `product_id`, the changed fields, `deleted_image_ids` as a
  * JSON list only when there are some, and the new images as repeated `uploaded_images` parts.
  */
-export async function updateProduct({ productId, fields, deletedImageIds, newImages }: UpdateProductInput): Promise<Product> {
+export async function updateProduct({
+  productId,
+  fields,
+  deletedImageIds,
+  newImages,
+}: UpdateProductInput): Promise<Product> {
   const body = new FormData();
   body.append("product_id", productId);
   for (const [name, value] of Object.entries(fields)) body.append(name, String(value));

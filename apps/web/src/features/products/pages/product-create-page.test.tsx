@@ -35,7 +35,9 @@ afterEach(() => {
 });
 
 /** The create form with the catalogue's categories; `create` answers POST /products/. */
-async function openCreate(create: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, makeProduct(9))) {
+async function openCreate(
+  create: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, makeProduct(9)),
+) {
   const api = stubApi({
     ...categoryRoutes,
     "POST /v1/products/": create,
@@ -64,7 +66,8 @@ describe("create product: client rules (SPEC §5)", () => {
 
     await events.click(screen.getByRole("button", { name: "Send for moderation" }));
 
-    for (const name of ["Title", "Description", "Price", "Product data"]) expect(errorOf(field(name))).toBe("Fill in this field");
+    for (const name of ["Title", "Description", "Price", "Product data"])
+      expect(errorOf(field(name))).toBe("Fill in this field");
     expect(errorOf(field("Game"))).toBe("Choose a game");
     expect(screen.getByText("Add at least one image")).toBeInTheDocument();
     expect(screen.getByText("Fill in all fields and add at least one image.")).toBeInTheDocument();
@@ -127,13 +130,20 @@ describe("create product: images", () => {
     await pick(image("front.png"), image("side.jpg"), image("back.jpeg"));
 
     const tiles = await screen.findAllByRole("img", { name: /^Image \d$/ });
-    expect(tiles.map((tile) => tile.getAttribute("src"))).toEqual(["blob:preview-1", "blob:preview-2", "blob:preview-3"]);
+    expect(tiles.map((tile) => tile.getAttribute("src"))).toEqual([
+      "blob:preview-1",
+      "blob:preview-2",
+      "blob:preview-3",
+    ]);
     expect(screen.getByText("3/10")).toBeInTheDocument();
     expect(within(tiles[0]!.closest("li")!).getByText("Cover")).toBeInTheDocument();
 
     await events.click(screen.getByRole("button", { name: "Remove image 2" }));
 
-    expect(screen.getAllByRole("img", { name: /^Image \d$/ }).map((tile) => tile.getAttribute("src"))).toEqual(["blob:preview-1", "blob:preview-3"]);
+    expect(screen.getAllByRole("img", { name: /^Image \d$/ }).map((tile) => tile.getAttribute("src"))).toEqual([
+      "blob:preview-1",
+      "blob:preview-3",
+    ]);
     expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:preview-2");
     expect(screen.getByText("2/10")).toBeInTheDocument();
   });
@@ -141,10 +151,19 @@ describe("create product: images", () => {
   it("refuses files that are not .jpg, .jpeg or .png, or larger than 5 MB, by name, and keeps the rest", async () => {
     const { pick } = await openCreate();
 
-    await pick(image("ok.png"), image("anim.gif", "image/gif"), image("huge.jpg", "image/jpeg", IMAGE_MAX_BYTES + 1), image("renamed.png", "application/pdf"));
+    await pick(
+      image("ok.png"),
+      image("anim.gif", "image/gif"),
+      image("huge.jpg", "image/jpeg", IMAGE_MAX_BYTES + 1),
+      image("renamed.png", "application/pdf"),
+    );
 
     const refused = await screen.findByRole("alert");
-    expect(within(refused).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    expect(
+      within(refused)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
       "anim.gif: choose a .jpg, .jpeg or .png image",
       "huge.jpg: the image is larger than 5 MB",
       "renamed.png: choose a .jpg, .jpeg or .png image",
@@ -174,7 +193,9 @@ describe("create product: sending", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/profile/mira"));
     expect(router.state.historyAction).toBe("REPLACE");
-    expect(await screen.findByText("Product created. Buyers will see it once a moderator approves it.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Product created. Buyers will see it once a moderator approves it."),
+    ).toBeInTheDocument();
     const sent = api.last("POST /v1/products/");
     expect(sent?.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
     expect(await sentForm(sent)).toEqual({
@@ -229,7 +250,9 @@ describe("create product: sending", () => {
     await fillValid({ events, ...rest });
     await events.click(screen.getByRole("button", { name: "Send for moderation" }));
 
-    expect(await screen.findByText("Validation errors: Title: At least 10 characters, Price: At most 10000000")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Validation errors: Title: At least 10 characters, Price: At most 10000000"),
+    ).toBeInTheDocument();
     expect(errorOf(field("Title"))).toBe("At least 10 characters");
     expect(router.state.location.pathname).toBe("/product/create");
   });
@@ -237,7 +260,12 @@ describe("create product: sending", () => {
   it.each([
     ["IMAGE_TOO_LARGE", 413, "Image is too large", "The image is too large"],
     ["WRONG_IMAGE_FORMAT", 400, "Wrong image format", "Wrong image format: use .jpg, .png or .jpeg"],
-    ["MAXIMUM_NUMBER_PHOTOS_EXCEEDED", 400, "Too many photos: at most 10 per product", "Too many photos: at most 10 per product"],
+    [
+      "MAXIMUM_NUMBER_PHOTOS_EXCEEDED",
+      400,
+      "Too many photos: at most 10 per product",
+      "Too many photos: at most 10 per product",
+    ],
     ["CATEGORY_NOT_FOUND", 404, "Category not found", "Category not found"],
   ])("shows %s translated", async (code, status, message, shown) => {
     const { events, ...rest } = await openCreate(() => errorResponse(status, code, message));
@@ -251,7 +279,10 @@ describe("create product: sending", () => {
   it("shows a server refusal in Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      stubApi({ ...categoryRoutes, "POST /v1/products/": () => errorResponse(413, "IMAGE_TOO_LARGE", "Image is too large") });
+      stubApi({
+        ...categoryRoutes,
+        "POST /v1/products/": () => errorResponse(413, "IMAGE_TOO_LARGE", "Image is too large"),
+      });
       renderApp("/product/create", { user: mira });
       await screen.findByRole("heading", { level: 1, name: "Новый товар" });
       const { events, pick } = pickerEvents("Выбрать изображения");

@@ -6,7 +6,12 @@ import { useCurrentUser } from "@/shared/auth/current-user";
 import { PageTitle } from "@/shared/ui/page-title";
 import { useCreateProduct } from "../api/create-product";
 import { ProductForm } from "../components/product-form/product-form";
-import { createFieldsOf, emptyProductForm, newFilesOf, type ProductFormValues } from "../components/product-form/product-form-values";
+import {
+  createFieldsOf,
+  emptyProductForm,
+  newFilesOf,
+  type ProductFormValues,
+} from "../components/product-form/product-form-values";
 
 /** /product/create (SPEC §2 Create product); after it the seller lands on their own profile (SPEC §2 redirects). */
 export function ProductCreatePage() {
@@ -29,7 +34,12 @@ export function ProductCreatePage() {
       <Text c="dimmed" mt="-sm" mb="lg">
         {t("create.intro")}
       </Text>
-      <ProductForm initialValues={emptyProductForm} submitLabel={t("create.submit")} pending={create.isPending} onSubmit={submit} />
+      <ProductForm
+        initialValues={emptyProductForm}
+        submitLabel={t("create.submit")}
+        pending={create.isPending}
+        onSubmit={submit}
+      />
     </Box>
   );
 }

@@ -20,8 +20,16 @@ import {
 } from "../components/product-form/testing/product-form-api";
 
 const mira = makeUser({ username: "mira" });
-const front = { id: fixtureId(1, "image"), image_url: "/media/products/front.png", thumbnail_url: "/media/products/front-thumb.png" };
-const back = { id: fixtureId(2, "image"), image_url: "/media/products/back.png", thumbnail_url: "/media/products/back-thumb.png" };
+const front = {
+  id: fixtureId(1, "image"),
+  image_url: "/media/products/front.png",
+  thumbnail_url: "/media/products/front-thumb.png",
+};
+const back = {
+  id: fixtureId(2, "image"),
+  image_url: "/media/products/back.png",
+  thumbnail_url: "/media/products/back-thumb.png",
+};
 
 /** Mira's own product as GET /products/{id} answers its owner: with the goods. */
 const own = makeProduct(7, {
@@ -47,7 +55,10 @@ afterEach(() => {
 });
 
 /** The edit form of `product`; PATCH /products/ answers with `update`. */
-async function openEdit(product = own, update: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, product)) {
+async function openEdit(
+  product = own,
+  update: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, product),
+) {
   const api = stubApi({
     ...categoryRoutes,
     [`GET /v1/products/${product.id}`]: () => jsonResponse(200, product),
@@ -82,7 +93,9 @@ describe("edit product", () => {
 
   it("sends only the changed fields, the removed image ids and the new images, then opens the product page", async () => {
     // A new image is content: the server sends the product back to moderation.
-    const { api, events, pick, router } = await openEdit(own, () => jsonResponse(200, { ...own, status: "moderation" }));
+    const { api, events, pick, router } = await openEdit(own, () =>
+      jsonResponse(200, { ...own, status: "moderation" }),
+    );
     await screen.findByRole("heading", { level: 1, name: "Edit product" });
 
     await events.clear(field("Price"));
@@ -111,7 +124,10 @@ describe("edit product", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/product/${own.id}`));
     expect(await screen.findByText("Changes saved.")).toBeInTheDocument();
     expect(screen.queryByText(/back in moderation/)).not.toBeInTheDocument();
-    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({ fields: { product_id: own.id, price: "1800" }, files: {} });
+    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({
+      fields: { product_id: own.id, price: "1800" },
+      files: {},
+    });
   });
 
   it("leaves out deleted_image_ids when no image was removed, and sends a new category alone", async () => {
@@ -122,7 +138,10 @@ describe("edit product", () => {
     await events.click(screen.getByRole("button", { name: "Save changes" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/product/${own.id}`));
-    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({ fields: { product_id: own.id, category_id: cs.id }, files: {} });
+    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({
+      fields: { product_id: own.id, category_id: cs.id },
+      files: {},
+    });
   });
 
   it("keeps at least one image", async () => {
@@ -149,7 +168,11 @@ describe("edit product", () => {
     await fill(events, field("Title"), " (updated)");
     await events.click(screen.getByRole("button", { name: "Save changes" }));
 
-    expect(await screen.findByText("Validation errors: Description: At most 5000 characters, Images: A JSON list of image ids")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Validation errors: Description: At most 5000 characters, Images: A JSON list of image ids",
+      ),
+    ).toBeInTheDocument();
     expect(errorOf(field("Description"))).toBe("At most 5000 characters");
   });
 
@@ -162,7 +185,10 @@ describe("edit product", () => {
   });
 
   it("says the product is not found when the server hides it", async () => {
-    stubApi({ ...categoryRoutes, [`GET /v1/products/${own.id}`]: () => errorResponse(404, "PRODUCT_NOT_FOUND", "Product not found") });
+    stubApi({
+      ...categoryRoutes,
+      [`GET /v1/products/${own.id}`]: () => errorResponse(404, "PRODUCT_NOT_FOUND", "Product not found"),
+    });
     renderApp(editPath, { user: mira });
 
     expect(await screen.findByRole("heading", { level: 1, name: "Product not found" })).toBeInTheDocument();

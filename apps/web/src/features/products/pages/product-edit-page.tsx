@@ -10,7 +10,12 @@ import { PageTitle } from "@/shared/ui/page-title";
 import { useProduct } from "../api/get-product";
 import { useUpdateProduct } from "../api/update-product";
 import { ProductForm } from "../components/product-form/product-form";
-import { changesBetween, formValuesOf, hasChanges, type ProductFormValues } from "../components/product-form/product-form-values";
+import {
+  changesBetween,
+  formValuesOf,
+  hasChanges,
+  type ProductFormValues,
+} from "../components/product-form/product-form-values";
 import { ProductNotFound } from "../components/product-page/product-not-found";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
@@ -26,7 +31,10 @@ function EditProductForm({ product }: { product: ProductDetail }) {
   const submit = async (values: ProductFormValues) => {
     const saved = await update.mutateAsync({ productId: product.id, ...changesBetween(initial, values) });
     // The server decides: content edits go back to moderation, a new price or fewer images do not.
-    notifications.show({ color: "green", message: t(saved.status === "moderation" ? "edit.savedForModeration" : "edit.saved") });
+    notifications.show({
+      color: "green",
+      message: t(saved.status === "moderation" ? "edit.savedForModeration" : "edit.saved"),
+    });
     // Replace: Back from the product page should not reopen the form that was just saved.
     await navigate(productPath, { replace: true });
   };
@@ -63,9 +71,7 @@ export function ProductEditPage() {
   if (product.isError && toApiError(product.error).status === 404) return <ProductNotFound />;
   if (!product.data) {
     if (!product.isError) return <PageLoader />;
-    return (
-      <LoadErrorAlert title={t("edit.loadError")} error={product.error} onRetry={() => void product.refetch()} />
-    );
+    return <LoadErrorAlert title={t("edit.loadError")} error={product.error} onRetry={() => void product.refetch()} />;
   }
   if (!product.data.is_owner) return <Navigate to="/not-access" replace />;
 

@@ -11,8 +11,16 @@ const mira = makeUser({ username: "mira" });
 const alex = makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" });
 
 const images = [
-  { id: "22222222-0000-4000-8000-000000000001", image_url: "/media/products/a.png", thumbnail_url: "/media/products/a-thumb.png" },
-  { id: "22222222-0000-4000-8000-000000000002", image_url: "/media/products/b.png", thumbnail_url: "/media/products/b-thumb.png" },
+  {
+    id: "22222222-0000-4000-8000-000000000001",
+    image_url: "/media/products/a.png",
+    thumbnail_url: "/media/products/a-thumb.png",
+  },
+  {
+    id: "22222222-0000-4000-8000-000000000002",
+    image_url: "/media/products/b.png",
+    thumbnail_url: "/media/products/b-thumb.png",
+  },
 ];
 const product = makeProduct(7, {
   title: "Dota 2 account with Arcana",
@@ -22,7 +30,12 @@ const product = makeProduct(7, {
   images,
   seller: { username: "mira", avatar_url: "", rating: 4.25 },
 });
-const owned = { ...product, is_owner: true, product_data: "login: arcana / password: hunter22", product_data_string: "login: arcana / password: hunter22" };
+const owned = {
+  ...product,
+  is_owner: true,
+  product_data: "login: arcana / password: hunter22",
+  product_data_string: "login: arcana / password: hunter22",
+};
 const path = `/product/${product.id}`;
 
 function routes(answer: StubReply | StubReply[], extra: Record<string, StubReply> = {}) {
@@ -42,7 +55,10 @@ describe("product page, visitor", () => {
     expect(screen.getByText("Rating 4,3")).toBeInTheDocument();
     const category = screen.getByRole("navigation", { name: "Category" });
     expect(await within(category).findByRole("link", { name: "Dota 2" })).toHaveAttribute("href", `/?game=${dota.id}`);
-    expect(within(category).getByRole("link", { name: "Accounts" })).toHaveAttribute("href", `/?game=${dota.id}&subcategory=${accounts.id}`);
+    expect(within(category).getByRole("link", { name: "Accounts" })).toHaveAttribute(
+      "href",
+      `/?game=${dota.id}&subcategory=${accounts.id}`,
+    );
     expect(document.title).toBe("Dota 2 account with Arcana · Lootlane");
   });
 
@@ -98,7 +114,10 @@ describe("product page, gallery", () => {
     await events.click(screen.getByRole("button", { name: "Zoom image 2 of 2" }));
 
     const dialog = await screen.findByRole("dialog", { name: "Dota 2 account with Arcana" });
-    expect(within(dialog).getByRole("img", { name: "Dota 2 account with Arcana, image 2 of 2" })).toHaveAttribute("src", "/media/products/b.png");
+    expect(within(dialog).getByRole("img", { name: "Dota 2 account with Arcana, image 2 of 2" })).toHaveAttribute(
+      "src",
+      "/media/products/b.png",
+    );
     await events.click(within(dialog).getByRole("button", { name: "Next image" }));
     expect(within(dialog).getByRole("img", { name: "Dota 2 account with Arcana, image 1 of 2" })).toBeInTheDocument();
     await events.keyboard("{Escape}");
@@ -164,7 +183,18 @@ describe("product page, owner", () => {
   });
 
   it("shows why a delete failed, translated, and stays on the page", async () => {
-    stubApi(routes({ body: owned }, { "DELETE products/": refusal(409, "PRODUCT_IN_OPEN_DEAL", "The product is in an open deal and cannot be changed") }));
+    stubApi(
+      routes(
+        { body: owned },
+        {
+          "DELETE products/": refusal(
+            409,
+            "PRODUCT_IN_OPEN_DEAL",
+            "The product is in an open deal and cannot be changed",
+          ),
+        },
+      ),
+    );
     const { events, router } = renderApp(path, { user: mira });
 
     await i18n.changeLanguage("ru");
@@ -173,7 +203,9 @@ describe("product page, owner", () => {
       const dialog = await screen.findByRole("dialog", { name: "Удалить этот товар?" });
       await events.click(within(dialog).getByRole("button", { name: "Удалить" }));
 
-      expect(await within(dialog).findByRole("alert")).toHaveTextContent("Товар в незавершённой сделке, изменить его нельзя");
+      expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+        "Товар в незавершённой сделке, изменить его нельзя",
+      );
       expect(router.state.location.pathname).toBe(path);
     } finally {
       await i18n.changeLanguage("en");

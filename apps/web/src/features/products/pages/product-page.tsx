@@ -26,9 +26,7 @@ export function ProductPage() {
   if (product.isError && toApiError(product.error).status === 404) return <ProductNotFound />;
   if (!product.data) {
     if (!product.isError) return <ProductPageSkeleton />;
-    return (
-      <LoadErrorAlert title={t("loadError")} error={product.error} onRetry={() => void product.refetch()} />
-    );
+    return <LoadErrorAlert title={t("loadError")} error={product.error} onRetry={() => void product.refetch()} />;
   }
 
   const { data } = product;

@@ -12,12 +12,15 @@ export const profileQueryKey = (username: string) => ["users", username] as cons
  * The viewer is part of the key: when the session ends without a sign-out (a failed refresh), the owner's
  * cached view with the balance must not be shown to the guest the visitor has become.
  */
-export const profileViewQueryKey = (username: string, viewer: string | null) => [...profileQueryKey(username), { viewer }] as const;
+export const profileViewQueryKey = (username: string, viewer: string | null) =>
+  [...profileQueryKey(username), { viewer }] as const;
 
 /** GET /users/{username}: parsed with the schema of the view the server answers with. */
 export async function getProfile(username: string, own: boolean): Promise<Profile> {
   const body = await api.get(`users/${encodeURIComponent(username)}`).json();
-  return own ? { view: "owner", user: userSchema.parse(body) } : { view: "visitor", user: publicProfileSchema.parse(body) };
+  return own
+    ? { view: "owner", user: userSchema.parse(body) }
+    : { view: "visitor", user: publicProfileSchema.parse(body) };
 }
 
 export function profileQueryOptions(username: string, viewer: string | null) {

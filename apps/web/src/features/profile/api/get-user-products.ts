@@ -7,7 +7,8 @@ import { productsQueryKey } from "@/shared/catalog/products-query-key";
  * Under the products root, so creating, editing or deleting any product refreshes these lists too. The viewer is
  * part of the key because the answer depends on who asks: the owner gets every status, others active and sold.
  */
-export const userProductsQueryKey = (username: string, viewer: string | null) => [...productsQueryKey, "by-username", username, { viewer }] as const;
+export const userProductsQueryKey = (username: string, viewer: string | null) =>
+  [...productsQueryKey, "by-username", username, { viewer }] as const;
 
 /** GET /products/user/by-username/{username}: the seller's products, as many as the viewer may see. */
 export async function getUserProducts(username: string): Promise<Product[]> {

@@ -10,7 +10,9 @@ export interface ReplyToReviewInput {
 
 /** POST /reviews/{id}/reply: the reviewed seller's one reply. */
 export async function replyToReview({ reviewId, reply }: ReplyToReviewInput): Promise<Review> {
-  return reviewSchema.parse(await api.post(`reviews/${encodeURIComponent(reviewId)}/reply`, { json: { reply } }).json());
+  return reviewSchema.parse(
+    await api.post(`reviews/${encodeURIComponent(reviewId)}/reply`, { json: { reply } }).json(),
+  );
 }
 
 export function useReplyToReview() {

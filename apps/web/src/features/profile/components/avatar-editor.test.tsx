@@ -23,7 +23,9 @@ function image(name: string, type: string, size = 2048): File {
 }
 
 /** The owner's profile; the server keeps the avatar it was last sent, as the real one does. */
-async function openOwnProfile(upload: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, { avatar_url: NEW_AVATAR })) {
+async function openOwnProfile(
+  upload: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, { avatar_url: NEW_AVATAR }),
+) {
   let current = mira;
   const api = stubApi({
     "GET /v1/users/mira": () => jsonResponse(200, current),
@@ -85,7 +87,10 @@ describe("avatar editor", () => {
     expect(screen.getByRole("img", { name: "Avatar of mira" })).toHaveAttribute("src", NEW_AVATAR);
     expect(screen.queryByRole("button", { name: "Upload" })).not.toBeInTheDocument();
     // Both the profile and the signed-in user were asked again, so every screen shows the new picture.
-    expect(api.calls.slice(api.calls.indexOf("PATCH /v1/users/avatar") + 1).sort()).toEqual(["GET /v1/users/mira", "POST /v1/auth/"]);
+    expect(api.calls.slice(api.calls.indexOf("PATCH /v1/users/avatar") + 1).sort()).toEqual([
+      "GET /v1/users/mira",
+      "POST /v1/auth/",
+    ]);
     expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:preview");
   });
 

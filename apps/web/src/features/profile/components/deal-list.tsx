@@ -18,7 +18,8 @@ export function DealList({ userId, side, empty }: { userId: string; side: DealSi
       </Stack>
     );
   }
-  if (deals.isError) return <LoadErrorAlert title={t("deals.loadError")} error={deals.error} onRetry={() => void deals.refetch()} />;
+  if (deals.isError)
+    return <LoadErrorAlert title={t("deals.loadError")} error={deals.error} onRetry={() => void deals.refetch()} />;
   if (deals.data.length === 0) return empty;
   return (
     <Stack gap="sm">
@@ -28,7 +29,12 @@ export function DealList({ userId, side, empty }: { userId: string; side: DealSi
         ))}
       </Stack>
       {deals.hasNextPage && (
-        <Button variant="default" onClick={() => void deals.fetchNextPage()} loading={deals.isFetchingNextPage} style={{ alignSelf: "center" }}>
+        <Button
+          variant="default"
+          onClick={() => void deals.fetchNextPage()}
+          loading={deals.isFetchingNextPage}
+          style={{ alignSelf: "center" }}
+        >
           {t("deals.loadMore")}
         </Button>
       )}

@@ -22,11 +22,21 @@ export function DealRow({ deal, side }: { deal: Deal; side: DealSide }) {
     <Card component="li" withBorder padding="sm" className={classes.row}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Link to={`/product/${deal.product.id}`} tabIndex={-1} aria-hidden="true" className={classes.thumb}>
-          {deal.product.thumbnail_url ? <Image src={deal.product.thumbnail_url} alt="" w={64} h={64} radius="md" fit="cover" /> : <BoxIcon size={32} />}
+          {deal.product.thumbnail_url ? (
+            <Image src={deal.product.thumbnail_url} alt="" w={64} h={64} radius="md" fit="cover" />
+          ) : (
+            <BoxIcon size={32} />
+          )}
         </Link>
         <Stack gap={4} miw={0} flex={1}>
           <Group justify="space-between" gap="xs" align="flex-start">
-            <Anchor component={Link} to={`/product/${deal.product.id}`} fw={600} lineClamp={2} className={classes.title}>
+            <Anchor
+              component={Link}
+              to={`/product/${deal.product.id}`}
+              fw={600}
+              lineClamp={2}
+              className={classes.title}
+            >
               {deal.product.title}
             </Anchor>
             <DealStatusBadge status={deal.status} />
@@ -46,7 +56,13 @@ export function DealRow({ deal, side }: { deal: Deal; side: DealSide }) {
             </Anchor>
           </Text>
           <Group gap="xs" mt={4}>
-            <Button component={Link} to={`/chats?chat=${encodeURIComponent(deal.chat_id)}`} size="xs" variant="default" leftSection={<ChatIcon size={14} />}>
+            <Button
+              component={Link}
+              to={`/chats?chat=${encodeURIComponent(deal.chat_id)}`}
+              size="xs"
+              variant="default"
+              leftSection={<ChatIcon size={14} />}
+            >
               {t("deals.openChat")}
             </Button>
             {reviewable && <LeaveReviewButton dealId={deal.id} productTitle={deal.product.title} />}

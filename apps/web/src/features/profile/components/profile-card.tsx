@@ -27,7 +27,12 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           {owner ? (
             <AvatarEditor username={user.username} avatarUrl={user.avatar_url} size={AVATAR_SIZE} />
           ) : (
-            <UserAvatar username={user.username} src={user.avatar_url} alt={t("avatar.alt", { username: user.username })} size={AVATAR_SIZE} />
+            <UserAvatar
+              username={user.username}
+              src={user.avatar_url}
+              alt={t("avatar.alt", { username: user.username })}
+              size={AVATAR_SIZE}
+            />
           )}
           <Title order={1} id="profile-name" fz="h2" ta="center" style={{ overflowWrap: "anywhere" }}>
             {user.username}
@@ -42,7 +47,11 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             <Text size="sm" fw={600}>
               {t("description.about")}
             </Text>
-            <Text size="sm" c={user.description ? undefined : "dimmed"} style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+            <Text
+              size="sm"
+              c={user.description ? undefined : "dimmed"}
+              style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}
+            >
               {user.description || t("description.none")}
             </Text>
           </Stack>

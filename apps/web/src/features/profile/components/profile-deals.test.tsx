@@ -13,7 +13,12 @@ function makeDeal(n: number, overrides: Partial<Deal> = {}): Deal {
   const id = `55555555-0000-4000-8000-00000000000${n}`;
   return {
     id,
-    product: { id: `00000000-0000-4000-8000-00000000000${n}`, title: `Product ${n}`, thumbnail_url: null, status: "completed" },
+    product: {
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      title: `Product ${n}`,
+      thumbnail_url: null,
+      status: "completed",
+    },
     price: 1500,
     commission: 0,
     status: "completed",
@@ -56,10 +61,17 @@ const profileRoutes = { "GET users/mira": { body: mira }, "GET products/user/by-
 describe("the owner's purchases", () => {
   it("lists each purchase with its status, seller and chat, and takes a review of a completed one", async () => {
     const completed = makeDeal(1, { product: { ...makeDeal(1).product, title: "Arcana bundle" } });
-    const open = makeDeal(2, { status: "purchased", closed_at: null, product: { ...makeDeal(2).product, title: "Immortal treasure", status: "purchased" } });
+    const open = makeDeal(2, {
+      status: "purchased",
+      closed_at: null,
+      product: { ...makeDeal(2).product, title: "Immortal treasure", status: "purchased" },
+    });
     const api = stubApi({
       ...profileRoutes,
-      [`GET users/${mira.id}/purchases`]: [{ body: [open, completed] }, { body: [open, { ...completed, review_id: makeReview().id }] }],
+      [`GET users/${mira.id}/purchases`]: [
+        { body: [open, completed] },
+        { body: [open, { ...completed, review_id: makeReview().id }] },
+      ],
       "POST reviews/": { body: makeReview({ author: mia, seller: alex }) },
       "GET users/alex/reviews": { body: [] },
     });
@@ -72,7 +84,10 @@ describe("the owner's purchases", () => {
     expect(within(first!).queryByRole("button", { name: "Leave a review" })).not.toBeInTheDocument();
     expect(within(second!).getByText("Completed")).toBeInTheDocument();
     expect(within(second!).getByRole("link", { name: "alex" })).toHaveAttribute("href", "/profile/alex");
-    expect(within(second!).getByRole("link", { name: "Open chat" })).toHaveAttribute("href", `/chats?chat=${completed.chat_id}`);
+    expect(within(second!).getByRole("link", { name: "Open chat" })).toHaveAttribute(
+      "href",
+      `/chats?chat=${completed.chat_id}`,
+    );
 
     await events.click(within(second!).getByRole("button", { name: "Leave a review" }));
     const dialog = await screen.findByRole("dialog", { name: "Review: Arcana bundle" });
@@ -135,7 +150,17 @@ describe("the reviews tab", () => {
   it("shows a visitor the stars, words and the seller's reply, with no way to reply", async () => {
     const answered = makeReview({ reply: "Thank you, come again!", replied_at: "2025-11-22T09:00:00.000Z" });
     stubApi({
-      "GET users/mira": { body: { username: "mira", avatar_url: "", description: null, is_active: true, is_banned: false, rating: 4, created_at: mira.created_at } },
+      "GET users/mira": {
+        body: {
+          username: "mira",
+          avatar_url: "",
+          description: null,
+          is_active: true,
+          is_banned: false,
+          rating: 4,
+          created_at: mira.created_at,
+        },
+      },
       "GET products/user/by-username/mira": { body: [] },
       "GET users/mira/reviews": { body: [answered] },
     });
@@ -144,7 +169,10 @@ describe("the reviews tab", () => {
     await events.click(await screen.findByRole("tab", { name: "Reviews" }));
     const [item] = within(await screen.findByRole("list", { name: "Reviews" })).getAllByRole("listitem");
     expect(within(item!).getByText("Fast and honest, the account works.")).toBeInTheDocument();
-    expect(within(item!).getByRole("link", { name: "Arcana bundle" })).toHaveAttribute("href", `/product/${answered.product.id}`);
+    expect(within(item!).getByRole("link", { name: "Arcana bundle" })).toHaveAttribute(
+      "href",
+      `/product/${answered.product.id}`,
+    );
     expect(within(item!).getByText("Thank you, come again!")).toBeInTheDocument();
     expect(within(item!).getByLabelText("4 stars out of 5")).toBeInTheDocument();
     expect(within(item!).queryByRole("button", { name: "Reply" })).not.toBeInTheDocument();
@@ -154,7 +182,10 @@ describe("the reviews tab", () => {
     const review = makeReview();
     const api = stubApi({
       ...profileRoutes,
-      "GET users/mira/reviews": [{ body: [review] }, { body: [{ ...review, reply: "Thanks!", replied_at: "2025-11-22T09:00:00.000Z" }] }],
+      "GET users/mira/reviews": [
+        { body: [review] },
+        { body: [{ ...review, reply: "Thanks!", replied_at: "2025-11-22T09:00:00.000Z" }] },
+      ],
       [`POST reviews/${review.id}/reply`]: { body: { ...review, reply: "Thanks!" } },
     });
     const { events } = renderApp("/profile/mira", { user: mira });

@@ -19,7 +19,12 @@ export function ProfileMenu() {
         <Menu.Item component={Link} to="/settings" leftSection={<SettingsIcon size={16} />}>
           {t("menu.settings")}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<LogOutIcon size={16} />} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+        <Menu.Item
+          color="red"
+          leftSection={<LogOutIcon size={16} />}
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
           {t("menu.logOut")}
         </Menu.Item>
       </Menu.Dropdown>

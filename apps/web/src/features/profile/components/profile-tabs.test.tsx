@@ -27,7 +27,8 @@ describe("profile product tabs", () => {
   it("lists every one of the owner's products with its status label", async () => {
     const api = stubApi({
       "GET /v1/users/mira": () => jsonResponse(200, mira),
-      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [onSale, inModeration, bought, delivered, refused]),
+      "GET /v1/products/user/by-username/mira": () =>
+        jsonResponse(200, [onSale, inModeration, bought, delivered, refused]),
     });
     renderApp("/profile/mira", { user: mira });
 
@@ -41,7 +42,9 @@ describe("profile product tabs", () => {
     ]);
     expect(screen.queryByText("No products yet")).not.toBeInTheDocument();
     // One request serves the whole profile.
-    expect(api.calls.filter((call) => call.startsWith("GET /v1/products/"))).toEqual(["GET /v1/products/user/by-username/mira"]);
+    expect(api.calls.filter((call) => call.startsWith("GET /v1/products/"))).toEqual([
+      "GET /v1/products/user/by-username/mira",
+    ]);
   });
 
   it("shows a visitor what is on sale under Active and what sold under Sold", async () => {
@@ -77,7 +80,8 @@ describe("profile product tabs", () => {
     let fail = true;
     stubApi({
       "GET /v1/users/mira": () => jsonResponse(200, mira),
-      "GET /v1/products/user/by-username/mira": () => (fail ? errorResponse(400, "DATABASE_ERROR", "Database error") : jsonResponse(200, [onSale])),
+      "GET /v1/products/user/by-username/mira": () =>
+        fail ? errorResponse(400, "DATABASE_ERROR", "Database error") : jsonResponse(200, [onSale]),
     });
     const { events } = renderApp("/profile/mira", { user: mira });
 

@@ -24,7 +24,14 @@ const TABS: Record<Profile["view"], TabKey[]> = {
   visitor: ["active", "reviews", "sold"],
 };
 
-const ICONS = { products: BoxIcon, active: BoxIcon, reviews: ChatIcon, purchases: TagIcon, sales: CheckCircleIcon, sold: CheckCircleIcon } as const;
+const ICONS = {
+  products: BoxIcon,
+  active: BoxIcon,
+  reviews: ChatIcon,
+  purchases: TagIcon,
+  sales: CheckCircleIcon,
+  sold: CheckCircleIcon,
+} as const;
 
 /**
  * Which of the seller's products each tab lists. The owner's answer holds every status and shows it on each card
@@ -44,7 +51,13 @@ function TabEmptyState({ tab, owner }: { tab: TabKey; owner: boolean }) {
   const { t } = useTranslation("profile");
   const Icon = ICONS[tab];
   return (
-    <EmptyState variant="light" icon={<Icon size={28} />} title={t(`tabs.${tab}.empty`)} description={t(`tabs.${tab}.emptyText`)} py="xl">
+    <EmptyState
+      variant="light"
+      icon={<Icon size={28} />}
+      title={t(`tabs.${tab}.empty`)}
+      description={t(`tabs.${tab}.emptyText`)}
+      py="xl"
+    >
       {owner && tab === "products" && (
         <EmptyState.Actions>
           <Button component={Link} to="/product/create" variant="light" leftSection={<TagIcon size={16} />}>
@@ -56,17 +69,36 @@ function TabEmptyState({ tab, owner }: { tab: TabKey; owner: boolean }) {
   );
 }
 
-function ProductTab({ tab, products, owner }: { tab: ProductTabKey; products: ReturnType<typeof useUserProducts>; owner: boolean }) {
+function ProductTab({
+  tab,
+  products,
+  owner,
+}: {
+  tab: ProductTabKey;
+  products: ReturnType<typeof useUserProducts>;
+  owner: boolean;
+}) {
   const { t } = useTranslation("profile");
   if (products.isPending) return <ProductGridSkeleton count={4} />;
-  if (products.isError) return <LoadErrorAlert title={t("tabs.loadError")} error={products.error} onRetry={() => void products.refetch()} />;
+  if (products.isError)
+    return (
+      <LoadErrorAlert title={t("tabs.loadError")} error={products.error} onRetry={() => void products.refetch()} />
+    );
   const { pick, showStatus } = PRODUCT_TABS[tab];
   const listed = products.data.filter(pick);
   if (listed.length === 0) return <TabEmptyState tab={tab} owner={owner} />;
   return <ProductGrid products={listed} showStatus={showStatus} />;
 }
 
-function TabContent({ tab, profile, products }: { tab: TabKey; profile: Profile; products: ReturnType<typeof useUserProducts> }) {
+function TabContent({
+  tab,
+  profile,
+  products,
+}: {
+  tab: TabKey;
+  profile: Profile;
+  products: ReturnType<typeof useUserProducts>;
+}) {
   const owner = profile.view === "owner";
   const empty = <TabEmptyState tab={tab} owner={owner} />;
   if (isProductTab(tab)) return <ProductTab tab={tab} products={products} owner={owner} />;

@@ -17,7 +17,13 @@ export function ReviewItem({ review, mayReply }: { review: Review; mayReply: boo
           <Group gap="sm" wrap="nowrap" miw={0}>
             <UserAvatar username={author.username} src={author.avatar_url} alt="" size={36} />
             <Stack gap={0} miw={0}>
-              <Anchor component={Link} to={`/profile/${encodeURIComponent(author.username)}`} fw={600} size="sm" truncate>
+              <Anchor
+                component={Link}
+                to={`/profile/${encodeURIComponent(author.username)}`}
+                fw={600}
+                size="sm"
+                truncate
+              >
                 {author.username}
               </Anchor>
               <Text size="xs" c="dimmed">

@@ -18,7 +18,10 @@ export function ReviewList({ username, owner, empty }: { username: string; owner
       </Stack>
     );
   }
-  if (reviews.isError) return <LoadErrorAlert title={t("reviews.loadError")} error={reviews.error} onRetry={() => void reviews.refetch()} />;
+  if (reviews.isError)
+    return (
+      <LoadErrorAlert title={t("reviews.loadError")} error={reviews.error} onRetry={() => void reviews.refetch()} />
+    );
   if (reviews.data.length === 0) return empty;
   return (
     <Stack component="ul" gap="sm" p={0} m={0} aria-label={t("tabs.reviews.title")}>

@@ -4,7 +4,13 @@ import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
 import { errorResponse, jsonResponse, publicProfileOf, stubApi } from "../testing/fake-api";
 
-const mira = makeUser({ username: "mira", balance: 1500.5, rating: 4, description: "Rare Dota 2 items", created_at: "2025-01-15T10:00:00.000Z" });
+const mira = makeUser({
+  username: "mira",
+  balance: 1500.5,
+  rating: 4,
+  description: "Rare Dota 2 items",
+  created_at: "2025-01-15T10:00:00.000Z",
+});
 
 /** Mira's products as the server answers whoever asks; none unless a test gives some. */
 function miraProducts(products: unknown[] = []) {
@@ -74,7 +80,11 @@ describe("profile, owner view", () => {
 
     await events.click(await screen.findByRole("button", { name: "Profile menu" }));
     const menu = screen.getByRole("menu");
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Settings", "Log out"]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Settings", "Log out"]);
     await events.click(within(menu).getByRole("menuitem", { name: "Settings" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
@@ -150,7 +160,9 @@ describe("profile, visitor view", () => {
   });
 
   it("marks a banned or inactive account", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, is_banned: true, is_active: false })) });
+    stubApi({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, is_banned: true, is_active: false })),
+    });
     renderApp("/profile/mira", { user: null });
 
     expect(await screen.findByText("Banned")).toBeInTheDocument();
@@ -159,12 +171,16 @@ describe("profile, visitor view", () => {
 
   it("shows the avatar image, or the first letter of the name without one", async () => {
     stubApi({
-      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, avatar_url: "/media/avatars/mira.png" })),
+      "GET /v1/users/mira": () =>
+        jsonResponse(200, publicProfileOf({ ...mira, avatar_url: "/media/avatars/mira.png" })),
       "GET /v1/users/alex": () => jsonResponse(200, publicProfileOf({ ...mira, username: "alex", avatar_url: "" })),
     });
     const { router } = renderApp("/profile/mira", { user: null });
 
-    expect(await screen.findByRole("img", { name: "Avatar of mira" })).toHaveAttribute("src", "/media/avatars/mira.png");
+    expect(await screen.findByRole("img", { name: "Avatar of mira" })).toHaveAttribute(
+      "src",
+      "/media/avatars/mira.png",
+    );
 
     await router.navigate("/profile/alex");
     expect(await screen.findByRole("heading", { level: 1, name: "alex" })).toBeInTheDocument();

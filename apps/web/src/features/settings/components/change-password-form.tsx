@@ -25,7 +25,8 @@ export function ChangePasswordForm() {
     initialValues: { currentPassword: "", newPassword: "", repeatPassword: "" },
     validate: {
       currentPassword: (value) => (value === "" ? t("password.currentRequired") : null),
-      newPassword: (value) => (value === "" ? t("password.newRequired") : isStrongPassword(value) ? null : t("password.newWeak")),
+      newPassword: (value) =>
+        value === "" ? t("password.newRequired") : isStrongPassword(value) ? null : t("password.newWeak"),
       repeatPassword: (value, values) => (value === values.newPassword ? null : t("password.mismatch")),
     },
   });
@@ -57,12 +58,24 @@ export function ChangePasswordForm() {
               {refusal}
             </Alert>
           )}
-          <PasswordField label={t("password.current")} autoComplete="current-password" {...form.getInputProps("currentPassword")} />
+          <PasswordField
+            label={t("password.current")}
+            autoComplete="current-password"
+            {...form.getInputProps("currentPassword")}
+          />
           <Stack gap="xs">
-            <PasswordField label={t("password.new")} autoComplete="new-password" {...form.getInputProps("newPassword")} />
+            <PasswordField
+              label={t("password.new")}
+              autoComplete="new-password"
+              {...form.getInputProps("newPassword")}
+            />
             <PasswordChecklist password={form.values.newPassword} />
           </Stack>
-          <PasswordField label={t("password.repeat")} autoComplete="new-password" {...form.getInputProps("repeatPassword")} />
+          <PasswordField
+            label={t("password.repeat")}
+            autoComplete="new-password"
+            {...form.getInputProps("repeatPassword")}
+          />
           <Group>
             <Button type="submit" loading={changePassword.isPending}>
               {t("password.submit")}

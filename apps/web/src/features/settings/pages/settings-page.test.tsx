@@ -41,7 +41,9 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     expect(screen.getByLabelText("New password")).toHaveAccessibleDescription("Enter a new password");
 
     await changePassword(events, "Old-pass1", "weakpassword", "weakpassword2");
-    expect(screen.getByLabelText("New password")).toHaveAccessibleDescription("The new password does not meet all the requirements below");
+    expect(screen.getByLabelText("New password")).toHaveAccessibleDescription(
+      "The new password does not meet all the requirements below",
+    );
     expect(screen.getByLabelText("Repeat new password")).toHaveAccessibleDescription("The passwords do not match");
     expect(api.calls).toEqual([]);
   });
@@ -53,7 +55,9 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await changePassword(events, "Old-pass1", "N3w-Secret!");
 
     expect(await screen.findByText("Your password has been changed")).toBeInTheDocument();
-    expect(api.bodiesOf("POST users/password")).toEqual([{ current_password: "Old-pass1", new_password: "N3w-Secret!" }]);
+    expect(api.bodiesOf("POST users/password")).toEqual([
+      { current_password: "Old-pass1", new_password: "N3w-Secret!" },
+    ]);
     expect(screen.getByLabelText("Current password")).toHaveValue("");
     expect(screen.getByLabelText("New password")).toHaveValue("");
   });
@@ -106,7 +110,9 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Lootlane" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     // Home's catalogue requests aside.
-    expect(api.calls.map((call) => call.route).filter((route) => route.startsWith("POST auth/"))).toEqual(["POST auth/logout"]);
+    expect(api.calls.map((call) => call.route).filter((route) => route.startsWith("POST auth/"))).toEqual([
+      "POST auth/logout",
+    ]);
     await waitFor(() => expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull());
   });
 });

@@ -32,7 +32,13 @@ export function makeProduct(n: number, overrides: Partial<ProductDetail> = {}): 
     is_owner: false,
     seller: { username: "seller", avatar_url: "", rating: 4.5 },
     category: makeCategory(1, { name: "Dota 2", slug: "dota-2" }),
-    images: [{ id: fixtureId(n, "image"), image_url: `/media/products/${n}.png`, thumbnail_url: `/media/products/${n}-thumb.png` }],
+    images: [
+      {
+        id: fixtureId(n, "image"),
+        image_url: `/media/products/${n}.png`,
+        thumbnail_url: `/media/products/${n}-thumb.png`,
+      },
+    ],
     ...overrides,
   };
 }

@@ -57,7 +57,9 @@ function CategoryForm({ parent, onClose }: CategoryFormProps) {
         onSuccess: (category) => {
           notifications.show({
             color: "green",
-            message: parent ? t("categories.subcategoryAdded", { name: category.name, game: parent.name }) : t("categories.gameAdded", { name: category.name }),
+            message: parent
+              ? t("categories.subcategoryAdded", { name: category.name, game: parent.name })
+              : t("categories.gameAdded", { name: category.name }),
           });
           onClose();
         },
@@ -88,7 +90,12 @@ function CategoryForm({ parent, onClose }: CategoryFormProps) {
           onChange={(event) => edit(setDescription)(event.currentTarget.value)}
           error={fieldErrors.description}
         />
-        <CategoryImageField value={image} onChange={edit(setImage)} error={fieldErrors.image} disabled={create.isPending} />
+        <CategoryImageField
+          value={image}
+          onChange={edit(setImage)}
+          error={fieldErrors.image}
+          disabled={create.isPending}
+        />
         {generalError && (
           <Alert color="red" title={t("categories.form.failed")}>
             {generalError}

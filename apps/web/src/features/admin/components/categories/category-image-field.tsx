@@ -63,7 +63,11 @@ export function CategoryImageField({ value, onChange, error, disabled = false }:
             <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
               {value.name}
             </Text>
-            <CloseButton aria-label={t("categories.form.removeImage")} onClick={() => onChange(null)} disabled={disabled} />
+            <CloseButton
+              aria-label={t("categories.form.removeImage")}
+              onClick={() => onChange(null)}
+              disabled={disabled}
+            />
           </Group>
         )}
         {/* No rules of its own, so every file reaches `choose` and the shared check decides; `accept` filters the dialog. */}

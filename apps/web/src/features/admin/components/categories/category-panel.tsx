@@ -9,7 +9,10 @@ interface CategoryPanelProps {
 }
 
 /** One column of the categories screen: a heading with its add button, then its content. */
-export const CategoryPanel = forwardRef<HTMLDivElement, CategoryPanelProps>(function CategoryPanel({ title, action, children }, ref) {
+export const CategoryPanel = forwardRef<HTMLDivElement, CategoryPanelProps>(function CategoryPanel(
+  { title, action, children },
+  ref,
+) {
   return (
     <Card ref={ref} component="section" aria-label={title} padding="md" style={{ scrollMarginTop: 80 }}>
       <Stack gap="md">

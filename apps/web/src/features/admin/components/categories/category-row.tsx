@@ -12,7 +12,19 @@ export function CategoryRow({ category }: { category: Category }) {
         // The name beside it says what it shows.
         <Image src={category.image_url} alt="" w={48} h={48} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
       ) : (
-        <Box w={48} h={48} bg="gray.1" c="gray.5" style={{ flexShrink: 0, borderRadius: "var(--mantine-radius-sm)", display: "flex", alignItems: "center", justifyContent: "center" }}>
+        <Box
+          w={48}
+          h={48}
+          bg="gray.1"
+          c="gray.5"
+          style={{
+            flexShrink: 0,
+            borderRadius: "var(--mantine-radius-sm)",
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+          }}
+        >
           <LayersIcon size={22} />
         </Box>
       )}

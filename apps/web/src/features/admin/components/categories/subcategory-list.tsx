@@ -13,7 +13,13 @@ export function SubcategoryList({ game }: { game: Category }) {
 
   if (subcategories.isPending) return <CategoryListSkeleton count={3} />;
   if (subcategories.isError) {
-    return <LoadErrorAlert title={t("categories.errorLoadingSubcategories")} error={subcategories.error} onRetry={() => void subcategories.refetch()} />;
+    return (
+      <LoadErrorAlert
+        title={t("categories.errorLoadingSubcategories")}
+        error={subcategories.error}
+        onRetry={() => void subcategories.refetch()}
+      />
+    );
   }
   if (subcategories.data.length === 0) {
     return (
@@ -23,7 +29,14 @@ export function SubcategoryList({ game }: { game: Category }) {
     );
   }
   return (
-    <Stack component="ul" gap="md" m={0} p={0} aria-label={t("categories.subcategoriesOf", { game: game.name })} style={{ listStyle: "none" }}>
+    <Stack
+      component="ul"
+      gap="md"
+      m={0}
+      p={0}
+      aria-label={t("categories.subcategoriesOf", { game: game.name })}
+      style={{ listStyle: "none" }}
+    >
       {subcategories.data.map((subcategory) => (
         <li key={subcategory.id}>
           <CategoryRow category={subcategory} />

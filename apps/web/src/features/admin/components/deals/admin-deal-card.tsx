@@ -63,7 +63,12 @@ export function AdminDealCard({ deal }: { deal: Deal }) {
         onSuccess: () => {
           setAsking(null);
           const values = { title: deal.product.title, buyer: deal.buyer.username, seller: deal.seller.username };
-          const key = resolution === "release" ? "release.done" : productStatus === "withdrawn" ? "refund.doneWithdrawn" : "refund.doneActive";
+          const key =
+            resolution === "release"
+              ? "release.done"
+              : productStatus === "withdrawn"
+                ? "refund.doneWithdrawn"
+                : "refund.doneActive";
           notifications.show({ color: "green", message: t(key, values) });
         },
       },
@@ -85,14 +90,30 @@ export function AdminDealCard({ deal }: { deal: Deal }) {
             {deal.product.thumbnail_url ? (
               <Image src={deal.product.thumbnail_url} alt="" w={64} h={64} radius="md" fit="cover" />
             ) : (
-              <Box w={64} h={64} style={{ display: "grid", placeItems: "center", borderRadius: 8, background: "var(--mantine-color-gray-1)" }}>
+              <Box
+                w={64}
+                h={64}
+                style={{
+                  display: "grid",
+                  placeItems: "center",
+                  borderRadius: 8,
+                  background: "var(--mantine-color-gray-1)",
+                }}
+              >
                 <BoxIcon size={28} />
               </Box>
             )}
           </Anchor>
           <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-              <Anchor id={titleId} component={Link} to={productPath} fw={600} lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+              <Anchor
+                id={titleId}
+                component={Link}
+                to={productPath}
+                fw={600}
+                lineClamp={2}
+                style={{ overflowWrap: "anywhere" }}
+              >
                 {deal.product.title}
               </Anchor>
               <AdminDealStatusBadge status={deal.status} />
@@ -114,22 +135,44 @@ export function AdminDealCard({ deal }: { deal: Deal }) {
             <Group gap="lg" align="flex-start">
               <Fact label={t("card.created")}>{formatDateTime(deal.created_at)}</Fact>
               {/* The sweeper confirms only a deal still `purchased`: a dispute stops the clock. */}
-              {deal.status === "purchased" && <Fact label={t("card.autoConfirm")}>{formatDateTime(deal.auto_confirm_at)}</Fact>}
+              {deal.status === "purchased" && (
+                <Fact label={t("card.autoConfirm")}>{formatDateTime(deal.auto_confirm_at)}</Fact>
+              )}
               {deal.closed_at && <Fact label={t("card.closed")}>{formatDateTime(deal.closed_at)}</Fact>}
             </Group>
           </Stack>
         </Group>
         {deal.dispute && <DisputeDetails dispute={deal.dispute} />}
         <Group gap="xs">
-          <Button size="xs" variant="default" leftSection={<ChatIcon size={14} />} onClick={chat.open} aria-describedby={titleId}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<ChatIcon size={14} />}
+            onClick={chat.open}
+            aria-describedby={titleId}
+          >
             {t("actions.readChat")}
           </Button>
           {openDispute && (
             <>
-              <Button size="xs" color="teal" variant="light" onClick={() => ask("release")} disabled={resolve.isPending} aria-describedby={titleId}>
+              <Button
+                size="xs"
+                color="teal"
+                variant="light"
+                onClick={() => ask("release")}
+                disabled={resolve.isPending}
+                aria-describedby={titleId}
+              >
                 {t("actions.release")}
               </Button>
-              <Button size="xs" color="orange" variant="light" onClick={() => ask("refund")} disabled={resolve.isPending} aria-describedby={titleId}>
+              <Button
+                size="xs"
+                color="orange"
+                variant="light"
+                onClick={() => ask("refund")}
+                disabled={resolve.isPending}
+                aria-describedby={titleId}
+              >
                 {t("actions.refund")}
               </Button>
             </>

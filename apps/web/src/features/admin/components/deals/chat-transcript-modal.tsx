@@ -11,7 +11,13 @@ export function ChatTranscriptModal({ deal, opened, onClose }: { deal: Deal; ope
   const { t } = useTranslation("adminDeals");
   const phone = useIsBelow(PHONE_PX);
   return (
-    <Modal opened={opened} onClose={onClose} title={t("chat.title", { title: deal.product.title })} size="lg" fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("chat.title", { title: deal.product.title })}
+      size="lg"
+      fullScreen={phone}
+    >
       <ChatTranscript deal={deal} />
     </Modal>
   );

@@ -27,7 +27,10 @@ function TranscriptMessage({ deal, message }: { deal: Deal; message: ChatMessage
     const text =
       message.message_type === "system"
         ? systemText(t, message.text)
-        : t("chat.purchase", { title: message.product?.title ?? "", price: formatPrice(message.product?.price ?? deal.price) });
+        : t("chat.purchase", {
+            title: message.product?.title ?? "",
+            price: formatPrice(message.product?.price ?? deal.price),
+          });
     return (
       <Box component="li" ta="center" py={4}>
         <Text size="xs" c="dimmed" fw={500}>
@@ -92,7 +95,12 @@ export function ChatTranscript({ deal }: { deal: Deal }) {
         {t("chat.readOnly")} {t("chat.messages", { count: messages.length })}
       </Text>
       {transcript.hasNextPage && (
-        <Button variant="subtle" size="xs" onClick={() => void transcript.fetchNextPage()} loading={transcript.isFetchingNextPage}>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => void transcript.fetchNextPage()}
+          loading={transcript.isFetchingNextPage}
+        >
           {t("chat.loadEarlier")}
         </Button>
       )}

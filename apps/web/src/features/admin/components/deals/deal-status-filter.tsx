@@ -21,7 +21,11 @@ export function DealStatusFilter({ value, onChange }: DealStatusFilterProps) {
       <Text id={labelId} size="sm" fw={500}>
         {t("filter.label")}
       </Text>
-      <Chip.Group multiple={false} value={value ?? ALL} onChange={(next) => onChange(next === ALL ? null : dealStatusSchema.parse(next))}>
+      <Chip.Group
+        multiple={false}
+        value={value ?? ALL}
+        onChange={(next) => onChange(next === ALL ? null : dealStatusSchema.parse(next))}
+      >
         <Chip value={ALL} size="sm">
           {t("filter.all")}
         </Chip>

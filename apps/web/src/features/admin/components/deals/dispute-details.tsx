@@ -11,7 +11,11 @@ export function DisputeDetails({ dispute }: { dispute: Dispute }) {
   const { t } = useTranslation("adminDeals");
   const open = dispute.status === "open";
   return (
-    <Alert color={open ? "orange" : "gray"} variant="light" title={open ? `${t("dispute.title")}: ${t("dispute.open")}` : t("dispute.title")}>
+    <Alert
+      color={open ? "orange" : "gray"}
+      variant="light"
+      title={open ? `${t("dispute.title")}: ${t("dispute.open")}` : t("dispute.title")}
+    >
       <Box>
         <Text size="sm">
           <Text span inherit c="dimmed">
@@ -24,7 +28,17 @@ export function DisputeDetails({ dispute }: { dispute: Dispute }) {
         <Text size="sm" c="dimmed" mt={6}>
           {t("dispute.buyerText")}:
         </Text>
-        <Text size="sm" component="blockquote" m={0} pl="sm" style={{ borderLeft: "3px solid var(--mantine-color-orange-4)", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        <Text
+          size="sm"
+          component="blockquote"
+          m={0}
+          pl="sm"
+          style={{
+            borderLeft: "3px solid var(--mantine-color-orange-4)",
+            whiteSpace: "pre-wrap",
+            overflowWrap: "anywhere",
+          }}
+        >
           {dispute.text}
         </Text>
         <Group gap="md" mt={6}>

@@ -17,13 +17,30 @@ interface ResolveDisputeModalProps {
   onClose: () => void;
 }
 
-function RefundChoice({ value, onChange, disabled }: { value: ProductAfterRefund; onChange: (value: ProductAfterRefund) => void; disabled: boolean }) {
+function RefundChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ProductAfterRefund;
+  onChange: (value: ProductAfterRefund) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation("adminDeals");
   return (
-    <Radio.Group label={t("refund.productLabel")} value={value} onChange={(next) => onChange(next === "withdrawn" ? "withdrawn" : "active")}>
+    <Radio.Group
+      label={t("refund.productLabel")}
+      value={value}
+      onChange={(next) => onChange(next === "withdrawn" ? "withdrawn" : "active")}
+    >
       <Stack gap="xs" mt="xs">
         <Radio value="active" label={t("refund.active")} description={t("refund.activeHint")} disabled={disabled} />
-        <Radio value="withdrawn" label={t("refund.withdrawn")} description={t("refund.withdrawnHint")} disabled={disabled} />
+        <Radio
+          value="withdrawn"
+          label={t("refund.withdrawn")}
+          description={t("refund.withdrawnHint")}
+          disabled={disabled}
+        />
       </Stack>
     </Radio.Group>
   );
@@ -34,7 +51,14 @@ function RefundChoice({ value, onChange, disabled }: { value: ProductAfterRefund
  * product goes back on sale (the default) or is withdrawn. It stays open while the decision is sent and shows
  * why it was refused, if it is.
  */
-export function ResolveDisputeModal({ deal, resolution, pending, error, onConfirm, onClose }: ResolveDisputeModalProps) {
+export function ResolveDisputeModal({
+  deal,
+  resolution,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: ResolveDisputeModalProps) {
   const { t } = useTranslation("adminDeals");
   const { t: tc } = useTranslation("common");
   const [productStatus, setProductStatus] = useState<ProductAfterRefund>("active");
@@ -67,7 +91,11 @@ export function ResolveDisputeModal({ deal, resolution, pending, error, onConfir
           <Button variant="default" onClick={close} disabled={pending}>
             {tc("cancel")}
           </Button>
-          <Button color={refund ? "orange" : "teal"} loading={pending} onClick={() => onConfirm(refund ? productStatus : undefined)}>
+          <Button
+            color={refund ? "orange" : "teal"}
+            loading={pending}
+            onClick={() => onConfirm(refund ? productStatus : undefined)}
+          >
             {t(refund ? "refund.confirm" : "release.confirm")}
           </Button>
         </Group>

@@ -30,9 +30,24 @@ function ProductCover({ product }: { product: Product }) {
     <Box pos="relative" w={{ base: "100%", sm: 168 }} style={{ flexShrink: 0 }}>
       <AspectRatio ratio={4 / 3}>
         {cover ? (
-          <Image src={cover.thumbnail_url} alt={t("products.coverAlt", { title: product.title })} fit="cover" radius="sm" loading="lazy" />
+          <Image
+            src={cover.thumbnail_url}
+            alt={t("products.coverAlt", { title: product.title })}
+            fit="cover"
+            radius="sm"
+            loading="lazy"
+          />
         ) : (
-          <Box bg="gray.1" c="gray.5" style={{ borderRadius: "var(--mantine-radius-sm)", display: "flex", alignItems: "center", justifyContent: "center" }}>
+          <Box
+            bg="gray.1"
+            c="gray.5"
+            style={{
+              borderRadius: "var(--mantine-radius-sm)",
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+            }}
+          >
             <BoxIcon size={36} />
           </Box>
         )}
@@ -91,7 +106,10 @@ export function AdminProductCard({ product }: { product: Product }) {
               {t("products.goods")}
             </Text>
             {product.product_data_string ? (
-              <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", maxHeight: 160, overflowY: "auto" }}>
+              <Code
+                block
+                style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", maxHeight: 160, overflowY: "auto" }}
+              >
                 {product.product_data_string}
               </Code>
             ) : (
@@ -101,7 +119,9 @@ export function AdminProductCard({ product }: { product: Product }) {
             )}
           </Box>
         </Stack>
-        <Box style={{ flexShrink: 0 }}>{inModeration ? <ModerationActions product={product} /> : <ModerationMark status={product.status} />}</Box>
+        <Box style={{ flexShrink: 0 }}>
+          {inModeration ? <ModerationActions product={product} /> : <ModerationMark status={product.status} />}
+        </Box>
       </Flex>
     </Card>
   );

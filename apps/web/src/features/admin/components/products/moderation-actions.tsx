@@ -30,7 +30,13 @@ export function ModerationActions({ product }: { product: Target }) {
 
   return (
     <Group gap="xs" wrap="wrap">
-      <Button size="xs" variant="default" component={Link} to={`/product/${product.id}`} aria-label={t("products.viewProduct", vars)}>
+      <Button
+        size="xs"
+        variant="default"
+        component={Link}
+        to={`/product/${product.id}`}
+        aria-label={t("products.viewProduct", vars)}
+      >
         {t("products.view")}
       </Button>
       <Button

@@ -5,7 +5,14 @@ import { useTranslation } from "react-i18next";
 export function AdminUserAvatar({ username, src, size = 48 }: { username: string; src: string; size?: number }) {
   const { t } = useTranslation("admin");
   return (
-    <Avatar src={src || null} alt={t("users.avatarAlt", { username })} size={size} color="initials" name={username} radius="50%">
+    <Avatar
+      src={src || null}
+      alt={t("users.avatarAlt", { username })}
+      size={size}
+      color="initials"
+      name={username}
+      radius="50%"
+    >
       {username.charAt(0).toUpperCase()}
     </Avatar>
   );

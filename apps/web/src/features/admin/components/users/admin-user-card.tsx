@@ -59,7 +59,12 @@ export function AdminUserCard({ user }: { user: User }) {
             <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
               {user.email}
             </Text>
-            <Text size="sm" lineClamp={3} c={user.description ? undefined : "dimmed"} style={{ overflowWrap: "anywhere" }}>
+            <Text
+              size="sm"
+              lineClamp={3}
+              c={user.description ? undefined : "dimmed"}
+              style={{ overflowWrap: "anywhere" }}
+            >
               {user.description || t("users.noDescription")}
             </Text>
             <Group gap="lg" wrap="wrap" mt={4}>
@@ -96,7 +101,12 @@ export function AdminUserCard({ user }: { user: User }) {
           {user.is_banned && <UnbanUserButton user={user} />}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("users.actions", { username: user.username })}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={t("users.actions", { username: user.username })}
+              >
                 <DotsIcon />
               </ActionIcon>
             </Menu.Target>

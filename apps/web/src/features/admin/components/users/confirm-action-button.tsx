@@ -20,7 +20,17 @@ interface ConfirmActionButtonProps {
 }
 
 /** An action that asks first: the dialog says what will happen and shows why it failed, if it does. */
-export function ConfirmActionButton({ label, ariaLabel, title, text, color, pending, error, onConfirm, onReset }: ConfirmActionButtonProps) {
+export function ConfirmActionButton({
+  label,
+  ariaLabel,
+  title,
+  text,
+  color,
+  pending,
+  error,
+  onConfirm,
+  onReset,
+}: ConfirmActionButtonProps) {
   const { t } = useTranslation("common");
   const [opened, dialog] = useDisclosure(false);
 

@@ -1,16 +1,41 @@
 import { useEffect, useState } from "react";
-import { Alert, Button, Card, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ADMIN_EDIT_USERNAME_MAX, ADMIN_EDIT_USERNAME_MIN, ADMIN_SAVE_REDIRECT_MS, DESCRIPTION_MAX, type User } from "@lootlane/contract";
+import {
+  ADMIN_EDIT_USERNAME_MAX,
+  ADMIN_EDIT_USERNAME_MIN,
+  ADMIN_SAVE_REDIRECT_MS,
+  DESCRIPTION_MAX,
+  type User,
+} from "@lootlane/contract";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { formatDate } from "@/shared/format/date";
 import { useUpdateAdminUser } from "../../api/update-admin-user";
 import { AdminUserAvatar } from "./admin-user-avatar";
-import { changedFields, toEditValues, userEditRules, type UserEditErrorKey, type UserEditValues } from "./user-edit-values";
+import {
+  changedFields,
+  toEditValues,
+  userEditRules,
+  type UserEditErrorKey,
+  type UserEditValues,
+} from "./user-edit-values";
 
 const USERS_PATH = "/admin/users";
 
@@ -84,7 +109,14 @@ export function UserEditForm({ user }: { user: User }) {
           </Group>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t("userEdit.email")} type="email" autoComplete="off" disabled={locked} {...form.getInputProps("email")} key={form.key("email")} />
+            <TextInput
+              label={t("userEdit.email")}
+              type="email"
+              autoComplete="off"
+              disabled={locked}
+              {...form.getInputProps("email")}
+              key={form.key("email")}
+            />
             <TextInput
               label={t("userEdit.username")}
               autoComplete="off"
@@ -110,7 +142,13 @@ export function UserEditForm({ user }: { user: User }) {
             key={form.key("description")}
           />
 
-          <TextInput label={t("userEdit.avatarUrl")} autoComplete="off" disabled={locked} {...form.getInputProps("avatar_url")} key={form.key("avatar_url")} />
+          <TextInput
+            label={t("userEdit.avatarUrl")}
+            autoComplete="off"
+            disabled={locked}
+            {...form.getInputProps("avatar_url")}
+            key={form.key("avatar_url")}
+          />
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NumberInput
@@ -123,12 +161,28 @@ export function UserEditForm({ user }: { user: User }) {
               {...form.getInputProps("balance")}
               key={form.key("balance")}
             />
-            <NumberInput label={t("userEdit.rating")} step={1} disabled={locked} {...form.getInputProps("rating")} key={form.key("rating")} />
+            <NumberInput
+              label={t("userEdit.rating")}
+              step={1}
+              disabled={locked}
+              {...form.getInputProps("rating")}
+              key={form.key("rating")}
+            />
           </SimpleGrid>
 
           <Stack gap="sm">
-            <Checkbox label={t("userEdit.isActive")} disabled={locked} {...form.getInputProps("is_active", { type: "checkbox" })} key={form.key("is_active")} />
-            <Checkbox label={t("userEdit.isBanned")} disabled={locked} {...form.getInputProps("is_banned", { type: "checkbox" })} key={form.key("is_banned")} />
+            <Checkbox
+              label={t("userEdit.isActive")}
+              disabled={locked}
+              {...form.getInputProps("is_active", { type: "checkbox" })}
+              key={form.key("is_active")}
+            />
+            <Checkbox
+              label={t("userEdit.isBanned")}
+              disabled={locked}
+              {...form.getInputProps("is_banned", { type: "checkbox" })}
+              key={form.key("is_banned")}
+            />
             <Checkbox
               label={t("userEdit.hasFrozenBalance")}
               disabled={locked}
@@ -145,14 +199,21 @@ export function UserEditForm({ user }: { user: User }) {
           </Radio.Group>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t("userEdit.memberSince")} value={formatDate(user.created_at)} readOnly variant="filled" />
+            <TextInput
+              label={t("userEdit.memberSince")}
+              value={formatDate(user.created_at)}
+              readOnly
+              variant="filled"
+            />
             <TextInput
               label={t("userEdit.userId")}
               value={user.id}
               readOnly
               variant="filled"
               // A UUID fits a phone's width in the small monospace size.
-              styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: "var(--mantine-font-size-xs)" } }}
+              styles={{
+                input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: "var(--mantine-font-size-xs)" },
+              }}
             />
           </SimpleGrid>
 

@@ -10,7 +10,12 @@ describe("changedFields", () => {
   });
 
   it("ignores surrounding blanks, the e-mail's case and float noise in the balance", () => {
-    const values = { ...toEditValues(user), email: " MIRA@example.com ", description: "Rare items  ", balance: 0.1 + 0.2 };
+    const values = {
+      ...toEditValues(user),
+      email: " MIRA@example.com ",
+      description: "Rare items  ",
+      balance: 0.1 + 0.2,
+    };
     expect(changedFields(user, values)).toEqual({});
   });
 

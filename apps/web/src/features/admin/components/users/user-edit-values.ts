@@ -1,4 +1,12 @@
-import { ADMIN_EDIT_USERNAME_MAX, ADMIN_EDIT_USERNAME_MIN, DESCRIPTION_MAX, EMAIL_PATTERN, USERNAME_PATTERN, type AdminUpdateUserRequest, type User } from "@lootlane/contract";
+import {
+  ADMIN_EDIT_USERNAME_MAX,
+  ADMIN_EDIT_USERNAME_MIN,
+  DESCRIPTION_MAX,
+  EMAIL_PATTERN,
+  USERNAME_PATTERN,
+  type AdminUpdateUserRequest,
+  type User,
+} from "@lootlane/contract";
 
 /** What the admin edit form holds; the number inputs hold a string while they are empty or half typed. */
 export interface UserEditValues {
@@ -63,7 +71,8 @@ export const userEditRules = {
     if (name.length < ADMIN_EDIT_USERNAME_MIN || name.length > ADMIN_EDIT_USERNAME_MAX) return "usernameLength";
     return USERNAME_PATTERN.test(name) ? null : "usernamePattern";
   },
-  description: (value: string): UserEditErrorKey | null => (value.trim().length > DESCRIPTION_MAX ? "descriptionTooLong" : null),
+  description: (value: string): UserEditErrorKey | null =>
+    value.trim().length > DESCRIPTION_MAX ? "descriptionTooLong" : null,
   balance: (value: number | string): UserEditErrorKey | null => {
     const balance = numberOf(value);
     if (balance === null) return "balanceRequired";

@@ -25,7 +25,9 @@ export function UserSearchField({ value, onChange }: { value: string; onChange: 
       value={value}
       maxLength={SEARCH_MAX}
       leftSection={<SearchIcon />}
-      rightSection={value ? <CloseButton size="sm" aria-label={t("users.clearSearch")} onClick={() => onChange("")} /> : null}
+      rightSection={
+        value ? <CloseButton size="sm" aria-label={t("users.clearSearch")} onClick={() => onChange("")} /> : null
+      }
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );

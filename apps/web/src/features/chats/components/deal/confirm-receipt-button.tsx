@@ -38,7 +38,11 @@ export function ConfirmReceiptButton({ chatId, productId }: ConfirmReceiptButton
           <Button variant="default" onClick={close} disabled={confirm.isPending}>
             {tc("cancel")}
           </Button>
-          <Button color="green" loading={confirm.isPending} onClick={() => confirm.mutate(productId, { onSuccess: dialog.close })}>
+          <Button
+            color="green"
+            loading={confirm.isPending}
+            onClick={() => confirm.mutate(productId, { onSuccess: dialog.close })}
+          >
             {t("deal.confirmAction")}
           </Button>
         </Group>

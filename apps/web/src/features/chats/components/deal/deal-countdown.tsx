@@ -18,7 +18,11 @@ export function DealCountdown({ autoConfirmAt }: { autoConfirmAt: string }) {
   const parts = countdownParts(autoConfirmAt, now);
   return (
     <Text size="xs" c="dimmed">
-      {parts ? t("deal.autoConfirmIn", { time: parts.map(({ unit, value }) => t(`deal.units.${unit}`, { value })).join(" ") }) : t("deal.autoConfirmDue")}
+      {parts
+        ? t("deal.autoConfirmIn", {
+            time: parts.map(({ unit, value }) => t(`deal.units.${unit}`, { value })).join(" "),
+          })
+        : t("deal.autoConfirmDue")}
     </Text>
   );
 }

@@ -16,7 +16,13 @@ export function DealGoods({ goods }: { goods: string }) {
         <CopyButton value={goods} timeout={COPIED_FOR_MS}>
           {({ copied, copy }) => (
             // Short on screen, so it fits beside the label on a phone in Russian too; the name says what it copies.
-            <Button size="compact-xs" variant="subtle" color={copied ? "teal" : "indigo"} onClick={copy} aria-label={copied ? undefined : t("purchase.copyLabel")}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color={copied ? "teal" : "indigo"}
+              onClick={copy}
+              aria-label={copied ? undefined : t("purchase.copyLabel")}
+            >
               {copied ? t("purchase.copied") : t("purchase.copy")}
             </Button>
           )}

@@ -1,5 +1,11 @@
 import { Alert, Button, Group, Select, Stack, Text, Textarea } from "@mantine/core";
-import { DISPUTE_TEXT_MAX, DISPUTE_TEXT_MIN, disputeReasonSchema, openDisputeRequestSchema, type OpenDisputeRequest } from "@lootlane/contract";
+import {
+  DISPUTE_TEXT_MAX,
+  DISPUTE_TEXT_MIN,
+  disputeReasonSchema,
+  openDisputeRequestSchema,
+  type OpenDisputeRequest,
+} from "@lootlane/contract";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 

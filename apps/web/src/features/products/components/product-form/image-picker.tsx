@@ -1,6 +1,18 @@
 import "@mantine/dropzone/styles.css";
 import { useRef, useState, type ReactNode } from "react";
-import { AspectRatio, Badge, Box, CloseButton, Group, Image, Input, List, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  CloseButton,
+  Group,
+  Image,
+  Input,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_IMAGES_MAX } from "@lootlane/contract";
@@ -30,14 +42,24 @@ function ImageTile({ image, index, onRemove }: { image: FormImage; index: number
   return (
     <Box component="li" className={classes.tile}>
       <AspectRatio ratio={1}>
-        {url ? <Image src={url} alt={t("images.alt", { index: number })} fit="cover" radius="md" /> : <Box className={classes.placeholder} />}
+        {url ? (
+          <Image src={url} alt={t("images.alt", { index: number })} fit="cover" radius="md" />
+        ) : (
+          <Box className={classes.placeholder} />
+        )}
       </AspectRatio>
       {index === 0 && (
         <Badge size="xs" variant="filled" className={classes.cover}>
           {t("images.cover")}
         </Badge>
       )}
-      <CloseButton size="sm" radius="xl" className={classes.remove} aria-label={t("images.remove", { index: number })} onClick={onRemove} />
+      <CloseButton
+        size="sm"
+        radius="xl"
+        className={classes.remove}
+        aria-label={t("images.remove", { index: number })}
+        onClick={onRemove}
+      />
     </Box>
   );
 }
@@ -59,7 +81,8 @@ export function ImagePicker({ value, onChange, error }: ImagePickerProps) {
     for (const file of files) {
       const problem = checkImageFile(file);
       if (problem) messages.push(t(`images.${problem}`, { name: file.name }));
-      else if (value.length + added.length >= PRODUCT_IMAGES_MAX) messages.push(t("images.tooMany", { name: file.name, max: PRODUCT_IMAGES_MAX }));
+      else if (value.length + added.length >= PRODUCT_IMAGES_MAX)
+        messages.push(t("images.tooMany", { name: file.name, max: PRODUCT_IMAGES_MAX }));
       else added.push({ kind: "new", key: `new-${nextKey.current++}`, file });
     }
     setRefused(messages);
@@ -110,7 +133,12 @@ export function ImagePicker({ value, onChange, error }: ImagePickerProps) {
         {value.length > 0 && (
           <SimpleGrid component="ul" cols={{ base: 3, xs: 4, sm: 5 }} spacing="sm" className={classes.tiles}>
             {value.map((image, index) => (
-              <ImageTile key={image.kind === "stored" ? image.id : image.key} image={image} index={index} onRemove={() => remove(index)} />
+              <ImageTile
+                key={image.kind === "stored" ? image.id : image.key}
+                image={image}
+                index={index}
+                onRemove={() => remove(index)}
+              />
             ))}
           </SimpleGrid>
         )}

@@ -41,9 +41,13 @@ function problemOf(issues: readonly RuleIssue[] | undefined): RuleProblem | null
   if (!issue) return null;
   switch (issue.code) {
     case "too_small":
-      return issue.origin === "number" ? { key: "pricePositive" } : { key: "minLength", limits: { min: Number(issue.minimum) } };
+      return issue.origin === "number"
+        ? { key: "pricePositive" }
+        : { key: "minLength", limits: { min: Number(issue.minimum) } };
     case "too_big":
-      return issue.origin === "number" ? { key: "priceMax", limits: { max: Number(issue.maximum) } } : { key: "maxLength", limits: { max: Number(issue.maximum) } };
+      return issue.origin === "number"
+        ? { key: "priceMax", limits: { max: Number(issue.maximum) } }
+        : { key: "maxLength", limits: { max: Number(issue.maximum) } };
     case "invalid_type":
       return issue.expected === "int" ? { key: "priceWhole" } : { key: "required" };
     default:

@@ -8,7 +8,11 @@ const product = makeProduct(1, { category: kind, product_data: "login and passwo
 
 describe("formValuesOf", () => {
   it("splits a subcategory into its game and itself", () => {
-    expect(formValuesOf(product)).toMatchObject({ gameId: game.id, subcategoryId: kind.id, productData: "login and password" });
+    expect(formValuesOf(product)).toMatchObject({
+      gameId: game.id,
+      subcategoryId: kind.id,
+      productData: "login and password",
+    });
   });
 
   it("files a product under a game without a subcategory", () => {
@@ -20,7 +24,11 @@ describe("changesBetween", () => {
   const initial = formValuesOf(product);
 
   it("finds nothing when only blanks around the text or the price's type differ", () => {
-    const changes = changesBetween(initial, { ...initial, title: `  ${initial.title}  `, price: String(initial.price) });
+    const changes = changesBetween(initial, {
+      ...initial,
+      title: `  ${initial.title}  `,
+      price: String(initial.price),
+    });
 
     expect(hasChanges(changes)).toBe(false);
   });

@@ -74,7 +74,9 @@ export function changesBetween(initial: ProductFormValues, current: ProductFormV
     if (after[name] !== before[name]) Object.assign(fields, { [name]: after[name] });
   }
   const kept = new Set(current.images.flatMap((image) => (image.kind === "stored" ? [image.id] : [])));
-  const deletedImageIds = initial.images.flatMap((image) => (image.kind === "stored" && !kept.has(image.id) ? [image.id] : []));
+  const deletedImageIds = initial.images.flatMap((image) =>
+    image.kind === "stored" && !kept.has(image.id) ? [image.id] : [],
+  );
   return { fields, deletedImageIds, newImages: newFilesOf(current.images) };
 }
 

@@ -7,7 +7,14 @@ import { formatPrice } from "@/shared/format/number";
 import { CategoryFields } from "./category-fields";
 import { ImagePicker } from "./image-picker";
 import { LockIcon } from "./product-form-icons";
-import { checkCategory, checkImageCount, checkPrice, checkProductText, isMissing, type RuleProblem } from "./product-form-rules";
+import {
+  checkCategory,
+  checkImageCount,
+  checkPrice,
+  checkProductText,
+  isMissing,
+  type RuleProblem,
+} from "./product-form-rules";
 import { categoryIdOf, type ProductFormValues } from "./product-form-values";
 import { serverFieldErrors, useRefusalText } from "./server-refusal";
 
@@ -55,7 +62,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * language before anything is sent; the server's refusal is shown below, with its validation errors at their
  * fields too.
  */
-export function ProductForm({ initialValues, submitLabel, pending, onSubmit, unchangedHint, notice, secondaryAction }: ProductFormProps) {
+export function ProductForm({
+  initialValues,
+  submitLabel,
+  pending,
+  onSubmit,
+  unchangedHint,
+  notice,
+  secondaryAction,
+}: ProductFormProps) {
   const { t } = useTranslation("productForm");
   const refusalText = useRefusalText();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -67,7 +82,10 @@ export function ProductForm({ initialValues, submitLabel, pending, onSubmit, unc
   };
   const form = useForm<ProductFormValues>({
     initialValues,
-    validate: (values) => Object.fromEntries(Object.entries(problemsOf(values)).map(([field, problem]) => [field, message(field, problem)])),
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(problemsOf(values)).map(([field, problem]) => [field, message(field, problem)]),
+      ),
   });
   const values = form.getValues();
   const missing = attempted && Object.values(problemsOf(values)).some(isMissing);
@@ -95,7 +113,12 @@ export function ProductForm({ initialValues, submitLabel, pending, onSubmit, unc
       <Stack gap="lg">
         {notice}
         <Section title={t("sections.details")}>
-          <TextInput label={t("fields.title.label")} placeholder={t("fields.title.placeholder")} withAsterisk {...form.getInputProps("title")} />
+          <TextInput
+            label={t("fields.title.label")}
+            placeholder={t("fields.title.placeholder")}
+            withAsterisk
+            {...form.getInputProps("title")}
+          />
           <Textarea
             label={t("fields.description.label")}
             placeholder={t("fields.description.placeholder")}
@@ -144,7 +167,11 @@ export function ProductForm({ initialValues, submitLabel, pending, onSubmit, unc
           />
         </Section>
         <Section title={t("sections.images")}>
-          <ImagePicker value={values.images} onChange={(images) => form.setFieldValue("images", images)} error={form.errors.images} />
+          <ImagePicker
+            value={values.images}
+            onChange={(images) => form.setFieldValue("images", images)}
+            error={form.errors.images}
+          />
         </Section>
         <Stack gap="sm">
           {missing && (

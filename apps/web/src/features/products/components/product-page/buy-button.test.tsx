@@ -123,7 +123,10 @@ describe("buying on the product page", () => {
 
   it("retries with the same key when no verdict came, and uses a new key for each opening", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    api([refusal(503, "SERVER_ERROR", "Internal error"), refusal(409, "NOT_ENOUGH_BALANCE", "Not enough money on the balance")]);
+    api([
+      refusal(503, "SERVER_ERROR", "Internal error"),
+      refusal(409, "NOT_ENOUGH_BALANCE", "Not enough money on the balance"),
+    ]);
     const { events, dialog } = await openDialog();
     const pay = within(dialog).getByRole("button", { name: PAY });
 

@@ -63,7 +63,12 @@ export function BuyButton({ product, buyer }: BuyButtonProps) {
         {t("buy.action")}
       </Button>
       <Modal opened={opened} onClose={close} title={t("buy.title")} centered>
-        <PurchaseSummary title={product.title} price={product.price} balance={buyer.balance} frozen={buyer.has_frozen_balance} />
+        <PurchaseSummary
+          title={product.title}
+          price={product.price}
+          balance={buyer.balance}
+          frozen={buyer.has_frozen_balance}
+        />
         {buy.isError && (
           <Alert color="red" mt="md" role="alert">
             {describeError(buy.error)}

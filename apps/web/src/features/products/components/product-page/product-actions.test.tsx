@@ -14,7 +14,12 @@ const chat = {
 
 describe("Message seller", () => {
   it("opens the chat with the seller on /chats, selected", async () => {
-    const api = stubApi({ [`GET products/${product.id}`]: { body: product }, "POST chats/": { body: chat }, "GET chats/": { body: [chat] }, [`GET chats/${chat.id}/messages`]: { body: [] } });
+    const api = stubApi({
+      [`GET products/${product.id}`]: { body: product },
+      "POST chats/": { body: chat },
+      "GET chats/": { body: [chat] },
+      [`GET chats/${chat.id}/messages`]: { body: [] },
+    });
     const { events, router } = renderApp(`/product/${product.id}`, { user: makeUser() });
 
     await events.click(await screen.findByRole("button", { name: "Message seller" }));

@@ -24,7 +24,11 @@ function MessageSellerButton({ productId }: { productId: string }) {
       size="md"
       variant="light"
       loading={startChat.isPending}
-      onClick={() => startChat.mutate(productId, { onSuccess: (chat) => void navigate(`/chats?chat=${encodeURIComponent(chat.id)}`) })}
+      onClick={() =>
+        startChat.mutate(productId, {
+          onSuccess: (chat) => void navigate(`/chats?chat=${encodeURIComponent(chat.id)}`),
+        })
+      }
     >
       {t("messageSeller")}
     </Button>

@@ -13,19 +13,19 @@ export function ProductCategory({ category }: { category: Category }) {
   return (
     <Box component="nav" aria-label={t("details.category")}>
       <Breadcrumbs separator="›" separatorMargin={6}>
-      {game && (
-        <Anchor component={Link} to={`/?game=${game.id}`} size="sm">
-          {game.name}
-        </Anchor>
-      )}
-      {/* A subcategory whose game is still loading is shown, but only linked once the filter can be whole. */}
-      {category.parent_id && !game ? (
-        <Text size="sm">{category.name}</Text>
-      ) : (
-        <Anchor component={Link} to={own} size="sm">
-          {category.name}
-        </Anchor>
-      )}
+        {game && (
+          <Anchor component={Link} to={`/?game=${game.id}`} size="sm">
+            {game.name}
+          </Anchor>
+        )}
+        {/* A subcategory whose game is still loading is shown, but only linked once the filter can be whole. */}
+        {category.parent_id && !game ? (
+          <Text size="sm">{category.name}</Text>
+        ) : (
+          <Anchor component={Link} to={own} size="sm">
+            {category.name}
+          </Anchor>
+        )}
       </Breadcrumbs>
     </Box>
   );

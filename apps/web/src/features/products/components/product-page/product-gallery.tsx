@@ -16,7 +16,9 @@ function ZoomIcon() {
 }
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
-  return <LineIcon size={20}>{direction === "left" ? <path d="m15 18-6-6 6-6" /> : <path d="m9 18 6-6-6-6" />}</LineIcon>;
+  return (
+    <LineIcon size={20}>{direction === "left" ? <path d="m15 18-6-6 6-6" /> : <path d="m9 18 6-6-6-6" />}</LineIcon>
+  );
 }
 
 interface ProductGalleryProps {
@@ -50,7 +52,11 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
   return (
     <Stack gap="sm">
       <Box pos="relative">
-        <UnstyledButton className={classes.frame} onClick={zoom.open} aria-label={t("gallery.zoom", { index: index + 1, count })}>
+        <UnstyledButton
+          className={classes.frame}
+          onClick={zoom.open}
+          aria-label={t("gallery.zoom", { index: index + 1, count })}
+        >
           <AspectRatio ratio={4 / 3}>
             <Image src={image.image_url} alt={alt} fit="contain" />
           </AspectRatio>

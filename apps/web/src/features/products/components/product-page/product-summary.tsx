@@ -18,7 +18,12 @@ interface ProductSummaryProps {
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
   const { t } = useTranslation("products");
   // Only the owner (and admins) can open a product that is not public, so only they need to know why.
-  const reviewNote = product.status === "moderation" ? t("status.moderation") : product.status === "rejected" ? t("status.rejected") : null;
+  const reviewNote =
+    product.status === "moderation"
+      ? t("status.moderation")
+      : product.status === "rejected"
+        ? t("status.rejected")
+        : null;
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">

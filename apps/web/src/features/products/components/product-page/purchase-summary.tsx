@@ -44,4 +44,3 @@ export function PurchaseSummary({ title, price, balance, frozen }: PurchaseSumma
     </Stack>
   );
 }
-

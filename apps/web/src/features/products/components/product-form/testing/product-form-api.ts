@@ -10,7 +10,12 @@ export function jsonResponse(status: number, body: unknown): Response {
 }
 
 /** The spec's error answer (SPEC §8), with validation field errors when given. */
-export function errorResponse(status: number, code: string, message: string, errors?: { field: string; message: string }[]): Response {
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  errors?: { field: string; message: string }[],
+): Response {
   return jsonResponse(status, { detail: { error_code: code, error_message: message, ...(errors ? { errors } : {}) } });
 }
 
@@ -42,7 +47,9 @@ export function stubApi(routes: Record<string, Handler>) {
  * A multipart body as the server reads it: the text fields by name, and how many parts each file field has.
  * (jsdom's File reaches Node's fetch as a bare Blob, so file names are not visible here.)
  */
-export async function sentForm(request: Request | undefined): Promise<{ fields: Record<string, string>; files: Record<string, number> }> {
+export async function sentForm(
+  request: Request | undefined,
+): Promise<{ fields: Record<string, string>; files: Record<string, number> }> {
   if (!request) throw new Error("No such request was sent");
   const fields: Record<string, string> = {};
   const files: Record<string, number> = {};
@@ -92,7 +99,10 @@ export function field(name: string): HTMLElement {
 
 /** The error Mantine shows under a field (linked by aria-describedby), with no-break spaces read as plain ones. */
 export function errorOf(input: HTMLElement): string | null {
-  const id = input.getAttribute("aria-describedby")?.split(" ").find((part) => part.endsWith("-error"));
+  const id = input
+    .getAttribute("aria-describedby")
+    ?.split(" ")
+    .find((part) => part.endsWith("-error"));
   const text = id ? document.getElementById(id)?.textContent : null;
   return text ? text.replace(/\s/g, " ") : null;
 }
