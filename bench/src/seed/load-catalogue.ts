@@ -69,15 +69,13 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
     await tx.execute(sql`set local synchronous_commit = off`);
-    await tx
-      .insert(users)
-      .values({
-        email: BENCH_ADMIN.email,
-        username: "bench_admin",
-        passwordHash,
-        role: "admin",
-        createdAt: new Date(now),
-      });
+    await tx.insert(users).values({
+      email: BENCH_ADMIN.email,
+      username: "bench_admin",
+      passwordHash,
+      role: "admin",
+      createdAt: new Date(now),
+    });
     const sellerIds = await insertSellers(tx, options.sellers, passwordHash, random);
     const listingCategories = await insertCategories(tx, random);
     options.log(`${sellerIds.length} sellers, ${listingCategories.length} listing categories`);

@@ -138,13 +138,11 @@ function queryInput(parameters: FuzzParameter[], ids: KnownIds): Input<string> {
     ...(schema.type === "array"
       ? []
       : [
-          fc
-            .array(plausibleValue(schema, "text", ids), { minLength: 2, maxLength: 3 })
-            .map((texts): Refusal => ({
-              name,
-              pairs: texts.map((text) => [name, percentEncode(text)]),
-              refusal: `query parameter ${name} repeated`,
-            })),
+          fc.array(plausibleValue(schema, "text", ids), { minLength: 2, maxLength: 3 }).map((texts): Refusal => ({
+            name,
+            pairs: texts.map((text) => [name, percentEncode(text)]),
+            refusal: `query parameter ${name} repeated`,
+          })),
         ]),
   ]);
   const accepted = (skip: string | undefined) =>
@@ -259,12 +257,10 @@ function jsonBodyInput(schema: JsonSchema, ids: KnownIds): Input<Body> {
         : []),
       ...(canRefuse(property, "json")
         ? [
-            fc
-              .tuple(extras, fields(name, true), refusedValue(property, "json"))
-              .map(([more, others, value]) => ({
-                text: jsonObjectText([...more, ...others, [name, value]]),
-                refusal: `body field ${name}`,
-              })),
+            fc.tuple(extras, fields(name, true), refusedValue(property, "json")).map(([more, others, value]) => ({
+              text: jsonObjectText([...more, ...others, [name, value]]),
+              refusal: `body field ${name}`,
+            })),
           ]
         : []),
     ]),
@@ -440,16 +436,10 @@ function rawBodyRequest(operation: FuzzOperation, base: fc.Arbitrary<FuzzRequest
     fc
       .constantFrom(1_100_000, 5_000_000)
       .map((length) => ({ contentType: "application/json", payload: `{"a":"${"x".repeat(length)}"}` })),
-    fc
-      .uint8Array({ minLength: 1, maxLength: 64 })
-      .map((bytes) => ({
-        contentType: "application/json",
-        payload: Buffer.concat([
-          Buffer.from('{"a":"'),
-          Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]),
-          Buffer.from(bytes),
-        ]),
-      })),
+    fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({
+      contentType: "application/json",
+      payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from(bytes)]),
+    })),
     fc.tuple(fc.oneof(hostileText(), hugeText), fc.boolean()).map(([text, preamble]) => ({
       contentType: `multipart/form-data; boundary=${boundary}`,
       // A part that never ends, or junk where the first boundary should be.

@@ -37,15 +37,13 @@ async function transaction(
     .values({ kind, dealId })
     .returning({ id: ledgerTransactions.id });
   if (entries.length > 0) {
-    await executor
-      .insert(ledgerEntries)
-      .values(
-        entries.map(([entryAccount, amountKopecks]) => ({
-          transactionId: row!.id,
-          accountId: entryAccount.id,
-          amountKopecks,
-        })),
-      );
+    await executor.insert(ledgerEntries).values(
+      entries.map(([entryAccount, amountKopecks]) => ({
+        transactionId: row!.id,
+        accountId: entryAccount.id,
+        amountKopecks,
+      })),
+    );
   }
   return row!.id;
 }

@@ -231,14 +231,12 @@ async function insertImages(
   firstPosition: number,
 ): Promise<void> {
   if (stored.length === 0) return;
-  await db
-    .insert(productImages)
-    .values(
-      stored.map((image, index) => ({
-        productId,
-        imageUrl: image.imageUrl,
-        thumbnailUrl: image.thumbnailUrl,
-        position: firstPosition + index,
-      })),
-    );
+  await db.insert(productImages).values(
+    stored.map((image, index) => ({
+      productId,
+      imageUrl: image.imageUrl,
+      thumbnailUrl: image.thumbnailUrl,
+      position: firstPosition + index,
+    })),
+  );
 }
