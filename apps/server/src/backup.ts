@@ -2,7 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { BackupRefusedError, backupEmbeddedDatabase, restoreEmbeddedDatabase } from "./db/backup/embedded-backup.js";
-import { describeLedgerViolation } from "./modules/ledger/ledger-check.js";
+import { describeLedgerViolation } from "./modules/ledger/ledger-check.service.js";
 
 /*
  * `npm run backup -- [--out <file>]` and `npm run restore -- <file> [--force]` for the embedded PGlite database

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { checkLedger, describeLedgerViolation } from "./modules/ledger/ledger-check.js";
+import { checkLedger, describeLedgerViolation } from "./modules/ledger/ledger-check.service.js";
 
 /*
  * `npm run ledger:check`: checks the ledger of the database the app uses (DATABASE_URL, else the embedded PGlite

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { DealEvent } from "@lootlane/contract";
 import type { MessageType } from "../../../apps/server/src/db/schema/chats.js";
 import type { DealStatus } from "../../../apps/server/src/db/schema/deals.js";
-import type { DealTerms } from "../../../apps/server/src/modules/deals/deal-lifecycle.js";
-import type { Posting } from "../../../apps/server/src/modules/ledger/ledger.js";
+import type { DealTerms } from "../../../apps/server/src/modules/deals/deals.lifecycle.js";
+import type { Posting } from "../../../apps/server/src/modules/ledger/ledger.service.js";
 import { LedgerRows, type LedgerColumns } from "./ledger-rows.js";
 import { randomBetween } from "./listings.js";
 import type { Sale } from "./sales.js";
@@ -53,7 +53,7 @@ const FUNDED_SHARE = 0.4;
 /** Top-ups are whole thousands of roubles, as people top up. */
 const TOP_UP_STEP_KOPECKS = 100_000;
 const TOP_UP_MEMO = "bench opening balance";
-/** The purchase card's text; the card itself is the chat's product (PURCHASE_MESSAGE_TEXT in deal-lifecycle.ts). */
+/** The purchase card's text; the card itself is the chat's product (PURCHASE_MESSAGE_TEXT in deals.lifecycle.ts). */
 const PURCHASE_MESSAGE_TEXT = "purchase";
 /** A deal's conversation happens soon after the purchase, within this span of it. */
 const CONVERSATION_MS = 2 * HOUR_MS;
@@ -62,7 +62,7 @@ type Buyer = { id: string; createdAt: number; firstPurchaseAt: number | null; sp
 
 /**
  * `users` buyer accounts and a deal for each sale, written the way the server writes a purchase and its
- * confirmation (purchase.service.ts, deal-lifecycle.ts, chats.service.ts): the chat with the purchase card,
+ * confirmation (deals-purchase.service.ts, deals.lifecycle.ts, chats.service.ts): the chat with the purchase card,
  * a few text messages and, once completed, the system message of the confirmation; the deal; and the money
  * through the ledger. Every buyer is first topped up, as an admin top-up does (admin_adjustment against
  * `external`), with at least what they spend.
@@ -197,7 +197,7 @@ function addDeal(
   plan.deals.createdAts.push(new Date(sale.boughtAt).toISOString());
   plan.deals.completedAts.push(completion ? new Date(completion.at).toISOString() : null);
 
-  // startDeal's purchase and payOut's release (deal-lifecycle.ts); the sweeper's confirmation has no actor.
+  // startDeal's purchase and payOut's release (deals.lifecycle.ts); the sweeper's confirmation has no actor.
   const purchase: Posting = {
     kind: "purchase",
     dealId,
@@ -230,7 +230,7 @@ function topUpKopecks(random: () => number, spentKopecks: number): number {
   return Math.max(1, Math.ceil(wanted / TOP_UP_STEP_KOPECKS)) * TOP_UP_STEP_KOPECKS;
 }
 
-/** The server's commission (commissionOf in deal-lifecycle.ts, not exported): the percent of the price, rounded down to whole kopecks. */
+/** The server's commission (commissionOf in deals.lifecycle.ts, not exported): the percent of the price, rounded down to whole kopecks. */
 function commissionOf(priceKopecks: number, percent: number): number {
   // toFixed drops the binary noise of fractional percents (e.g. 0.29 × 100) before rounding down.
   return Math.floor(Number(((priceKopecks * percent) / 100).toFixed(6)));

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { LedgerAccountKind } from "../../../apps/server/src/db/schema/ledger.js";
-import type { AccountRef, Posting } from "../../../apps/server/src/modules/ledger/ledger.js";
+import type { AccountRef, Posting } from "../../../apps/server/src/modules/ledger/ledger.service.js";
 
 /** The ledger's rows as column arrays, the shape `insert … select from unnest(…)` takes. */
 export type LedgerColumns = {
@@ -23,7 +23,7 @@ export type LedgerColumns = {
 };
 
 /**
- * The generator's postings, kept the way postLedgerTransaction (apps/server/src/modules/ledger/ledger.ts) keeps
+ * The generator's postings, kept the way postLedgerTransaction (apps/server/src/modules/ledger/ledger.service.ts) keeps
  * them, but in memory so they can go in by the thousand: each transaction's entries sum to zero, zero amounts
  * are left out, an account opens at zero on first use, no account but `external` goes below zero, and every
  * balance is the running sum of its entries. Postings must come in time order for that last check to hold.

@@ -6,7 +6,7 @@ import { demoGames } from "../../../apps/server/src/db/seed/demo-games.js";
 import { slugify } from "../../../apps/server/src/db/slug.js";
 import { createDataCipher } from "../../../apps/server/src/platform/crypto/data-cipher.js";
 import { hashPassword } from "../../../apps/server/src/platform/security/password-hash.js";
-import type { DealTerms } from "../../../apps/server/src/modules/deals/deal-lifecycle.js";
+import type { DealTerms } from "../../../apps/server/src/modules/deals/deals.lifecycle.js";
 import { selectRows } from "./bench-database.js";
 import { planDeals } from "./deal-plan.js";
 import { generateListings, type ListingBatch, type ListingCategory, seededRandom } from "./listings.js";

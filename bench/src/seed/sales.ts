@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DealTerms } from "../../../apps/server/src/modules/deals/deal-lifecycle.js";
+import type { DealTerms } from "../../../apps/server/src/modules/deals/deals.lifecycle.js";
 import { type ListingBatch, randomBetween } from "./listings.js";
 import type { LanguageVocabulary } from "./vocabulary.js";
 
@@ -55,7 +55,7 @@ export class SalePicker {
         Date.parse(batch.createdAts[i]!),
       );
       batch.ids[i] = sale.productId;
-      // What startDeal and a confirmation leave on the product (deal-lifecycle.ts); a sold listing is not deleted.
+      // What startDeal and a confirmation leave on the product (deals.lifecycle.ts); a sold listing is not deleted.
       batch.statuses[i] = sale.completion ? "completed" : "purchased";
       batch.updatedAts[i] = new Date(sale.completion?.at ?? sale.boughtAt).toISOString();
       batch.deletedAts[i] = null;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "../../../apps/server/src/db/client.js";
-import { checkLedger, describeLedgerViolation } from "../../../apps/server/src/modules/ledger/ledger-check.js";
+import { checkLedger, describeLedgerViolation } from "../../../apps/server/src/modules/ledger/ledger-check.service.js";
 
 /** Where a stopped server kept its data: PostgreSQL when a URL is given, else the embedded database under dataDir. */
 export type DataLocation = { databaseUrl?: string; dataDir: string };

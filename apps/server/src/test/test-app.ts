@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { buildApp, type AppDeps } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { checkLedger, describeLedgerViolation } from "../modules/ledger/ledger-check.js";
+import { checkLedger, describeLedgerViolation } from "../modules/ledger/ledger-check.service.js";
 import { createMediaStore, type MediaStore } from "../platform/media/media-store.js";
 import { testAppLogger } from "./log-capture.js";
 import { recordBodySecrets, recordCookieSecrets, recordSecret } from "./secret-recorder.js";

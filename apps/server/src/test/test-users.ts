@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.js";
 import { type NewUser, type User, users } from "../db/schema/users.js";
-import { postLedgerTransaction } from "../modules/ledger/ledger.js";
+import { postLedgerTransaction } from "../modules/ledger/ledger.service.js";
 import { hashPassword } from "../platform/security/password-hash.js";
 import { TestClient } from "./test-client.js";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkLedger } from "../../modules/ledger/ledger-check.js";
+import { checkLedger } from "../../modules/ledger/ledger-check.service.js";
 import { createTestUser } from "../../test/test-users.js";
 import { type Db, openDatabase } from "../client.js";
 import { migrateDatabase } from "../migrate.js";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { checkLedger, type LedgerViolation } from "../../modules/ledger/ledger-check.js";
+import { checkLedger, type LedgerViolation } from "../../modules/ledger/ledger-check.service.js";
 import { pgliteDatabase, pgliteExtensions } from "../client.js";
 import { readTar, writeTar } from "./backup-archive.js";
 

@@ -80,7 +80,7 @@ export const products = pgTable(
     // Search with typos (`'q' <% lower(title)`) and substring search (`lower(title) like '%q%'`) use these trigram indexes.
     index("products_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
     index("products_description_trgm_idx").using("gin", sql`lower(${t.description}) gin_trgm_ops`),
-    // Search for words as written (product-search.ts): a title's words, and a title's and description's together.
+    // Search for words as written (products-search.service.ts): a title's words, and a title's and description's together.
     // Not partial, so the planner has their word frequencies (migration 0005 keeps more of them) and walks the
     // newest-first index only for common words.
     index("products_title_words_idx").using("gin", sql`to_tsvector('simple', ${t.title})`),

@@ -5,9 +5,9 @@ import { products } from "../../db/schema/catalog.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
 import { revokeUserSessions, type AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { catalogueChanged } from "../products/catalogue-changes.js";
-import type { AdminDeps } from "./admin-deps.js";
-import { recordAdminAction } from "./audit-log.service.js";
+import { catalogueChanged } from "../products/products.events.js";
+import type { AdminDeps } from "./admin.deps.js";
+import { recordAdminAction } from "../audit/audit.service.js";
 
 /*
  * A ban (ARCHITECTURE.md §4 "Accounts") is the flag plus its effects: the user's sessions end, their products on
@@ -68,7 +68,7 @@ async function changeBan(
   banned: boolean,
 ): Promise<{ user: UserRow; changed: boolean }> {
   return deps.db.transaction(async (tx) => {
-    // Locked first: a ban and an approval of the same seller's product never cross (product-moderation.service.ts).
+    // Locked first: a ban and an approval of the same seller's product never cross (products-moderation.service.ts).
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!target) throw new AppError("USER_NOT_FOUND");
     if (banned) assertMayChangeAccess(admin, target, { role: target.role, isBanned: true });

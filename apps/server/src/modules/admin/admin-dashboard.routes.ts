@@ -5,8 +5,8 @@ import { requireAdmin } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { dashboardInfo } from "./admin-dashboard.service.js";
-import { presentAuditLogPage } from "./audit-log.presenter.js";
-import { listAuditLog } from "./audit-log.service.js";
+import { presentAuditLogPage } from "../audit/audit.presenter.js";
+import { listAuditLog } from "../audit/audit.service.js";
 
 const tags = ["admin"];
 

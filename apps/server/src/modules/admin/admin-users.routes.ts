@@ -13,7 +13,7 @@ import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { presentUser } from "../users/users.presenter.js";
 import { banUser, unbanUser } from "./admin-bans.service.js";
-import type { AdminDeps } from "./admin-deps.js";
+import type { AdminDeps } from "./admin.deps.js";
 import { presentUserPage } from "./admin-users.presenter.js";
 import { getUser, listUsers, searchUsers, updateUser } from "./admin-users.service.js";
 

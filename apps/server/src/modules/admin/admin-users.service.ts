@@ -6,11 +6,11 @@ import { users, type User as UserRow } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
-import { adjustUserBalance } from "../ledger/ledger.js";
-import { catalogueChanged } from "../products/catalogue-changes.js";
+import { adjustUserBalance } from "../ledger/ledger.service.js";
+import { catalogueChanged } from "../products/products.events.js";
 import { assertMayChangeAccess, setBanned } from "./admin-bans.service.js";
-import type { AdminDeps } from "./admin-deps.js";
-import { recordAdminAction } from "./audit-log.service.js";
+import type { AdminDeps } from "./admin.deps.js";
+import { recordAdminAction } from "../audit/audit.service.js";
 
 export type UserPage = { rows: UserRow[]; total: number; page: number; perPage: number };
 type UserUpdate = z.output<typeof adminUpdateUserRequestSchema>;

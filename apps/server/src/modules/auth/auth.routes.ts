@@ -22,8 +22,8 @@ import { requireUser, signedInUser } from "../../platform/auth/auth-guards.js";
 import { requestContext, type AuthDeps } from "./auth.context.js";
 import { presentUser } from "../users/users.presenter.js";
 import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
-import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./password-reset.service.js";
-import { confirmSignUp, sendSignUpCode } from "./sign-up.service.js";
+import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./auth-password-reset.service.js";
+import { confirmSignUp, sendSignUpCode } from "./auth-sign-up.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type AuthRoutesOptions = { deps: AuthDeps };

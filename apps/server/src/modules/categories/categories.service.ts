@@ -11,7 +11,7 @@ import { removeStoredImages } from "../../platform/images/image-storage.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { AuthUser } from "../../platform/auth/index.js";
-import { recordAdminAction } from "../admin/audit-log.service.js";
+import { recordAdminAction } from "../audit/audit.service.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 
 export type CategoryDeps = { db: Db; media: MediaStore; log: Pick<FastifyBaseLogger, "warn"> };

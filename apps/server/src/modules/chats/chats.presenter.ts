@@ -1,8 +1,8 @@
 import type { ChatListItem, ChatMessage, ChatProductCard, PresenceEvent } from "@lootlane/contract";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentDeal } from "../deals/deals.presenter.js";
-import type { DealView } from "../deals/deal-views.js";
-import type { ProductView } from "../products/product-views.js";
+import type { DealView } from "../deals/deals.views.js";
+import type { ProductView } from "../products/products.views.js";
 import type { ChatRowView, MessageView } from "./chats.service.js";
 
 /*

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import type { ChatNotifier } from "./chat-socket.js";
+import type { ChatNotifier } from "./chats.socket.js";
 import { presentChatListItem, presentMessage } from "./chats.presenter.js";
 import { listChats, listMessages, openChat, type ChatDeps } from "./chats.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
@@ -20,7 +20,7 @@ const tags = ["chats"];
 
 /**
  * SPEC.md §7 Chats plus "Message seller". Every call needs a signed-in user; what they may see of a chat is
- * decided by chat-access.ts. Live delivery is the socket's (chat-socket.ts); these calls tell it when a
+ * decided by chats.access.ts. Live delivery is the socket's (chats.socket.ts); these calls tell it when a
  * member's chat list changed, so their other tabs follow.
  */
 export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { deps, cipher, notifier }) => {

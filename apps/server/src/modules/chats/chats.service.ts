@@ -10,11 +10,11 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import type { PresenceStore } from "../../platform/realtime/presence.js";
-import { latestChatDealView, type DealView } from "../deals/deal-views.js";
-import { mayView } from "../products/product-access.js";
-import { loadProductViews, type ProductView } from "../products/product-views.js";
+import { latestChatDealView, type DealView } from "../deals/deals.views.js";
+import { mayView } from "../products/products.access.js";
+import { loadProductViews, type ProductView } from "../products/products.views.js";
 import type { Viewer } from "../users/users.service.js";
-import { ensureMayRead, ensureMayWrite, isMember } from "./chat-access.js";
+import { ensureMayRead, ensureMayWrite, isMember } from "./chats.access.js";
 
 export type ChatDeps = { db: Db; presence: PresenceStore; limiter: RateLimiter };
 

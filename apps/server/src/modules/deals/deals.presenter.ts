@@ -1,10 +1,10 @@
 import type { ChatProduct, Deal, DealPage, DealParty, Dispute } from "@lootlane/contract";
 import type { Dispute as DisputeRow } from "../../db/schema/deals.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import type { ProductView } from "../products/product-views.js";
+import type { ProductView } from "../products/products.views.js";
 import { presentProduct } from "../products/products.presenter.js";
 import type { Viewer } from "../users/users.service.js";
-import type { DealView, PartyRow } from "./deal-views.js";
+import type { DealView, PartyRow } from "./deals.views.js";
 
 /*
  * Rows become contract objects here and nowhere else: every deal the API answers, a purchase card's deal and

@@ -17,12 +17,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
-import type { ChatNotifier } from "../chats/chat-socket.js";
+import type { ChatNotifier } from "../chats/chats.socket.js";
 import { chatProductView } from "../chats/chats.service.js";
-import type { DealAlerts } from "./deal-alerts.js";
+import type { DealAlerts } from "./deals.alerts.js";
 import { presentChatProduct, presentDeal } from "./deals.presenter.js";
 import { confirmReceipt, listUserDeals, reportDeal } from "./deals.service.js";
-import { buyProduct, type DealDeps } from "./purchase.service.js";
+import { buyProduct, type DealDeps } from "./deals-purchase.service.js";
 
 export type DealRoutesOptions = {
   deps: DealDeps;

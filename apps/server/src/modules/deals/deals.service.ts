@@ -5,9 +5,9 @@ import { deals } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { confirmDeal, lockDeal, openDispute } from "./deal-lifecycle.js";
-import { loadDealView, loadDealViews, type DealView } from "./deal-views.js";
-import type { DealDeps } from "./purchase.service.js";
+import { confirmDeal, lockDeal, openDispute } from "./deals.lifecycle.js";
+import { loadDealView, loadDealViews, type DealView } from "./deals.views.js";
+import type { DealDeps } from "./deals-purchase.service.js";
 
 /** A deal after a move, and its message to push live (null when the call changed nothing). */
 export type DealOutcome = { view: DealView; messageId: string | null };

@@ -8,7 +8,7 @@ import { users, type User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestDeal } from "../../test/test-deals.js";
 import { createTestUser } from "../../test/test-users.js";
-import { checkLedger, describeLedgerViolation, type LedgerViolation } from "./ledger-check.js";
+import { checkLedger, describeLedgerViolation, type LedgerViolation } from "./ledger-check.service.js";
 
 let t: TestApp;
 let db: Db;

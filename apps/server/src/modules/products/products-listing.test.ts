@@ -224,7 +224,7 @@ describe("product listings", () => {
     const filtered = (await lget(`/v1/products/search?q=listing&category_id=${lGame.id}&per_page=100`)).json();
     expect([filtered.total, ids(filtered.products).sort()]).toEqual([inGame.length, ids(inGame).sort()]);
     const paged = (await lget(`/v1/products/search?q=listing&category_id=${lGame.id}&per_page=5&page=2`)).json();
-    // A search counts up to one past the page asked for (product-search.ts): page 2 knows that page 3 exists.
+    // A search counts up to one past the page asked for (products-search.service.ts): page 2 knows that page 3 exists.
     expect([paged.page, paged.total_pages, paged.products.length]).toEqual([
       2,
       Math.min(Math.ceil(inGame.length / 5), 3),

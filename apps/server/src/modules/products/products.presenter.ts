@@ -3,13 +3,13 @@ import type { ProductImage as ProductImageRow } from "../../db/schema/catalog.js
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentCategory } from "../categories/categories.presenter.js";
 import type { Viewer } from "../users/users.service.js";
-import { mayReadGoods } from "./product-access.js";
-import type { ProductView } from "./product-views.js";
+import { mayReadGoods } from "./products.access.js";
+import type { ProductView } from "./products.views.js";
 
 /*
  * Rows become contract objects here and nowhere else. Fields are copied by name, so the encrypted goods, the
  * seller's e-mail or balance can never reach a client by accident; the goods are decrypted only for a viewer
- * product-access.ts allows.
+ * products.access.ts allows.
  */
 
 export type PresentContext = { viewer: Viewer; cipher: DataCipher };

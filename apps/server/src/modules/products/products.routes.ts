@@ -17,8 +17,8 @@ import type { Db } from "../../db/client.js";
 import { optionalUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { Viewer } from "../users/users.service.js";
-import { createListingCache, pageKey, type Listing, type ListingName } from "./product-listing-cache.js";
-import type { ProductView } from "./product-views.js";
+import { createListingCache, pageKey, type Listing, type ListingName } from "./products-listing.cache.js";
+import type { ProductView } from "./products.views.js";
 import {
   presentProduct,
   presentProductDetail,

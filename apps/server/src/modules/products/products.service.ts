@@ -7,9 +7,9 @@ import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { categoryAndSubcategoryIds, findGameSubcategory } from "../categories/categories.service.js";
 import type { Viewer } from "../users/users.service.js";
-import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./product-access.js";
-import { searchProductIds } from "./product-search.js";
-import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./product-views.js";
+import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./products.access.js";
+import { searchProductIds } from "./products-search.service.js";
+import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
 import type { ViewPage } from "./products.presenter.js";
 
 /**
@@ -26,7 +26,7 @@ const publicStatuses = inArray(products.status, [...PUBLIC_STATUSES]);
 // Newest first; the id breaks ties so pages never repeat or skip a product. Matches the listing indexes.
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
-/** GET /products/{id}: a product the viewer may see (product-access.ts), else PRODUCT_NOT_FOUND. */
+/** GET /products/{id}: a product the viewer may see (products.access.ts), else PRODUCT_NOT_FOUND. */
 export async function getProductView(db: Db, productId: string, viewer: Viewer): Promise<ProductView> {
   const [row] = await db.select().from(products).where(eq(products.id, productId));
   if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
@@ -36,7 +36,7 @@ export async function getProductView(db: Db, productId: string, viewer: Viewer):
 
 /**
  * Where a page of a listing starts when the caller knows it: the id of the last product of the page before, in
- * the same listing, read in the same state of the catalogue (a cached page, product-listing-cache.ts). The page
+ * the same listing, read in the same state of the catalogue (a cached page, products-listing.cache.ts). The page
  * is then read by key, at the cost of page 1 however deep it is, rather than by skipping every product before it.
  */
 export type PageStart = { afterProductId?: string | undefined };

@@ -44,7 +44,7 @@ const NO_TOKEN = [401, "TOKEN_NOT_FOUND"] as const;
 // The guard reads the ban flag on every request, so a session opened before the ban stops at once.
 const BANNED = [403, "USER_IS_BANNED"] as const;
 const FORBIDDEN = [403, "INSUFFICIENT_PERMISSIONS"] as const;
-// Chat ids reveal nothing to non-members (chat-access.ts).
+// Chat ids reveal nothing to non-members (chats.access.ts).
 const NO_CHAT = [404, "CHAT_NOT_FOUND"] as const;
 // Public calls with a code nobody was sent: they reach the code check whoever calls.
 const WRONG_CODE = [400, "WRONG_VERIFICATION_CODE"] as const;

@@ -7,13 +7,13 @@ import { deals } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { catalogueChanged } from "../products/catalogue-changes.js";
-import { recordAdminAction } from "../admin/audit-log.service.js";
-import { adjustUserBalance } from "../ledger/ledger.js";
-import { lockDeal, resolveDispute } from "./deal-lifecycle.js";
-import { loadDealView, loadDealViews, type DealView } from "./deal-views.js";
+import { catalogueChanged } from "../products/products.events.js";
+import { recordAdminAction } from "../audit/audit.service.js";
+import { adjustUserBalance } from "../ledger/ledger.service.js";
+import { lockDeal, resolveDispute } from "./deals.lifecycle.js";
+import { loadDealView, loadDealViews, type DealView } from "./deals.views.js";
 import type { DealOutcome } from "./deals.service.js";
-import type { DealDeps } from "./purchase.service.js";
+import type { DealDeps } from "./deals-purchase.service.js";
 
 /** GET /admin/deals: every deal (or those of one status, one user as buyer or seller), open disputes first, then newest. */
 export async function listAdminDeals(

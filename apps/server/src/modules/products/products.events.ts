@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.js";
 
 /*
- * The "catalogue changed" signal. Public listings and search are answered from a cache (product-listing-cache.ts)
+ * The "catalogue changed" signal. Public listings and search are answered from a cache (products-listing.cache.ts)
  * that must be emptied whenever what they show changes: a product going on or off sale or edited, its images,
  * its category. Every service that makes such a change calls catalogueChanged once its transaction has
  * committed: called earlier, a listing read in between would cache the old state again.

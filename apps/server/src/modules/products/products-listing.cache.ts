@@ -5,8 +5,8 @@ import type { Db } from "../../db/client.js";
 import { createInvalidationChannel } from "../../platform/cache/invalidation-channel.js";
 import { createResponseCache, matchesEtag } from "../../platform/cache/response-cache.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import { onCatalogueChange } from "./catalogue-changes.js";
-import type { ProductView } from "./product-views.js";
+import { onCatalogueChange } from "./products.events.js";
+import type { ProductView } from "./products.views.js";
 import type { PresentContext } from "./products.presenter.js";
 import type { PageStart } from "./products.service.js";
 
@@ -16,7 +16,7 @@ import type { PageStart } from "./products.service.js";
  * schema-checked serialisation of 30 products; sending a cached one costs a map lookup.
  *
  * An entry is the guest's answer, serialised exactly as the route's response schema would, with an ETag. The
- * cache is emptied on every catalogue change (catalogue-changes.ts), here at once and on the other instances
+ * cache is emptied on every catalogue change (products.events.ts), here at once and on the other instances
  * over Redis; the TTL bounds what no signal covers (a seller's new avatar or rating).
  */
 

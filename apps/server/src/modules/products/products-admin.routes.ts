@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import { approveProduct, rejectProduct } from "./product-moderation.service.js";
+import { approveProduct, rejectProduct } from "./products-moderation.service.js";
 import { presentProductPage } from "./products.presenter.js";
 import { listAdminProducts } from "./products.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";

@@ -16,10 +16,10 @@ import {
 import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, buyAs } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
-import { catalogueChanged } from "./catalogue-changes.js";
+import { catalogueChanged } from "./products.events.js";
 
 /*
- * Public listings and search are answered from a cache (product-listing-cache.ts). What a client sees must not
+ * Public listings and search are answered from a cache (products-listing.cache.ts). What a client sees must not
  * change for it: every committed change shows in the next answer, and no viewer gets another viewer's answer.
  */
 

@@ -12,7 +12,7 @@ import type { z } from "zod";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { validationError } from "../../platform/errors/app-error.js";
 import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
-import { isMember } from "./chat-access.js";
+import { isMember } from "./chats.access.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
 import {
   chatRowsOfMembers,

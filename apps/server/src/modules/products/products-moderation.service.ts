@@ -4,8 +4,8 @@ import { products } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { recordAdminAction } from "../admin/audit-log.service.js";
-import { catalogueChanged } from "./catalogue-changes.js";
+import { recordAdminAction } from "../audit/audit.service.js";
+import { catalogueChanged } from "./products.events.js";
 
 /**
  * Admin Approve: a product in moderation goes on sale (`active`; the API never says `approved`), or straight to

@@ -6,13 +6,13 @@ import { deals, disputes, type Deal as DealRow, type DealStatus } from "../../db
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
-import { postLedgerTransaction } from "../ledger/ledger.js";
+import { postLedgerTransaction } from "../ledger/ledger.service.js";
 
 /*
  * The deal state machine (ARCHITECTURE.md §4 "Deal lifecycle"), the one place a deal changes status. Each
  * function runs inside the caller's transaction on a deal the caller locked (lockDeal), checks the move against
  * DEAL_TRANSITIONS, moves the money with its ledger rows, updates the product and posts the deal's message, so
- * all of it commits or none does. Lock order: deal → product → users → ledger accounts (see ledger.ts).
+ * all of it commits or none does. Lock order: deal → product → users → ledger accounts (see ledger.service.ts).
  */
 
 type Transition = { from: DealStatus; to: DealStatus; event: DealEvent };

@@ -3,7 +3,7 @@ import type { Database, Db } from "../../db/client.js";
 import { categories, type NewProduct, products } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import { createTestDatabase } from "../../test/test-database.js";
-import { searchProductIds, type ProductSearch } from "./product-search.js";
+import { searchProductIds, type ProductSearch } from "./products-search.service.js";
 
 let database: Database;
 let db: Db;

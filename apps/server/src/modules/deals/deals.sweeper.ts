@@ -3,8 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
 import type { Clock } from "../../platform/time/clock.js";
-import type { ChatNotifier } from "../chats/chat-socket.js";
-import { confirmDeal } from "./deal-lifecycle.js";
+import type { ChatNotifier } from "../chats/chats.socket.js";
+import { confirmDeal } from "./deals.lifecycle.js";
 
 export type SweeperDeps = {
   db: Db;

@@ -22,9 +22,9 @@ import { removeStoredImages, storedImageKeys, type StoredImage } from "../../pla
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { assertCategoryExists } from "../categories/categories.service.js";
-import { catalogueChanged } from "./catalogue-changes.js";
-import { mayView } from "./product-access.js";
-import { loadProductViews, type ProductView } from "./product-views.js";
+import { catalogueChanged } from "./products.events.js";
+import { mayView } from "./products.access.js";
+import { loadProductViews, type ProductView } from "./products.views.js";
 
 export type EditingDeps = { db: Db; media: MediaStore; cipher: DataCipher; log: Pick<FastifyBaseLogger, "warn"> };
 

@@ -10,7 +10,7 @@ import { connectAs, joinRoom, listenOnFreePort, nextEvent, type ChatSocket } fro
 import { createTestClock } from "../../test/test-clock.js";
 import { adjustBalanceAs, balanceOf, buyAs } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
-import { sweepDueDeals } from "./deal-sweeper.js";
+import { sweepDueDeals } from "./deals.sweeper.js";
 
 const HOUR_MS = 3_600_000;
 const clock = createTestClock();

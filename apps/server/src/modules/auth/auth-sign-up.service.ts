@@ -14,7 +14,7 @@ import { hashPassword } from "../../platform/security/password-hash.js";
 import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
 import { authLimits } from "./auth.limits.js";
 import type { SignedIn } from "./auth.service.js";
-import { issueCode, mailCode, withCheckedCode } from "./email-code.service.js";
+import { issueCode, mailCode, withCheckedCode } from "./auth-email-codes.service.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 
 type NewAccount = { email: string; username: string };

@@ -1,5 +1,5 @@
 import type { AuditLogEntry, AuditLogPage } from "@lootlane/contract";
-import type { AuditLogRow } from "./audit-log.service.js";
+import type { AuditLogRow } from "./audit.service.js";
 
 /** `before`/`after` are stored as the action wrote them: objects of the changed fields, or null. */
 const asRecord = (value: unknown): Record<string, unknown> | null =>

@@ -7,12 +7,12 @@ import { products } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { catalogueChanged } from "../products/catalogue-changes.js";
+import { catalogueChanged } from "../products/products.events.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { chatForPurchase } from "../chats/chats.service.js";
-import { mayView } from "../products/product-access.js";
-import { startDeal, type DealTerms } from "./deal-lifecycle.js";
-import { loadDealView } from "./deal-views.js";
+import { mayView } from "../products/products.access.js";
+import { startDeal, type DealTerms } from "./deals.lifecycle.js";
+import { loadDealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";
 
 export type DealDeps = { db: Db; clock: Clock; terms: DealTerms };
@@ -37,8 +37,8 @@ export async function buyProduct(
       const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId));
       if (replayed) return { result: replayed, messageId: null };
     }
-    // The product and the buyer locked in one statement, in the lock order (product → users, deal-lifecycle.ts);
-    // NO KEY UPDATE for the reason in ledger.ts.
+    // The product and the buyer locked in one statement, in the lock order (product → users, deals.lifecycle.ts);
+    // NO KEY UPDATE for the reason in ledger.service.ts.
     const [locked] = await tx
       .select({
         product: products,

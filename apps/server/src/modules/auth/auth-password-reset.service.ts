@@ -13,7 +13,7 @@ import { hashPassword } from "../../platform/security/password-hash.js";
 import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
 import { authLimits } from "./auth.limits.js";
 import { findUserByEmail } from "./auth.service.js";
-import { issueCode, mailCode, withCheckedCode } from "./email-code.service.js";
+import { issueCode, mailCode, withCheckedCode } from "./auth-email-codes.service.js";
 
 const purpose = "password_reset" as const;
 

@@ -16,7 +16,7 @@ import { requireUser, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { parseFormFields, readMultipartForm } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
-import { addProductImages, createProduct, deleteProduct, editProduct } from "./product-editing.service.js";
+import { addProductImages, createProduct, deleteProduct, editProduct } from "./products-editing.service.js";
 import { presentProductDetail } from "./products.presenter.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
