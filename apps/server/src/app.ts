@@ -14,6 +14,7 @@ import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
 import { createDealAlerts } from "./modules/deals/deals.alerts.js";
 import { startDealSweeper } from "./modules/deals/deals.sweeper.js";
 import { dealsRoutes } from "./modules/deals/deals.routes.js";
+import { latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
@@ -100,7 +101,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = await createAuthDeps(app, { config, db: database.db, clock, mailer: deps.mailer, rateLimitStore });
   // Socket.IO shares the HTTP server (and so the port); it closes with the app.
   const realtime = await attachRealtime(app, { config, clock });
-  const chats = { db: database.db, presence: realtime.presence, limiter: createRateLimiter(rateLimitStore, clock) };
+  const chats = {
+    db: database.db,
+    presence: realtime.presence,
+    limiter: createRateLimiter(rateLimitStore, clock),
+    latestDeal: latestDealOfChat,
+  };
   const chatNotifier = registerChatSocket({ realtime, deps: chats, cipher, log: app.log });
   const deals = {
     db: database.db,
@@ -121,12 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productEditingRoutes, { db: database.db, media, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
-      await api.register(dealsRoutes, {
-        deps: deals,
-        cipher,
-        notifier: chatNotifier,
-        alerts: createDealAlerts(realtime),
-      });
+      await api.register(dealsRoutes, { deps: deals, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
       await api.register(adminDashboardRoutes, { db: database.db, clock });
       await api.register(adminUsersRoutes, { deps: { db: database.db, clock, realtime } });

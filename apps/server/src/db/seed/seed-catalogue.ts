@@ -3,14 +3,9 @@ import { createDataCipher, type DataCipher } from "../../platform/crypto/data-ci
 import { mediaUrl } from "../../platform/media/media-key.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { Db } from "../client.js";
-import {
-  categories,
-  type NewCategory,
-  type NewProduct,
-  type NewProductImage,
-  productImages,
-  products,
-} from "../schema/catalog.js";
+import { createCategories } from "../../modules/categories/categories.service.js";
+import { createProducts } from "../../modules/products/products.service.js";
+import type { NewCategory, NewProduct, NewProductImage } from "../schema/catalog.js";
 import { slugify } from "../slug.js";
 import { type DemoGame, demoGames, type GoodsKind } from "./demo-games.js";
 import { renderGameCover, renderProductImage, renderSubcategoryImage } from "./demo-images.js";
@@ -69,10 +64,13 @@ export async function prepareDemoCatalogue(media: MediaStore, dataKey: Buffer, n
 export async function insertDemoCatalogue(tx: Db, catalogue: PreparedCatalogue, sellerId: string): Promise<void> {
   const games = catalogue.categories.filter((category) => !category.parentId);
   const subcategories = catalogue.categories.filter((category) => category.parentId);
-  await tx.insert(categories).values(games);
-  await tx.insert(categories).values(subcategories);
-  await tx.insert(products).values(catalogue.products.map((product) => ({ ...product, sellerId })));
-  await tx.insert(productImages).values(catalogue.images);
+  await createCategories(tx, games);
+  await createCategories(tx, subcategories);
+  await createProducts(
+    tx,
+    catalogue.products.map((product) => ({ ...product, sellerId })),
+    catalogue.images,
+  );
 }
 
 function prepareCategories(

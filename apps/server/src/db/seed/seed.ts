@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { Db } from "../client.js";
-import { ledgerAccounts } from "../schema/ledger.js";
+import { openUserAccounts } from "../../modules/ledger/ledger.service.js";
+import { createUsers } from "../../modules/users/users.service.js";
 import { users } from "../schema/users.js";
 import { insertDemoCatalogue, prepareDemoCatalogue } from "./seed-catalogue.js";
 import { prepareSeedUsers } from "./seed-users.js";
@@ -35,11 +36,12 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<SeedResult> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (await hasUsers(tx)) return false;
     const rows = seedUsers.demoSeller ? [seedUsers.admin, seedUsers.demoSeller] : [seedUsers.admin];
-    const inserted = await tx.insert(users).values(rows).returning({ id: users.id, username: users.username });
+    const inserted = await createUsers(tx, rows);
     // users.balance is the projection of this account, so every user gets one from the start.
-    await tx
-      .insert(ledgerAccounts)
-      .values(inserted.map((user) => ({ kind: "user_available" as const, userId: user.id, balanceKopecks: 0 })));
+    await openUserAccounts(
+      tx,
+      inserted.map((user) => user.id),
+    );
     const seller = inserted.find((user) => user.username === seedUsers.demoSeller?.username);
     if (catalogue && seller) await insertDemoCatalogue(tx, catalogue, seller.id);
     return true;

@@ -1,13 +1,14 @@
 import type { Role } from "@lootlane/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { products } from "../../db/schema/catalog.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
 import { revokeUserSessions, type AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { catalogueChanged } from "../products/products.events.js";
 import type { AdminDeps } from "./admin.deps.js";
 import { recordAdminAction } from "../audit/audit.service.js";
+import { suspendSellerProducts } from "../products/products.service.js";
+import { setBanFlag } from "../users/users.service.js";
 
 /*
  * A ban (ARCHITECTURE.md §4 "Accounts") is the flag plus its effects: the user's sessions end, their products on
@@ -32,18 +33,9 @@ export function assertMayChangeAccess(
  * ended after an unban: the user signs in again. The caller closes the sockets once this is committed.
  */
 export async function setBanned(tx: Db, userId: string, banned: boolean, at: Date): Promise<string[]> {
-  await tx
-    .update(users)
-    .set({ isBanned: banned, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await setBanFlag(tx, userId, banned);
   if (banned) await revokeUserSessions(tx, userId, at);
-  const [from, to] = banned ? (["active", "suspended"] as const) : (["suspended", "active"] as const);
-  const moved = await tx
-    .update(products)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(products.sellerId, userId), eq(products.status, from)))
-    .returning({ id: products.id });
-  return moved.map((row) => row.id);
+  return suspendSellerProducts(tx, userId, banned);
 }
 
 /** POST /admin/ban-user: bans a user who is neither an admin nor the caller. Banning a banned user changes nothing. */

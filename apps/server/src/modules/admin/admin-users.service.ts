@@ -5,12 +5,12 @@ import type { Db } from "../../db/client.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { adjustUserBalance } from "../ledger/ledger.service.js";
 import { catalogueChanged } from "../products/products.events.js";
 import { assertMayChangeAccess, setBanned } from "./admin-bans.service.js";
 import type { AdminDeps } from "./admin.deps.js";
 import { recordAdminAction } from "../audit/audit.service.js";
+import { applyAdminEdit, usersConflictOf } from "../users/users.service.js";
 
 export type UserPage = { rows: UserRow[]; total: number; page: number; perPage: number };
 type UserUpdate = z.output<typeof adminUpdateUserRequestSchema>;
@@ -65,11 +65,7 @@ export async function updateUser(
 
       const { before, after } = changedFields(current, input);
       const columns = toColumns(after);
-      if (Object.keys(columns).length > 0)
-        await tx
-          .update(users)
-          .set({ ...columns, updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
+      if (Object.keys(columns).length > 0) await applyAdminEdit(tx, userId, columns);
       const amountKopecks =
         typeof after.balance === "number" ? Math.round(after.balance * 100) - current.balanceKopecks : 0;
       if (amountKopecks !== 0)
@@ -90,7 +86,7 @@ export async function updateUser(
       return { user: user!, banned: isBanned && !current.isBanned, roleChanged: role !== current.role };
     });
   } catch (error) {
-    throw conflictOf(error) ?? error;
+    throw usersConflictOf(error) ?? error;
   }
   if (outcome.banned) deps.realtime.disconnectUser(userId, "USER_IS_BANNED");
   else if (outcome.roleChanged) deps.realtime.disconnectUser(userId);
@@ -183,18 +179,6 @@ async function assertNamesFree(tx: Db, current: UserRow, input: UserUpdate): Pro
       .where(and(sql`lower(${users.username}) = lower(${input.username})`, ne(users.id, current.id)));
     if (taken) throw new AppError("USERNAME_ALREADY_EXISTS");
   }
-}
-
-// Two edits (or an edit and a sign-up) taking the same name at once both pass the check above; the unique indexes decide.
-const conflictByConstraint: Record<string, "EMAIL_ALREADY_EXISTS" | "USERNAME_ALREADY_EXISTS"> = {
-  users_email_unique: "EMAIL_ALREADY_EXISTS",
-  users_username_lower_key: "USERNAME_ALREADY_EXISTS",
-};
-
-function conflictOf(error: unknown): AppError | undefined {
-  const constraint = violatedUniqueConstraint(error);
-  const code = constraint === undefined ? undefined : conflictByConstraint[constraint];
-  return code ? new AppError(code, {}, { cause: error }) : undefined;
 }
 
 /** An avatar address is empty (no avatar), a path on this server (an upload's `/media/…`) or an http(s) address. */

@@ -14,6 +14,7 @@ import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.contex
 import { authLimits } from "./auth.limits.js";
 import { findUserByEmail } from "./auth.service.js";
 import { issueCode, mailCode, withCheckedCode } from "./auth-email-codes.service.js";
+import { setPasswordHash } from "../users/users.service.js";
 
 const purpose = "password_reset" as const;
 
@@ -70,7 +71,7 @@ export async function setNewPassword(
     // Only a deliverable code can be right, and those exist only for registered e-mails; the user may have been deleted since.
     if (!user) throw new AppError("WRONG_VERIFICATION_CODE");
     if (user.isBanned) throw new AppError("USER_IS_BANNED");
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await setPasswordHash(tx, user.id, passwordHash, now);
     await revokeUserSessions(tx, user.id, now);
     return startSession(tx, { userId: user.id, client: context }, tokenSettings(deps, now));
   });

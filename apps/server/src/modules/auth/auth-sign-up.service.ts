@@ -6,7 +6,6 @@ import {
 } from "@lootlane/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { ledgerAccounts } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
 import { startSession } from "../../platform/auth/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -15,7 +14,8 @@ import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.contex
 import { authLimits } from "./auth.limits.js";
 import type { SignedIn } from "./auth.service.js";
 import { issueCode, mailCode, withCheckedCode } from "./auth-email-codes.service.js";
-import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
+import { openUserAccounts } from "../ledger/ledger.service.js";
+import { createUsers, usersConflictOf } from "../users/users.service.js";
 
 type NewAccount = { email: string; username: string };
 
@@ -55,17 +55,16 @@ export async function confirmSignUp(
   try {
     return await withCheckedCode(deps, target, input.email_code, { consume: true }, async (tx, now) => {
       await ensureEmailAndUsernameFree(tx, input);
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, username: input.username, passwordHash, createdAt: now, updatedAt: now })
-        .returning();
+      const [user] = await createUsers(tx, [
+        { email: input.email, username: input.username, passwordHash, createdAt: now, updatedAt: now },
+      ]);
       // users.balance is the projection of this account, so every user has one from the start.
-      await tx.insert(ledgerAccounts).values({ kind: "user_available", userId: user!.id, balanceKopecks: 0 });
+      await openUserAccounts(tx, [user!.id]);
       const tokens = await startSession(tx, { userId: user!.id, client: context }, tokenSettings(deps, now));
       return { user: user!, tokens };
     });
   } catch (error) {
-    throw conflictOf(error) ?? error;
+    throw usersConflictOf(error) ?? error;
   }
 }
 
@@ -78,17 +77,4 @@ async function ensureEmailAndUsernameFree(db: Db, account: NewAccount): Promise<
     .where(eq(sql`lower(${users.username})`, account.username.toLowerCase()))
     .limit(1);
   if (usernameTaken) throw new AppError("USERNAME_ALREADY_EXISTS");
-}
-
-// The unique indexes decide when two sign-ups race past ensureEmailAndUsernameFree at the same moment.
-const conflictByConstraint: Record<string, "EMAIL_ALREADY_EXISTS" | "USERNAME_ALREADY_EXISTS"> = {
-  users_email_unique: "EMAIL_ALREADY_EXISTS",
-  users_username_lower_key: "USERNAME_ALREADY_EXISTS",
-};
-
-/** A unique violation of the users table, as the API's 409. */
-function conflictOf(error: unknown): AppError | undefined {
-  const constraint = violatedUniqueConstraint(error);
-  const code = constraint === undefined ? undefined : conflictByConstraint[constraint];
-  return code ? new AppError(code, {}, { cause: error }) : undefined;
 }

@@ -15,6 +15,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { hashPassword, verifyPassword } from "../../platform/security/password-hash.js";
 import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
 import { authLimits } from "./auth.limits.js";
+import { setPasswordHash } from "../users/users.service.js";
 
 export type SignedIn = { user: User; tokens: SessionTokens };
 
@@ -149,7 +150,7 @@ export async function changePassword(deps: AuthDeps, authUser: AuthUser, input: 
       .from(sessions)
       .where(eq(sessions.id, authUser.sessionId))
       .limit(1);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await setPasswordHash(tx, user.id, passwordHash, now);
     await revokeUserSessions(tx, user.id, now, current?.familyId);
   });
 }

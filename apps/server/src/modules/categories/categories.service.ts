@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
-import { categories, type Category as CategoryRow } from "../../db/schema/catalog.js";
+import { categories, type Category as CategoryRow, type NewCategory } from "../../db/schema/catalog.js";
 import { slugify } from "../../db/slug.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { processAndStoreImages, storedKeys } from "../../platform/images/image-batch.js";
@@ -175,4 +175,9 @@ function conflictOf(error: unknown): AppError | undefined {
   const constraint = violatedUniqueConstraint(error);
   const code = constraint === undefined ? undefined : conflictByConstraint[constraint];
   return code ? new AppError(code, {}, { cause: error }) : undefined;
+}
+
+/** Categories made whole elsewhere (the seed's demo games); parents go in before their children. */
+export async function createCategories(tx: Db, rows: NewCategory[]): Promise<void> {
+  await tx.insert(categories).values(rows);
 }

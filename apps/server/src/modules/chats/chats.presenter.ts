@@ -1,9 +1,9 @@
-import type { ChatListItem, ChatMessage, ChatProductCard, PresenceEvent } from "@lootlane/contract";
+import type { ChatListItem, ChatMessage, ChatProduct, ChatProductCard, Deal, PresenceEvent } from "@lootlane/contract";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import { presentDeal } from "../deals/deals.presenter.js";
-import type { DealView } from "../deals/deals.views.js";
-import type { ProductView } from "../products/products.views.js";
-import type { ChatRowView, MessageView } from "./chats.service.js";
+import { presentProduct } from "../products/products.presenter.js";
+import type { ProductView } from "../products/products.service.js";
+import type { Viewer } from "../users/users.service.js";
+import type { ChatProductView, ChatRowView, MessageView } from "./chats.service.js";
 
 /*
  * Rows become contract objects here and nowhere else. Message text is passed on as plain text: it is never
@@ -62,7 +62,7 @@ export function presentPresence(
 
 function presentProductCard(
   { product, seller, images }: ProductView,
-  deal: DealView | null,
+  deal: Deal | null,
   viewerId: string,
   mayReadGoods: boolean,
   cipher: DataCipher,
@@ -77,6 +77,19 @@ function presentProductCard(
     status: product.status,
     is_owner: product.sellerId === viewerId,
     product_data_string: mayReadGoods ? cipher.decrypt(product.productDataEncrypted) : null,
-    deal: deal && presentDeal(deal),
+    deal,
+  };
+}
+
+/** GET /products/get/chat/{chatId}: the product as its page shows it, the goods as the service decided. */
+export function presentChatProduct(
+  { product, mayReadGoods, deal }: ChatProductView,
+  viewer: NonNullable<Viewer>,
+  cipher: DataCipher,
+): ChatProduct {
+  return {
+    ...presentProduct(product, { viewer, cipher }),
+    product_data_string: mayReadGoods ? cipher.decrypt(product.product.productDataEncrypted) : null,
+    deal,
   };
 }

@@ -1,5 +1,7 @@
 import {
   chatIdParamsSchema,
+  chatIdPathSchema,
+  chatProductSchema,
   chatListItemSchema,
   chatListSchema,
   chatMessageListSchema,
@@ -9,9 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import type { ChatNotifier } from "./chats.socket.js";
-import { presentChatListItem, presentMessage } from "./chats.presenter.js";
-import { listChats, listMessages, openChat, type ChatDeps } from "./chats.service.js";
+import type { ChatNotifier } from "./chats.events.js";
+import { presentChatListItem, presentChatProduct, presentMessage } from "./chats.presenter.js";
+import { chatProductView, listChats, listMessages, openChat, type ChatDeps } from "./chats.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type ChatRoutesOptions = { deps: ChatDeps; cipher: DataCipher; notifier: ChatNotifier };
@@ -74,6 +76,22 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
       // The seller's list shows the new chat at once; the buyer's other tabs too.
       await notifier.chatChanged(row.chat.id, [row.chat.sellerId, row.chat.buyerId]);
       return presentChatListItem(row);
+    },
+  );
+
+  app.get(
+    "/products/get/chat/:chatId",
+    {
+      schema: {
+        tags: ["deals"],
+        summary: "A chat's product with its latest deal; the goods for the seller, admins and the buyer who paid",
+        params: chatIdPathSchema,
+        response: { 200: chatProductSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const viewer = signedInUser(request);
+      return presentChatProduct(await chatProductView(deps, viewer, request.params.chatId), viewer, cipher);
     },
   );
 };

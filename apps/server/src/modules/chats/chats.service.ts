@@ -1,4 +1,4 @@
-import type { ChatMessagesQuery } from "@lootlane/contract";
+import type { ChatMessagesQuery, Deal } from "@lootlane/contract";
 import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
@@ -10,13 +10,17 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import type { PresenceStore } from "../../platform/realtime/presence.js";
-import { latestChatDealView, type DealView } from "../deals/deals.views.js";
-import { mayView } from "../products/products.access.js";
-import { loadProductViews, type ProductView } from "../products/products.views.js";
-import type { Viewer } from "../users/users.service.js";
+import { loadProductViews, mayView, type ProductView } from "../products/products.service.js";
+import { recordLastSeen, type Viewer } from "../users/users.service.js";
 import { ensureMayRead, ensureMayWrite, isMember } from "./chats.access.js";
 
-export type ChatDeps = { db: Db; presence: PresenceStore; limiter: RateLimiter };
+/**
+ * The deal a chat shows, as the API shows it. The deals module provides it at start-up: deals depend on chats
+ * (a purchase opens its chat and posts into it), so chats must not import deals back.
+ */
+export type LatestDealOfChat = (db: Db, chatId: string) => Promise<Deal | null>;
+
+export type ChatDeps = { db: Db; presence: PresenceStore; limiter: RateLimiter; latestDeal: LatestDealOfChat };
 
 export type ChatUserRow = Pick<User, "id" | "username" | "avatarUrl" | "lastSeenAt">;
 
@@ -35,11 +39,11 @@ export type MessageView = {
   senderUsername: string | null;
   product: ProductView | null;
   mayReadGoods: boolean;
-  deal: DealView | null;
+  deal: Deal | null;
 };
 
 /** The chat's product as a member or an admin sees it: the goods once the viewer may read them, and the latest deal. */
-export type ChatProductView = { product: ProductView; mayReadGoods: boolean; deal: DealView | null };
+export type ChatProductView = { product: ProductView; mayReadGoods: boolean; deal: Deal | null };
 
 type SignedIn = NonNullable<Viewer>;
 
@@ -151,7 +155,7 @@ export async function listMessages(
       .limit(query.limit);
     return { chat: chat as Chat, rows: rows.reverse(), markedRead };
   });
-  return { views: await withProductCards(deps.db, chat, viewer, rows), markedRead };
+  return { views: await withProductCards(deps, chat, viewer, rows), markedRead };
 }
 
 /** The socket's `mark_read`: the member has seen everything in the chat. True when something became read. */
@@ -236,10 +240,10 @@ export async function dealMessageViews(
   if (!row) throw new AppError("CHAT_NOT_FOUND");
   const { chat, message } = row;
   // The card's product and deal are the same for every audience; only who may read the goods differs.
-  const card = message.messageType === "purchase_info" ? await productCard(deps.db, chat) : NO_CARD;
+  const card = message.messageType === "purchase_info" ? await productCard(deps, chat) : NO_CARD;
   // The chat's deals are all its buyer's, and all but the latest were refunded (which is how the product came back
   // on sale), so the card's deal alone tells whether the buyer owns the goods.
-  const buyerHasGoods = card.deal !== null && (BUYER_HAS_GOODS as readonly string[]).includes(card.deal.deal.status);
+  const buyerHasGoods = card.deal !== null && (BUYER_HAS_GOODS as readonly string[]).includes(card.deal.status);
   const viewFor = (mayReadGoods: boolean): MessageView => ({
     message,
     senderUsername: null,
@@ -250,14 +254,15 @@ export async function dealMessageViews(
 }
 
 /** GET /products/get/chat/{chatId}: members and admins only (others CHAT_NOT_FOUND). */
-export async function chatProductView(db: Db, viewer: SignedIn, chatId: string): Promise<ChatProductView> {
+export async function chatProductView(deps: ChatDeps, viewer: SignedIn, chatId: string): Promise<ChatProductView> {
+  const { db } = deps;
   const [row] = await db.select().from(chats).where(eq(chats.id, chatId));
   ensureMayRead(row, viewer);
   const chat = row as Chat;
   const [[product], mayReadGoods, deal] = await Promise.all([
     loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
     buyerOrStaffHasGoods(db, chat, viewer),
-    latestChatDealView(db, chat.id),
+    deps.latestDeal(db, chat.id),
   ]);
   // The chat's product exists: products are only ever soft-deleted.
   return { product: product!, mayReadGoods, deal };
@@ -280,13 +285,9 @@ export async function recordPresence(
   online: boolean,
   at: Date,
 ): Promise<{ username: string; lastSeen: Date | null; watchers: string[] }> {
-  const [user] = online
-    ? await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
-    : await db
-        .update(users)
-        .set({ lastSeenAt: at })
-        .where(eq(users.id, userId))
-        .returning({ username: users.username });
+  const username = online
+    ? (await db.select({ username: users.username }).from(users).where(eq(users.id, userId)))[0]?.username
+    : await recordLastSeen(db, userId, at);
   const partners = await db
     .selectDistinct({
       id: sql<string>`case when ${chats.buyerId} = ${userId} then ${chats.sellerId} else ${chats.buyerId} end`,
@@ -294,7 +295,7 @@ export async function recordPresence(
     .from(chats)
     .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)));
   return {
-    username: user?.username ?? "",
+    username: username ?? "",
     lastSeen: online ? null : at,
     watchers: partners.map((partner) => partner.id),
   };
@@ -365,15 +366,15 @@ function unreadCountFor(memberId: SQLWrapper) {
  * and the buyer who paid.
  */
 async function withProductCards(
-  db: Db,
+  deps: ChatDeps,
   chat: Chat,
   viewer: SignedIn,
   rows: Array<{ message: Message; senderUsername: string | null }>,
 ): Promise<MessageView[]> {
   const { product, deal } = rows.some((row) => row.message.messageType === "purchase_info")
-    ? await productCard(db, chat)
+    ? await productCard(deps, chat)
     : NO_CARD;
-  const mayReadGoods = product !== null && (await buyerOrStaffHasGoods(db, chat, viewer));
+  const mayReadGoods = product !== null && (await buyerOrStaffHasGoods(deps.db, chat, viewer));
   return rows.map(({ message, senderUsername }) => {
     const isCard = message.messageType === "purchase_info";
     return { message, senderUsername, product: isCard ? product : null, mayReadGoods, deal: isCard ? deal : null };
@@ -383,10 +384,13 @@ async function withProductCards(
 const NO_CARD = { product: null, deal: null } as const;
 
 /** What a purchase card shows besides the goods: the chat's product and its latest deal. */
-async function productCard(db: Db, chat: Chat): Promise<{ product: ProductView | null; deal: DealView | null }> {
+async function productCard(
+  { db, latestDeal }: ChatDeps,
+  chat: Chat,
+): Promise<{ product: ProductView | null; deal: Deal | null }> {
   const [[product], deal] = await Promise.all([
     loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
-    latestChatDealView(db, chat.id),
+    latestDeal(db, chat.id),
   ]);
   return { product: product ?? null, deal };
 }

@@ -13,6 +13,7 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { validationError } from "../../platform/errors/app-error.js";
 import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
 import { isMember } from "./chats.access.js";
+import type { ChatNotifier } from "./chats.events.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
 import {
   chatRowsOfMembers,
@@ -23,20 +24,6 @@ import {
   recordPresence,
   type ChatDeps,
 } from "./chats.service.js";
-
-/**
- * Tells members' tabs and devices that a chat of theirs changed (new message, read, created). Never throws:
- * what it reports is already stored, so a failed notice is logged rather than failing the action.
- */
-export type ChatNotifier = {
-  chatChanged(chatId: string, memberIds: readonly string[]): Promise<void>;
-  /**
-   * A deal message was stored (committed). A purchase card differs per viewer, so each member gets their own
-   * on every tab (personal room) and admins reading the chat theirs; a system message is the same for all and
-   * goes to the chat's room. Both members' lists follow.
-   */
-  dealMessagePosted(messageId: string): Promise<void>;
-};
 
 export type ChatSocketSetup = { realtime: Realtime; deps: ChatDeps; cipher: DataCipher; log: FastifyBaseLogger };
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
-import type { ChatNotifier } from "../chats/chats.socket.js";
+import type { ChatNotifier } from "../chats/chats.events.js";
 import { adjustBalance, listAdminDeals, resolveDealDispute } from "./deals-admin.service.js";
 import { presentDeal, presentDealPage } from "./deals.presenter.js";
 import type { DealDeps } from "./deals-purchase.service.js";

@@ -10,7 +10,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { catalogueChanged } from "../products/products.events.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { chatForPurchase } from "../chats/chats.service.js";
-import { mayView } from "../products/products.access.js";
+import { mayView } from "../products/products.service.js";
 import { startDeal, type DealTerms } from "./deals.lifecycle.js";
 import { loadDealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";

@@ -1,12 +1,13 @@
 import type { DealEvent, DisputeReason, DisputeResolution } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { products, type Product as ProductRow, type ProductStatus } from "../../db/schema/catalog.js";
+import type { Product as ProductRow, ProductStatus } from "../../db/schema/catalog.js";
 import { deals, disputes, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
 import { postLedgerTransaction } from "../ledger/ledger.service.js";
+import { setProductStatus } from "../products/products.service.js";
 
 /*
  * The deal state machine (ARCHITECTURE.md §4 "Deal lifecycle"), the one place a deal changes status. Each
@@ -55,15 +56,7 @@ const PURCHASE_MESSAGE_TEXT = "purchase";
 export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { buyerBalanceKopecks: number }> {
   const { product, buyerId, terms, at } = input;
   // The product is marked sold by the same statement that creates its deal.
-  const sold = tx
-    .$with("sold")
-    .as(
-      tx
-        .update(products)
-        .set({ status: "purchased", updatedAt: at })
-        .where(eq(products.id, product.id))
-        .returning({ id: products.id }),
-    );
+  const sold = tx.$with("sold").as(setProductStatus(tx, product.id, "purchased", at));
   const [deal] = await tx
     .with(sold)
     .insert(deals)
@@ -184,8 +177,7 @@ async function move(
     .set({ status: transition.to, updatedAt: at, ...(transition.to === "completed" ? { completedAt: at } : {}) })
     .where(eq(deals.id, deal.id))
     .returning();
-  if (productStatus)
-    await tx.update(products).set({ status: productStatus, updatedAt: at }).where(eq(products.id, deal.productId));
+  if (productStatus) await setProductStatus(tx, deal.productId, productStatus, at);
   const message = await insertDealMessage(tx, deal.chatId, "system", transition.event, at);
   return { deal: updated!, messageId: message.id };
 }

@@ -1,14 +1,10 @@
-import type { ChatProduct, Deal, DealPage, DealParty, Dispute } from "@lootlane/contract";
+import type { Deal, DealPage, DealParty, Dispute } from "@lootlane/contract";
 import type { Dispute as DisputeRow } from "../../db/schema/deals.js";
-import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import type { ProductView } from "../products/products.views.js";
-import { presentProduct } from "../products/products.presenter.js";
-import type { Viewer } from "../users/users.service.js";
 import type { DealView, PartyRow } from "./deals.views.js";
 
 /*
- * Rows become contract objects here and nowhere else: every deal the API answers, a purchase card's deal and
- * the chat's product go through presentDeal. Money is kopecks in the database, roubles in the API.
+ * Rows become contract objects here and nowhere else: every deal the API answers, including the deal a chat
+ * shows (latestDealOfChat). Money is kopecks in the database, roubles in the API.
  */
 
 export function presentDeal({ deal, product, thumbnailUrl, buyer, seller, dispute, reviewId }: DealView): Deal {
@@ -42,19 +38,6 @@ export function presentDealPage({
   perPage: number;
 }): DealPage {
   return { deals: views.map(presentDeal), total_pages: Math.ceil(total / perPage), page, total };
-}
-
-/** GET /products/get/chat/{chatId}: the product as its page shows it, the goods as the chats module decided. */
-export function presentChatProduct(
-  { product, mayReadGoods, deal }: { product: ProductView; mayReadGoods: boolean; deal: DealView | null },
-  viewer: NonNullable<Viewer>,
-  cipher: DataCipher,
-): ChatProduct {
-  return {
-    ...presentProduct(product, { viewer, cipher }),
-    product_data_string: mayReadGoods ? cipher.decrypt(product.product.productDataEncrypted) : null,
-    deal: deal && presentDeal(deal),
-  };
 }
 
 function presentParty(row: PartyRow): DealParty {

@@ -1,7 +1,5 @@
 import {
   buyHeadersSchema,
-  chatIdPathSchema,
-  chatProductSchema,
   confirmReceiptResultSchema,
   dealIdParamsSchema,
   dealListSchema,
@@ -15,18 +13,15 @@ import {
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, signedInUser } from "../../platform/auth/index.js";
-import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
-import type { ChatNotifier } from "../chats/chats.socket.js";
-import { chatProductView } from "../chats/chats.service.js";
+import type { ChatNotifier } from "../chats/chats.events.js";
 import type { DealAlerts } from "./deals.alerts.js";
-import { presentChatProduct, presentDeal } from "./deals.presenter.js";
+import { presentDeal } from "./deals.presenter.js";
 import { confirmReceipt, listUserDeals, reportDeal } from "./deals.service.js";
 import { buyProduct, type DealDeps } from "./deals-purchase.service.js";
 
 export type DealRoutesOptions = {
   deps: DealDeps;
-  cipher: DataCipher;
   notifier: Pick<ChatNotifier, "dealMessagePosted">;
   alerts: DealAlerts;
 };
@@ -35,13 +30,10 @@ const tags = ["deals"];
 
 /**
  * Buying and the buyer's side of a deal (SPEC.md §7 /products/buy, /products/confirm-receipt,
- * /products/get/chat/{chatId}, /users/{id}/purchases; beyond the spec sales and disputes). Every call needs a
+ * /users/{id}/purchases; beyond the spec sales and disputes). Every call needs a
  * signed-in user. Each move's message is pushed to the chat after its transaction committed.
  */
-export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (
-  app,
-  { deps, cipher, notifier, alerts },
-) => {
+export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, { deps, notifier, alerts }) => {
   app.addHook("onRequest", requireUser);
 
   app.post(
@@ -105,22 +97,6 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (
       const deal = presentDeal(view);
       alerts.disputeOpened(deal);
       return deal;
-    },
-  );
-
-  app.get(
-    "/products/get/chat/:chatId",
-    {
-      schema: {
-        tags,
-        summary: "A chat's product with its latest deal; the goods for the seller, admins and the buyer who paid",
-        params: chatIdPathSchema,
-        response: { 200: chatProductSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => {
-      const viewer = signedInUser(request);
-      return presentChatProduct(await chatProductView(deps.db, viewer, request.params.chatId), viewer, cipher);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { OpenDisputeRequest, PageQuery } from "@lootlane/contract";
+import type { Deal, OpenDisputeRequest, PageQuery } from "@lootlane/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
@@ -6,8 +6,21 @@ import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { confirmDeal, lockDeal, openDispute } from "./deals.lifecycle.js";
-import { loadDealView, loadDealViews, type DealView } from "./deals.views.js";
+import { latestChatDealView, loadDealView, loadDealViews, type DealView } from "./deals.views.js";
+import { presentDeal } from "./deals.presenter.js";
 import type { DealDeps } from "./deals-purchase.service.js";
+
+export type { DealTerms } from "./deals.lifecycle.js";
+
+/**
+ * The deal a chat shows on its purchase card and product (a refunded product may be bought again in the same
+ * chat, so the latest), or null before any. The chats module is given this at start-up rather than importing
+ * deals, which import chats to open a purchase's chat and post its messages.
+ */
+export async function latestDealOfChat(db: Db, chatId: string): Promise<Deal | null> {
+  const view = await latestChatDealView(db, chatId);
+  return view && presentDeal(view);
+}
 
 /** A deal after a move, and its message to push live (null when the call changed nothing). */
 export type DealOutcome = { view: DealView; messageId: string | null };

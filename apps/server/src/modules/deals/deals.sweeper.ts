@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
 import type { Clock } from "../../platform/time/clock.js";
-import type { ChatNotifier } from "../chats/chats.socket.js";
+import type { ChatNotifier } from "../chats/chats.events.js";
 import { confirmDeal } from "./deals.lifecycle.js";
 
 export type SweeperDeps = {

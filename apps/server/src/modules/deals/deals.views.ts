@@ -20,7 +20,6 @@ export type DealView = {
 
 /**
  * Completes deal rows into views with one query whatever the number of rows, keeping their order.
- * Used by the deals module and by the chats module for the deal on a purchase card.
  */
 export async function loadDealViews(db: Db, rows: readonly DealRow[]): Promise<DealView[]> {
   if (rows.length === 0) return [];

@@ -154,6 +154,13 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
   return { transactionId, userBalances };
 }
 
+/** New users' accounts at zero, in the transaction that creates the users: users.balance is their projection. */
+export async function openUserAccounts(tx: Db, userIds: readonly string[]): Promise<void> {
+  await tx
+    .insert(ledgerAccounts)
+    .values(userIds.map((userId) => ({ kind: "user_available" as const, userId, balanceKopecks: 0 })));
+}
+
 /**
  * An admin's top-up (positive) or take-back (negative) of a user's balance, against the outside world. Used by
  * POST /admin/balance-adjustment and the admin's edit of a user. Answers the user's new balance in kopecks.

@@ -2,7 +2,13 @@ import type { PageQuery, ProductSearchQuery, ProductStatus } from "@lootlane/con
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
-import { products, type Product as ProductRow } from "../../db/schema/catalog.js";
+import {
+  productImages,
+  products,
+  type NewProduct,
+  type NewProductImage,
+  type Product as ProductRow,
+} from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { categoryAndSubcategoryIds, findGameSubcategory } from "../categories/categories.service.js";
@@ -11,6 +17,10 @@ import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./products.access.js"
 import { searchProductIds } from "./products-search.service.js";
 import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
 import type { ViewPage } from "./products.presenter.js";
+
+// What other modules may know of products: who may see one, and a product as its answers show it.
+export { mayView } from "./products.access.js";
+export { loadProductViews, type ProductView } from "./products.views.js";
 
 /**
  * `total` of a listing counts at most this many products. An exact count(*) has to visit every matching index
@@ -220,4 +230,36 @@ async function cappedCount(db: Db, where: SQL): Promise<number> {
     .as("capped");
   const [row] = await db.select({ total: count() }).from(capped);
   return row?.total ?? 0;
+}
+
+/**
+ * A ban takes the seller's products on sale off sale (`suspended`: gone from listings, search and product pages);
+ * the unban puts exactly those back. Inside the ban's transaction; answers the ids it moved.
+ */
+export async function suspendSellerProducts(tx: Db, sellerId: string, suspended: boolean): Promise<string[]> {
+  const [from, to] = suspended ? (["active", "suspended"] as const) : (["suspended", "active"] as const);
+  const moved = await tx
+    .update(products)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(products.sellerId, sellerId), eq(products.status, from)))
+    .returning({ id: products.id });
+  return moved.map((row) => row.id);
+}
+
+/**
+ * A deal's move of its product (sold, completed, back on sale or withdrawn), inside the deal's transaction. The
+ * statement is handed back unrun, so a purchase can run it in the one statement that creates the deal.
+ */
+export function setProductStatus(tx: Db, productId: string, status: ProductRow["status"], at: Date) {
+  return tx
+    .update(products)
+    .set({ status, updatedAt: at })
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+}
+
+/** Listings made whole elsewhere (the seed's demo catalogue), with their images already in the media store. */
+export async function createProducts(tx: Db, rows: NewProduct[], images: NewProductImage[]): Promise<void> {
+  await tx.insert(products).values(rows);
+  await tx.insert(productImages).values(images);
 }

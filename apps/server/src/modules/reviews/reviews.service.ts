@@ -7,7 +7,7 @@ import { deals, reviews, type Review } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
-import { getProfile } from "../users/users.service.js";
+import { getProfile, setRating } from "../users/users.service.js";
 
 /** A member of the deal as a review shows them. */
 export type ReviewParty = { id: string; username: string; avatarUrl: string };
@@ -47,10 +47,7 @@ export async function createReview(db: Db, authorId: string, request: CreateRevi
           text: request.text,
         })
         .returning({ id: reviews.id });
-      await tx
-        .update(users)
-        .set({ rating: sellerAverage(deal.sellerId), updatedAt: sql`now()` })
-        .where(eq(users.id, deal.sellerId));
+      await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
       return loadReview(tx, review!.id);
     });
   } catch (error) {

@@ -1,9 +1,10 @@
 import type { Role } from "@lootlane/contract";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
-import { users, type User as UserRow } from "../../db/schema/users.js";
+import { users, type NewUser, type User as UserRow } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { processImageUpload } from "../../platform/images/image-processing.js";
 import { removeStoredImages, storedImageKeys, storeImage } from "../../platform/images/image-storage.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
@@ -28,6 +29,74 @@ export async function getProfile(db: Db, username: string, viewer: Viewer): Prom
     .where(sql`lower(${users.username}) = lower(${username})`);
   if (!user) throw new AppError("USER_NOT_FOUND");
   return { user, full: viewer !== undefined && (viewer.id === user.id || viewer.role === "admin") };
+}
+
+/*
+ * The users module is the one writer of the users table (its schema file says so): sign-up, the seed, bans,
+ * admin edits, password changes, presence and ratings all come here. The balance columns are the exception:
+ * the ledger keeps them as the projection of the user's account, in the statement that moves the money.
+ */
+
+/** New users (sign-up, the seed): the caller opens their ledger accounts in the same transaction. */
+export function createUsers(tx: Db, rows: NewUser[]): Promise<UserRow[]> {
+  return tx.insert(users).values(rows).returning();
+}
+
+/** A new password ends nothing by itself: the caller revokes the sessions it must in the same transaction. */
+export async function setPasswordHash(tx: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/** The ban flag alone; its effects (sessions, products, sockets) are the admin module's to apply. */
+export async function setBanFlag(tx: Db, userId: string, banned: boolean): Promise<void> {
+  await tx
+    .update(users)
+    .set({ isBanned: banned, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** The fields an admin's edit changed, already checked by the admin module (names free, access allowed). */
+export async function applyAdminEdit(
+  tx: Db,
+  userId: string,
+  columns: Partial<Omit<NewUser, "balanceKopecks">>,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...columns, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** The seller's rating follows their reviews; `rating` is computed by the reviews module in the same transaction. */
+export async function setRating(tx: Db, userId: string, rating: SQL<number>): Promise<void> {
+  await tx
+    .update(users)
+    .set({ rating, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Going offline stores when the user was last seen; answers their name, or undefined for a deleted user. */
+export async function recordLastSeen(db: Db, userId: string, at: Date): Promise<string | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ lastSeenAt: at })
+    .where(eq(users.id, userId))
+    .returning({ username: users.username });
+  return user?.username;
+}
+
+// Two writers (sign-ups, admin edits) taking the same e-mail or name at once both pass their checks; the unique
+// indexes decide.
+const conflictByConstraint: Record<string, "EMAIL_ALREADY_EXISTS" | "USERNAME_ALREADY_EXISTS"> = {
+  users_email_unique: "EMAIL_ALREADY_EXISTS",
+  users_username_lower_key: "USERNAME_ALREADY_EXISTS",
+};
+
+/** A unique violation of the users table as the API's 409, else undefined. */
+export function usersConflictOf(error: unknown): AppError | undefined {
+  const constraint = violatedUniqueConstraint(error);
+  const code = constraint === undefined ? undefined : conflictByConstraint[constraint];
+  return code ? new AppError(code, {}, { cause: error }) : undefined;
 }
 
 /** Sets the user's own description; a blank one is stored as null, so "no description" has one spelling. */
