@@ -5,6 +5,7 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { serverModuleNames, serverModules } from "./eslint/server-modules.js";
 
 const featuresDir = "apps/web/src/features";
 const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
@@ -25,6 +26,26 @@ const webZones = [
   },
 ];
 
+const modulesDir = "apps/server/src/modules";
+const serverModulesList = serverModuleNames();
+
+/**
+ * A server module is used by others only through its public files: `<module>.service.ts` (calls),
+ * `<module>.events.ts` (signals) and `<module>.presenter.ts` (a response that embeds another module's object).
+ * Everything else in a module is its own business.
+ */
+const serverZones = serverModulesList.map((module) => ({
+  target: `./${modulesDir}/${module}`,
+  from: `./${modulesDir}`,
+  except: [
+    `./${module}`,
+    ...serverModulesList
+      .filter((other) => other !== module)
+      .flatMap((other) => ["service", "events", "presenter"].map((role) => `./${other}/${other}.${role}.ts`)),
+  ],
+  message: "Another module is used only through its .service.ts, .events.ts or .presenter.ts.",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,7 +61,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, lootlane: serverModules },
     settings: {
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
@@ -53,7 +74,9 @@ export default tseslint.config(
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
-      "import-x/no-restricted-paths": ["error", { zones: webZones }],
+      "import-x/no-restricted-paths": ["error", { zones: [...webZones, ...serverZones] }],
+      "lootlane/module-cycle": "error",
+      "lootlane/module-file-name": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
@@ -64,6 +87,24 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    // The server is a workspace package: other workspaces use what its exports map offers, never its files.
+    files: ["bench/**", "e2e/**", "apps/web/**", "packages/**", "scripts/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)apps/server/src(/|$)",
+              message:
+                "Import the server as @lootlane/server/… (its package.json exports), not by a path into its sources.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["scripts/**", "bench/**", "e2e/**", "apps/server/src/main.ts", "apps/server/src/db/seed/**"],
