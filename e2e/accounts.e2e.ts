@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestMailServer, type TestMailServer } from "../apps/server/src/test/test-mail.js";
+import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
 import { launchBrowser, openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
 import { type StartedServer, startServer } from "./support/server.js";

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestMailServer, type TestMailServer } from "../apps/server/src/test/test-mail.js";
-import { testImages } from "../apps/server/src/test/test-images.js";
+import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
+import { testImages } from "@lootlane/server/test/test-images";
 import { type ApiSession, signInThroughApi, signUpThroughApi } from "./support/api-session.js";
 import { launchBrowser, openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Category, ChatListItem, Deal, ProductDetail, PurchaseResult, User } from "@lootlane/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testImages } from "../apps/server/src/test/test-images.js";
+import { testImages } from "@lootlane/server/test/test-images";
 import {
   connectSocket,
   type Deployment,

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { testImages } from "../apps/server/src/test/test-images.js";
+import { testImages } from "@lootlane/server/test/test-images";
 import { type ApiSession, signUpThroughApi } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";

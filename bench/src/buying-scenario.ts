@@ -1,5 +1,5 @@
 import type { ProductPage, User } from "@lootlane/contract";
-import type { TestMailServer } from "../../apps/server/src/test/test-mail.js";
+import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import type { Credentials } from "./admin-credentials.js";
 import { expectOk, json, signUp } from "./chat-members.js";
 import { loopbackSession } from "./loopback-session.js";

@@ -1,5 +1,5 @@
-import type { TestMailServer } from "../../apps/server/src/test/test-mail.js";
-import { testImages } from "../../apps/server/src/test/test-images.js";
+import type { TestMailServer } from "@lootlane/server/test/test-mail";
+import { testImages } from "@lootlane/server/test/test-images";
 import type { Credentials } from "./admin-credentials.js";
 import { type LoopbackSession, loopbackAddress, loopbackSession } from "./loopback-session.js";
 import type { SocketMember } from "./socket-scenario.js";

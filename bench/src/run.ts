@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startTestMailServer } from "../../apps/server/src/test/test-mail.js";
+import { startTestMailServer } from "@lootlane/server/test/test-mail";
 import { startServer } from "../../e2e/support/server.js";
 import { benchAdmin } from "./admin-credentials.js";
 import { runBuying } from "./buying-scenario.js";

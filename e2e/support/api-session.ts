@@ -1,5 +1,5 @@
-import { recordBodySecrets, recordCookieSecrets } from "../../apps/server/src/test/secret-recorder.js";
-import type { TestMailServer } from "../../apps/server/src/test/test-mail.js";
+import { recordBodySecrets, recordCookieSecrets } from "@lootlane/server/test/secret-recorder";
+import type { TestMailServer } from "@lootlane/server/test/test-mail";
 
 /** The steps a journey takes through the API rather than the browser: a client with its own cookies. */
 export type ApiSession = {

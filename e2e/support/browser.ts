@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { recordBodySecrets, recordCookieSecrets } from "../../apps/server/src/test/secret-recorder.js";
+import { recordBodySecrets, recordCookieSecrets } from "@lootlane/server/test/secret-recorder";
 import { chromiumArgs, chromiumPath } from "./chromium.js";
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { startTestMailServer, type TestMailServer } from "../../apps/server/src/test/test-mail.js";
-import { testImages } from "../../apps/server/src/test/test-images.js";
+import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
+import { testImages } from "@lootlane/server/test/test-images";
 import { type ApiSession, signInThroughApi } from "./api-session.js";
 import { launchBrowser } from "./browser.js";
 import { adminCredentials, type StartedServer, startServer } from "./server.js";

@@ -3,9 +3,9 @@ import { request } from "node:http";
 import type { ClientToServerEvents, ServerToClientEvents } from "@lootlane/contract";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
-import { startTestMailServer, type TestMailServer } from "../../apps/server/src/test/test-mail.js";
-import { startTestS3Server, type TestS3Server } from "../../apps/server/src/test/test-s3.js";
-import { recordBodySecrets, recordCookieSecrets } from "../../apps/server/src/test/secret-recorder.js";
+import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
+import { startTestS3Server, type TestS3Server } from "@lootlane/server/test/test-s3";
+import { recordBodySecrets, recordCookieSecrets } from "@lootlane/server/test/secret-recorder";
 import type { ApiSession } from "./api-session.js";
 
 /** The PostgreSQL and Redis servers the instances share, from TEST_DATABASE_URL and TEST_REDIS_URL, or why there are none. */

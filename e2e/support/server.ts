@@ -4,9 +4,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../../apps/server/src/test/free-port.js";
-import { appendToLog, newLogFile, TEST_LOG_LEVEL } from "../../apps/server/src/test/log-capture.js";
-import { recordSecret } from "../../apps/server/src/test/secret-recorder.js";
+import { freePort } from "@lootlane/server/test/free-port";
+import { appendToLog, newLogFile, TEST_LOG_LEVEL } from "@lootlane/server/test/log-capture";
+import { recordSecret } from "@lootlane/server/test/secret-recorder";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, openDatabase } from "../../../apps/server/src/db/client.js";
+import { type Db, openDatabase } from "@lootlane/server/db/client";
 
 /** Where the generator writes when DATABASE_URL is not set. */
 export const DEFAULT_BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { DealEvent } from "@lootlane/contract";
-import type { MessageType } from "../../../apps/server/src/db/schema/chats.js";
-import type { DealStatus } from "../../../apps/server/src/db/schema/deals.js";
-import type { DealTerms } from "../../../apps/server/src/modules/deals/deals.lifecycle.js";
-import type { Posting } from "../../../apps/server/src/modules/ledger/ledger.service.js";
+import type { MessageType } from "@lootlane/server/db/schema/chats";
+import type { DealStatus } from "@lootlane/server/db/schema/deals";
+import type { DealTerms } from "@lootlane/server/modules/deals/deals.service";
+import type { Posting } from "@lootlane/server/modules/ledger/ledger.service";
 import { LedgerRows, type LedgerColumns } from "./ledger-rows.js";
 import { randomBetween } from "./listings.js";
 import type { Sale } from "./sales.js";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { LedgerAccountKind } from "../../../apps/server/src/db/schema/ledger.js";
-import type { AccountRef, Posting } from "../../../apps/server/src/modules/ledger/ledger.service.js";
+import type { LedgerAccountKind } from "@lootlane/server/db/schema/ledger";
+import type { AccountRef, Posting } from "@lootlane/server/modules/ledger/ledger.service";
 
 /** The ledger's rows as column arrays, the shape `insert … select from unnest(…)` takes. */
 export type LedgerColumns = {

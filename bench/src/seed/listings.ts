@@ -1,5 +1,5 @@
-import type { GoodsKind } from "../../../apps/server/src/db/seed/demo-games.js";
-import type { ProductStatus } from "../../../apps/server/src/db/schema/catalog.js";
+import type { GoodsKind } from "@lootlane/server/db/seed/demo-games";
+import type { ProductStatus } from "@lootlane/server/db/schema/catalog";
 import { english, type LanguageVocabulary, russian } from "./vocabulary.js";
 
 /** Where a listing may be filed: a game itself or one of its subcategories, with the words that fit it. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../apps/server/src/db/client.js";
+import type { Db } from "@lootlane/server/db/client";
 import type { DealPlan } from "./deal-plan.js";
 
 /** Rows per insert, as for the listings (load-catalogue.ts). */

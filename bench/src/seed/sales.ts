@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DealTerms } from "../../../apps/server/src/modules/deals/deals.lifecycle.js";
+import type { DealTerms } from "@lootlane/server/modules/deals/deals.service";
 import { type ListingBatch, randomBetween } from "./listings.js";
 import type { LanguageVocabulary } from "./vocabulary.js";
 

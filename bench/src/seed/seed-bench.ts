@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../../apps/server/src/db/client.js";
-import { migrateDatabase } from "../../../apps/server/src/db/migrate.js";
+import { openDatabase } from "@lootlane/server/db/client";
+import { migrateDatabase } from "@lootlane/server/db/migrate";
 import { assertSafeToWipe, DEFAULT_BENCH_DATABASE_URL, ensureDatabaseExists, wipeForBench } from "./bench-database.js";
 import { loadBenchData } from "./load-catalogue.js";
 

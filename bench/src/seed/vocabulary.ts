@@ -1,4 +1,4 @@
-import type { GoodsKind } from "../../../apps/server/src/db/seed/demo-games.js";
+import type { GoodsKind } from "@lootlane/server/db/seed/demo-games";
 
 /**
  * Words the generated listings are built from. Each kind of goods has its own nouns and selling points in

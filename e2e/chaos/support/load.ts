@@ -1,5 +1,5 @@
 import type { PurchaseResult, SendMessageAck, User } from "@lootlane/contract";
-import type { TestMailServer } from "../../../apps/server/src/test/test-mail.js";
+import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import { connectSocket, newVisitor, type LiveSocket, type Visitor } from "../../support/scale-out.js";
 import { password, range, type Buyer, type Product, type World } from "./world.js";
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { openDatabase } from "../../../apps/server/src/db/client.js";
-import { checkLedger, describeLedgerViolation } from "../../../apps/server/src/modules/ledger/ledger-check.service.js";
+import { openDatabase } from "@lootlane/server/db/client";
+import { checkLedger, describeLedgerViolation } from "@lootlane/server/modules/ledger/ledger-check.service";
 
 /** Where a stopped server kept its data: PostgreSQL when a URL is given, else the embedded database under dataDir. */
 export type DataLocation = { databaseUrl?: string; dataDir: string };

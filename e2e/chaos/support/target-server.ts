@@ -1,4 +1,4 @@
-import { startTestMailServer, type TestMailServer } from "../../../apps/server/src/test/test-mail.js";
+import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
 import { type StartedServer, startServer } from "../../support/server.js";
 import type { DatabaseTarget, TargetDatabase } from "./database-targets.js";
 

@@ -1,6 +1,6 @@
 import type { Category, ChatListItem, ProductDetail, User } from "@lootlane/contract";
-import type { TestMailServer } from "../../../apps/server/src/test/test-mail.js";
-import { testImages } from "../../../apps/server/src/test/test-images.js";
+import type { TestMailServer } from "@lootlane/server/test/test-mail";
+import { testImages } from "@lootlane/server/test/test-images";
 import { newVisitor, okJson, type Visitor } from "../../support/scale-out.js";
 import { adminCredentials } from "../../support/server.js";
 
