@@ -1,3 +1,10 @@
+/*
+ * Who writes these tables: only the owner named here inserts, updates or deletes their rows; everyone else
+ * asks the owner's service (db/table-owners.test.ts checks the code against this list).
+ *
+ *   idempotencyKeys → modules/deals (a buy request's first answer, stored with its deal)
+ *   adminAuditLog → modules/audit
+ */
 import { index, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns.js";
 import { users } from "./users.js";

@@ -1,3 +1,11 @@
+/*
+ * Who writes these tables: only the owner named here inserts, updates or deletes their rows; everyone else
+ * asks the owner's service (db/table-owners.test.ts checks the code against this list).
+ *
+ *   categories → modules/categories
+ *   products → modules/products (deals and bans ask it to change a status)
+ *   productImages → modules/products
+ */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, kopecks, NIL_UUID, oneOf, timestamptz } from "./columns.js";

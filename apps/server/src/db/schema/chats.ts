@@ -1,3 +1,10 @@
+/*
+ * Who writes these tables: only the owner named here inserts, updates or deletes their rows; everyone else
+ * asks the owner's service (db/table-owners.test.ts checks the code against this list).
+ *
+ *   chats → modules/chats (a purchase asks it for the chat)
+ *   messages → modules/chats (deals post their messages through it)
+ */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog.js";

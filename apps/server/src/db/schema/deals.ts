@@ -1,3 +1,11 @@
+/*
+ * Who writes these tables: only the owner named here inserts, updates or deletes their rows; everyone else
+ * asks the owner's service (db/table-owners.test.ts checks the code against this list).
+ *
+ *   deals → modules/deals
+ *   disputes → modules/deals
+ *   reviews → modules/reviews
+ */
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog.js";

@@ -1,3 +1,11 @@
+/*
+ * Who writes these tables: only the owner named here inserts, updates or deletes their rows; everyone else
+ * asks the owner's service (db/table-owners.test.ts checks the code against this list).
+ *
+ *   ledgerAccounts → modules/ledger (sign-up and the seed ask it to open accounts)
+ *   ledgerTransactions → modules/ledger
+ *   ledgerEntries → modules/ledger
+ */
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, kopecks, oneOf } from "./columns.js";

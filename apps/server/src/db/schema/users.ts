@@ -1,3 +1,12 @@
+/*
+ * Who writes these tables: only the owner named here inserts, updates or deletes their rows; everyone else
+ * asks the owner's service (db/table-owners.test.ts checks the code against this list).
+ *
+ *   users → modules/users (sign-up, bans, admin edits, presence and ratings go through users.service)
+ *   users.balanceKopecks → modules/ledger (the projection of the user's account, set with the ledger rows)
+ *   sessions → platform/auth
+ *   emailCodes → modules/auth
+ */
 import { sql } from "drizzle-orm";
 import {
   boolean,

@@ -6,6 +6,7 @@ import type { AuthUser } from "../../platform/auth/authenticator.js";
 import { verifyAccessToken } from "../../platform/auth/access-token.js";
 import {
   hashRefreshToken,
+  replaceSession,
   revokeFamily,
   revokeUserSessions,
   startSession,
@@ -96,7 +97,7 @@ export async function refreshSession(
       { userId: session.userId, familyId: session.familyId, client: context },
       tokenSettings(deps, now),
     );
-    await tx.update(sessions).set({ revokedAt: now, replacedBy: tokens.sessionId }).where(eq(sessions.id, session.id));
+    await replaceSession(tx, session.id, tokens.sessionId, now);
     return { ok: true, tokens };
   });
   if (!outcome.ok) throw outcome.error;

@@ -49,6 +49,11 @@ export async function startSession(
   return { accessToken, refreshToken, sessionId: session!.id };
 }
 
+/** A refresh rotated the session: it is revoked and names its successor, so reusing its token revokes the family. */
+export async function replaceSession(db: Db, sessionId: string, replacedBy: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now, replacedBy }).where(eq(sessions.id, sessionId));
+}
+
 /** Ends every generation of one sign-in: sign-out, or a rotated refresh token presented again. */
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db
