@@ -4,7 +4,6 @@ export * from "./common/constants.js";
 export * from "./common/password-rule.js";
 export * from "./common/plain-text.js";
 export * from "./health/health.schemas.js";
-export * from "./users/user.schemas.js";
 export * from "./users/users.schemas.js";
 export * from "./auth/auth.schemas.js";
 export * from "./catalog/categories.schemas.js";

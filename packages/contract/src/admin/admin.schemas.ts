@@ -2,7 +2,7 @@ import { z } from "zod";
 import { plainText } from "../common/plain-text.js";
 import { pageQuerySchema } from "../catalog/products.schemas.js";
 import { roublesAmountSchema } from "../deals/deals.schemas.js";
-import { descriptionSchema, emailSchema, roleSchema, userSchema, usernameSchema } from "../users/user.schemas.js";
+import { descriptionSchema, emailSchema, roleSchema, userSchema, usernameSchema } from "../users/users.schemas.js";
 
 /*
  * The admin area's calls (SPEC.md §7 Admin; beyond the spec the dashboard's extra figures, the audit log and the

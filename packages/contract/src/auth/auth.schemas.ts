@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "../users/user.schemas.js";
+import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "../users/users.schemas.js";
 
 /*
  * Bodies and answers of the Auth calls (SPEC.md §7) plus the credential calls Lootlane adds (sign out

@@ -1,6 +1,68 @@
 import { z } from "zod";
 import { plainText } from "../common/plain-text.js";
-import { descriptionSchema, publicProfileSchema, userSchema } from "./user.schemas.js";
+import { DESCRIPTION_MAX, EMAIL_PATTERN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "../common/constants.js";
+import { isStrongPassword } from "../common/password-rule.js";
+
+export const roleSchema = z.enum(["user", "admin"]);
+
+/** SPEC.md §3 User: the full view, only for the user themself and admins. */
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    username: z.string(),
+    /** Roubles with two decimals. */
+    balance: z.number().nonnegative(),
+    avatar_url: z.string(),
+    description: z.string().nullable(),
+    created_at: z.iso.datetime(),
+    has_frozen_balance: z.boolean(),
+    is_banned: z.boolean(),
+    is_active: z.boolean(),
+    rating: z.number().nonnegative(),
+    role: roleSchema,
+  })
+  .meta({ id: "User" });
+
+/** SPEC.md §3 Public profile: what anyone may see of another user (no e-mail, balance or frozen flag). */
+export const publicProfileSchema = z
+  .object({
+    username: z.string(),
+    avatar_url: z.string(),
+    description: z.string().nullable(),
+    is_active: z.boolean(),
+    is_banned: z.boolean(),
+    rating: z.number().nonnegative(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "PublicProfile" });
+
+/** Input rules shared by the server's validation and the web forms (SPEC.md §5). */
+export const emailSchema = plainText()
+  .trim()
+  .max(254)
+  .regex(EMAIL_PATTERN, "Enter a valid e-mail address")
+  .transform((email) => email.toLowerCase());
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`)
+  .regex(USERNAME_PATTERN, "Only English letters, digits and underscore");
+
+export const passwordSchema = z
+  .string()
+  .max(128, "At most 128 characters")
+  .refine(isStrongPassword, "At least 8 characters with upper and lower case letters, a digit and one of !@#$%^&*");
+
+export const descriptionSchema = plainText().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
+
+export const verificationCodeSchema = z.string().regex(/^\d{6}$/, "Exactly 6 digits");
+
+export type User = z.infer<typeof userSchema>;
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export type Role = z.infer<typeof roleSchema>;
 
 /*
  * Requests and answers of the Users calls (SPEC.md §7). GET /users/{id}/purchases belongs to the deals and

@@ -18,7 +18,7 @@ import {
   readRefreshToken,
   setAuthCookies,
 } from "../../platform/auth/auth-cookies.js";
-import { requireUser, signedInUser } from "../../platform/auth/auth-guards.js";
+import { guardedRoutes, requireUser, signedInUser } from "../../platform/auth/index.js";
 import { requestContext, type AuthDeps } from "./auth.context.js";
 import { presentUser } from "../users/users.presenter.js";
 import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
@@ -33,15 +33,6 @@ const ok = { success: true } as const;
 
 /** The Auth calls of SPEC.md §7, plus sign-out everywhere and password change (credentials live here too). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps }) => {
-  app.post(
-    "/auth/",
-    {
-      onRequest: requireUser,
-      schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } },
-    },
-    async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
-  );
-
   app.post(
     "/auth/login",
     {
@@ -165,50 +156,59 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    "/auth/logout-all",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: "End every session of the user, this one included",
-        response: { 200: successResponseSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      await signOutEverywhere(deps, signedInUser(request));
-      clearAuthCookies(reply);
-      return ok;
-    },
-  );
+  await app.register(
+    guardedRoutes(requireUser, async (signedIn) => {
+      signedIn.post(
+        "/auth/",
+        {
+          schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } },
+        },
+        async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
+      );
 
-  app.get(
-    "/auth/get-my-user-id",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: "The signed-in user's id",
-        response: { 200: myUserIdResponseSchema, ...errorResponses(401, 403) },
-      },
-    },
-    (request) => ({ user_id: signedInUser(request).id }),
-  );
+      signedIn.post(
+        "/auth/logout-all",
+        {
+          schema: {
+            tags,
+            summary: "End every session of the user, this one included",
+            response: { 200: successResponseSchema, ...errorResponses(401, 403) },
+          },
+        },
+        async (request, reply) => {
+          await signOutEverywhere(deps, signedInUser(request));
+          clearAuthCookies(reply);
+          return ok;
+        },
+      );
 
-  app.post(
-    "/users/password",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: "Change the password; the user's other sessions end",
-        body: changePasswordRequestSchema,
-        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 422, 429) },
-      },
-    },
-    async (request) => {
-      await changePassword(deps, signedInUser(request), request.body);
-      return ok;
-    },
+      signedIn.get(
+        "/auth/get-my-user-id",
+        {
+          schema: {
+            tags,
+            summary: "The signed-in user's id",
+            response: { 200: myUserIdResponseSchema, ...errorResponses(401, 403) },
+          },
+        },
+        (request) => ({ user_id: signedInUser(request).id }),
+      );
+
+      signedIn.post(
+        "/users/password",
+        {
+          schema: {
+            tags,
+            summary: "Change the password; the user's other sessions end",
+            body: changePasswordRequestSchema,
+            response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 422, 429) },
+          },
+        },
+        async (request) => {
+          await changePassword(deps, signedInUser(request), request.body);
+          return ok;
+        },
+      );
+    }),
   );
 };

@@ -9,12 +9,13 @@ import {
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
-import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
+import { requireAdmin, signedInUser, guardedRoutes } from "../../platform/auth/index.js";
 import { parseFormFields, readSingleFileForm } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { presentCategory } from "./categories.presenter.js";
 import { createCategory, listCategories, listGameSubcategories, listSubcategories } from "./categories.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
+import { multipartBody } from "../../platform/http/request-parsing.js";
 
 const tags = ["categories"];
 
@@ -58,28 +59,30 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore
     async (request) => (await listSubcategories(db, request.params.id)).map(presentCategory),
   );
 
-  app.post(
-    "/admin/category",
-    {
-      // Before the body is read: a non-admin's upload is never looked at.
-      onRequest: requireAdmin,
-      schema: {
-        tags: ["admin", ...tags],
-        summary: "Add a game, or with parent_category_id a subcategory of a game, with its image",
-        consumes: ["multipart/form-data"],
-        // For the API documentation only (see validatorCompiler below).
-        body: createCategoryRequestSchema,
-        response: { 200: categorySchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
-      },
-      // The multipart parser leaves the body empty; the handler reads and checks the form from the stream.
-      validatorCompiler: () => (body) => ({ value: body }),
-    },
-    async (request) => {
-      const form = await readSingleFileForm(request, CATEGORY_IMAGE_FIELD);
-      const fields = parseFormFields(createCategoryFieldsSchema, form.fields);
-      return presentCategory(
-        await createCategory({ db, media, log: request.log }, signedInUser(request), fields, form.file),
+  await app.register(
+    guardedRoutes(requireAdmin, async (admins) => {
+      admins.post(
+        "/admin/category",
+        {
+          // Before the body is read: a non-admin's upload is never looked at.
+          schema: {
+            tags: ["admin", ...tags],
+            summary: "Add a game, or with parent_category_id a subcategory of a game, with its image",
+            consumes: ["multipart/form-data"],
+            // For the API documentation only (multipartBody).
+            body: createCategoryRequestSchema,
+            response: { 200: categorySchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+          },
+          ...multipartBody,
+        },
+        async (request) => {
+          const form = await readSingleFileForm(request, CATEGORY_IMAGE_FIELD);
+          const fields = parseFormFields(createCategoryFieldsSchema, form.fields);
+          return presentCategory(
+            await createCategory({ db, media, log: request.log }, signedInUser(request), fields, form.file),
+          );
+        },
       );
-    },
+    }),
   );
 };

@@ -20,10 +20,11 @@ const moderationErrors = errorResponses(401, 403, 404, 409, 422);
 
 /** Moderation (SPEC.md §7 Admin, and the client's second approve path under /products). Admins only. */
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, cipher }) => {
+  app.addHook("onRequest", requireAdmin);
+
   app.get(
     "/admin/products",
     {
-      onRequest: requireAdmin,
       schema: {
         tags,
         summary:
@@ -42,7 +43,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     app.post(
       path,
       {
-        onRequest: requireAdmin,
         schema: {
           tags,
           summary: "Approve a product in moderation: it goes on sale",
@@ -60,7 +60,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
   app.post(
     "/admin/products/reject",
     {
-      onRequest: requireAdmin,
       schema: {
         tags,
         summary: "Reject a product in moderation",

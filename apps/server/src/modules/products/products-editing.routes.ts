@@ -19,15 +19,12 @@ import type { MediaStore } from "../../platform/media/media-store.js";
 import { addProductImages, createProduct, deleteProduct, editProduct } from "./products-editing.service.js";
 import { presentProductDetail } from "./products.presenter.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
+import { multipartBody } from "../../platform/http/request-parsing.js";
 
 export type ProductEditingRoutesOptions = { db: Db; media: MediaStore; cipher: DataCipher };
 
 const tags = ["products"];
 const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 422);
-
-// The multipart parser leaves the body empty; the handlers read and check the form from the stream. The body
-// schemas below are for the API documentation only.
-const multipartBody = { validatorCompiler: () => (body: unknown) => ({ value: body }) };
 
 /**
  * A seller's calls of SPEC.md §7 Products: create, edit, add images, delete. The guard runs onRequest, before
@@ -37,10 +34,11 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
   app,
   { db, media, cipher },
 ) => {
+  app.addHook("onRequest", requireUser);
+
   app.post(
     "/products/",
     {
-      onRequest: requireUser,
       schema: {
         tags,
         summary: "List a product for sale: it waits in moderation until an admin approves it",
@@ -62,7 +60,6 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
   app.patch(
     "/products/",
     {
-      onRequest: requireUser,
       schema: {
         tags,
         summary: "Change the sent fields of an own product, delete and add images; content edits go back to moderation",
@@ -84,7 +81,6 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
   app.patch(
     "/products/images",
     {
-      onRequest: requireUser,
       schema: {
         tags,
         summary: "Add images to an own product (at most 10 in all)",
@@ -106,7 +102,6 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
   app.delete(
     "/products/",
     {
-      onRequest: requireUser,
       schema: {
         tags,
         summary: "Delete an own product (it disappears everywhere); not while it is in an open deal",

@@ -49,6 +49,8 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app,
   { db, cipher, redisUrl },
 ) => {
+  app.addHook("onRequest", optionalUser);
+
   const context = (viewer: Viewer) => ({ viewer, cipher });
   // Listings and search on sale are public and read far more than they change: they are answered from a cache.
   const listings = await createListingCache(db, { cipher, redisUrl, log: app.log });
@@ -57,7 +59,6 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app.get(
     "/products/get/all",
     {
-      onRequest: optionalUser,
       schema: {
         tags,
         summary: "Products on sale, newest first, one page",
@@ -74,7 +75,6 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app.get(
     "/products/search",
     {
-      onRequest: optionalUser,
       schema: {
         tags,
         summary:
@@ -105,7 +105,6 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app.get(
     "/products/category/:id",
     {
-      onRequest: optionalUser,
       schema: {
         tags,
         summary: "Products on sale in a category; a game includes its subcategories",
@@ -127,7 +126,6 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app.get(
     "/products/user/:userId",
     {
-      onRequest: optionalUser,
       schema: {
         tags,
         summary: "A seller's products: every status for the seller and admins, else those on sale or sold",
@@ -145,7 +143,6 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app.get(
     "/products/user/by-username/:username",
     {
-      onRequest: optionalUser,
       schema: {
         tags,
         summary: "A seller's products by username: every status for the seller and admins, else those on sale or sold",
@@ -163,7 +160,6 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app.get(
     "/products/:id",
     {
-      onRequest: optionalUser,
       schema: {
         tags,
         summary: "One product; product_data only for its seller and admins",
@@ -178,7 +174,6 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   app.get(
     "/products/:gameSlug/:subcategorySlug",
     {
-      onRequest: optionalUser,
       schema: {
         tags,
         summary: "Products on sale in a game's subcategory, both named by slug",

@@ -8,7 +8,7 @@ import {
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
-import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import { requireUser, signedInUser, guardedRoutes } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { presentReview } from "./reviews.presenter.js";
 import { createReview, listSellerReviews, replyToReview } from "./reviews.service.js";
@@ -20,36 +20,6 @@ const tags = ["reviews"];
  * its seller replies once, anyone reads a seller's. Who may do what is the service's decision.
  */
 export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post(
-    "/reviews/",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: "The buyer's review of a completed deal (1–5 stars and text), once; updates the seller's rating",
-        body: createReviewRequestSchema,
-        response: { 200: reviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => presentReview(await createReview(db, signedInUser(request).id, request.body)),
-  );
-
-  app.post(
-    "/reviews/:id/reply",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: "The reviewed seller's reply to a review, once",
-        params: reviewIdParamsSchema,
-        body: replyReviewRequestSchema,
-        response: { 200: reviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) =>
-      presentReview(await replyToReview(db, signedInUser(request).id, request.params.id, request.body.reply)),
-  );
-
   app.get(
     "/users/:username/reviews",
     {
@@ -61,5 +31,37 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => (await listSellerReviews(db, request.params.username)).map(presentReview),
+  );
+
+  await app.register(
+    guardedRoutes(requireUser, async (signedIn) => {
+      signedIn.post(
+        "/reviews/",
+        {
+          schema: {
+            tags,
+            summary: "The buyer's review of a completed deal (1–5 stars and text), once; updates the seller's rating",
+            body: createReviewRequestSchema,
+            response: { 200: reviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+          },
+        },
+        async (request) => presentReview(await createReview(db, signedInUser(request).id, request.body)),
+      );
+
+      signedIn.post(
+        "/reviews/:id/reply",
+        {
+          schema: {
+            tags,
+            summary: "The reviewed seller's reply to a review, once",
+            params: reviewIdParamsSchema,
+            body: replyReviewRequestSchema,
+            response: { 200: reviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+          },
+        },
+        async (request) =>
+          presentReview(await replyToReview(db, signedInUser(request).id, request.params.id, request.body.reply)),
+      );
+    }),
   );
 };

@@ -10,74 +10,79 @@ import {
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
-import { optionalUser, requireUser, signedInUser } from "../../platform/auth/index.js";
+import { optionalUser, requireUser, signedInUser, guardedRoutes } from "../../platform/auth/index.js";
 import { readSingleFileUpload } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { presentAvatar, presentPublicProfile, presentUser } from "./users.presenter.js";
 import { getProfile, replaceAvatar, updateDescription } from "./users.service.js";
+import { multipartBody } from "../../platform/http/request-parsing.js";
 
 /**
  * SPEC.md §7 Users (GET /users/{id}/purchases lives with the deals). The guards run onRequest, before any body
  * is parsed or validated: a guest gets 401, never a validation answer, and a guest's upload is never read.
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore }> = async (app, { db, media }) => {
-  app.get(
-    "/users/:username",
-    {
-      onRequest: optionalUser,
-      schema: {
-        tags: ["users"],
-        summary: "A user's profile: the full user for themself and admins, the public profile for anyone else",
-        params: usernameParamsSchema,
-        response: { 200: userProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      const { user, full } = await getProfile(db, request.params.username, request.user);
-      return full ? presentUser(user) : presentPublicProfile(user);
-    },
-  );
-
-  app.post(
-    "/users/description",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ["users"],
-        summary: "Change the signed-in user's description; an empty one clears it",
-        body: updateDescriptionRequestSchema,
-        response: { 200: userSchema, 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema },
-      },
-    },
-    async (request) => presentUser(await updateDescription(db, signedInUser(request).id, request.body.description)),
-  );
-
-  app.patch(
-    "/users/avatar",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ["users"],
-        summary: "Replace the signed-in user's avatar with an uploaded .jpg, .jpeg or .png image",
-        consumes: ["multipart/form-data"],
-        // For the API documentation only (see validatorCompiler below).
-        body: updateAvatarRequestSchema,
-        response: {
-          200: updateAvatarResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          413: errorResponseSchema,
-          422: errorResponseSchema,
+  await app.register(
+    guardedRoutes(optionalUser, async (anyone) => {
+      anyone.get(
+        "/users/:username",
+        {
+          schema: {
+            tags: ["users"],
+            summary: "A user's profile: the full user for themself and admins, the public profile for anyone else",
+            params: usernameParamsSchema,
+            response: { 200: userProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+          },
         },
-      },
-      // The multipart parser leaves the body empty; the handler reads and checks the file from the stream.
-      validatorCompiler: () => (body) => ({ value: body }),
-    },
-    async (request) => {
-      const user = signedInUser(request);
-      const upload = await readSingleFileUpload(request, AVATAR_FILE_FIELD);
-      return presentAvatar(await replaceAvatar({ db, media, log: request.log }, user.id, upload));
-    },
+        async (request) => {
+          const { user, full } = await getProfile(db, request.params.username, request.user);
+          return full ? presentUser(user) : presentPublicProfile(user);
+        },
+      );
+    }),
+  );
+
+  await app.register(
+    guardedRoutes(requireUser, async (signedIn) => {
+      signedIn.post(
+        "/users/description",
+        {
+          schema: {
+            tags: ["users"],
+            summary: "Change the signed-in user's description; an empty one clears it",
+            body: updateDescriptionRequestSchema,
+            response: { 200: userSchema, 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema },
+          },
+        },
+        async (request) => presentUser(await updateDescription(db, signedInUser(request).id, request.body.description)),
+      );
+
+      signedIn.patch(
+        "/users/avatar",
+        {
+          schema: {
+            tags: ["users"],
+            summary: "Replace the signed-in user's avatar with an uploaded .jpg, .jpeg or .png image",
+            consumes: ["multipart/form-data"],
+            // For the API documentation only (multipartBody).
+            body: updateAvatarRequestSchema,
+            response: {
+              200: updateAvatarResponseSchema,
+              400: errorResponseSchema,
+              401: errorResponseSchema,
+              403: errorResponseSchema,
+              413: errorResponseSchema,
+              422: errorResponseSchema,
+            },
+          },
+          ...multipartBody,
+        },
+        async (request) => {
+          const user = signedInUser(request);
+          const upload = await readSingleFileUpload(request, AVATAR_FILE_FIELD);
+          return presentAvatar(await replaceAvatar({ db, media, log: request.log }, user.id, upload));
+        },
+      );
+    }),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.js";
 import { readAccessToken, type AuthCookies } from "./auth-cookies.js";
 import { createAuthenticator, type AuthenticatorDeps, type Authenticator, type AuthUser } from "./authenticator.js";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -25,7 +26,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthenticatorDeps, cook
   app.decorateRequest("user", undefined);
 }
 
-/** preHandler: a signed-in, not banned user is required (401 TOKEN_*, 403 USER_IS_BANNED otherwise). */
+/** A route group's onRequest hook: a signed-in, not banned user is required (401 TOKEN_*, 403 USER_IS_BANNED). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = readAccessToken(request);
   if (!token) throw new AppError("TOKEN_NOT_FOUND");
@@ -34,15 +35,15 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = user;
 }
 
-/** preHandler: requireUser, and the user must be an admin (403 INSUFFICIENT_PERMISSIONS). */
+/** A route group's onRequest hook: requireUser, and the user must be an admin (403 INSUFFICIENT_PERMISSIONS). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== "admin") throw new AppError("INSUFFICIENT_PERMISSIONS");
 }
 
 /**
- * preHandler for routes a guest may use but a signed-in user sees more of. No cookie means a guest; a token
- * that is expired, invalid or revoked still answers 401, so the client refreshes and retries instead of
+ * The onRequest hook of a route group a guest may use but a signed-in user sees more of. No cookie means a guest;
+ * a token that is expired, invalid or revoked still answers 401, so the client refreshes and retries instead of
  * getting the guest view by mistake. A banned user is served as a guest: they may still browse.
  */
 export async function optionalUser(request: FastifyRequest): Promise<void> {
@@ -56,4 +57,18 @@ export async function optionalUser(request: FastifyRequest): Promise<void> {
 export function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError("TOKEN_NOT_FOUND");
   return request.user;
+}
+
+/**
+ * A group of routes that share one access level, inside a plugin whose routes differ: a child plugin whose
+ * onRequest hook is the guard, so no route repeats it.
+ */
+export function guardedRoutes(
+  guard: (request: FastifyRequest) => Promise<void>,
+  routes: FastifyPluginAsyncZod,
+): FastifyPluginAsyncZod {
+  return async (group, options) => {
+    group.addHook("onRequest", guard);
+    await routes(group, options);
+  };
 }

@@ -1,5 +1,5 @@
 /** What modules use to protect routes and read the signed-in user; see README.md. */
-export { optionalUser, registerAuth, requireAdmin, requireUser, signedInUser } from "./auth-guards.js";
+export { guardedRoutes, optionalUser, registerAuth, requireAdmin, requireUser, signedInUser } from "./auth-guards.js";
 export type { Authentication, Authenticator, AuthUser } from "./authenticator.js";
 export { readAccessToken, type AuthCookies } from "./auth-cookies.js";
 /** For the admin module: a ban or a role change may end a user's sessions. */

@@ -17,3 +17,9 @@ export async function registerRequestParsing(app: FastifyInstance): Promise<void
     },
   });
 }
+
+/**
+ * Route options of a multipart route: the parser leaves the body empty and the handler reads and checks the
+ * form from the stream, so the route's body schema is for the API documentation only and validates nothing.
+ */
+export const multipartBody = { validatorCompiler: () => (body: unknown) => ({ value: body }) };
