@@ -23,7 +23,7 @@ import { measureWebVitals } from "./web-vitals.js";
 
 /**
  * Each member's steady send rate: 0.4 a second is 24 a minute, under the server's per-user limit of 30 a
- * minute (MESSAGE_RATE in apps/server/src/modules/chats/chats.service.ts; importing it would type-check the
+ * minute (MESSAGE_RATE in apps/server/src/modules/chats/chats-messages.service.ts; importing it would type-check the
  * server's Fastify plugin augmentations into the bench), so no send is refused however the run falls across
  * the limit's windows and the rows measure delivery, not the limiter. Load grows with BENCH_SOCKET_MEMBERS.
  */

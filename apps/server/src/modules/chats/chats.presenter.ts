@@ -3,7 +3,7 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentProduct } from "../products/products.presenter.js";
 import type { ProductView } from "../products/products.service.js";
 import type { Viewer } from "../users/users.service.js";
-import type { ChatProductView, ChatRowView, MessageView } from "./chats.service.js";
+import type { ChatProductView, ChatRowView, MessageView } from "./chats.views.js";
 
 /*
  * Rows become contract objects here and nowhere else. Message text is passed on as plain text: it is never

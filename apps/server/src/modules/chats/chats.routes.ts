@@ -13,7 +13,10 @@ import { requireUser, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { ChatNotifier } from "./chats.events.js";
 import { presentChatListItem, presentChatProduct, presentMessage } from "./chats.presenter.js";
-import { chatProductView, listChats, listMessages, openChat, type ChatDeps } from "./chats.service.js";
+import { chatProductView } from "./chats-cards.service.js";
+import { listMessages } from "./chats-messages.service.js";
+import { listChats, openChat } from "./chats.service.js";
+import type { ChatDeps } from "./chats.views.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type ChatRoutesOptions = { deps: ChatDeps; cipher: DataCipher; notifier: ChatNotifier };

@@ -15,15 +15,11 @@ import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform
 import { isMember } from "./chats.access.js";
 import type { ChatNotifier } from "./chats.events.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
-import {
-  chatRowsOfMembers,
-  chatToFollow,
-  dealMessageViews,
-  markChatRead,
-  postMessage,
-  recordPresence,
-  type ChatDeps,
-} from "./chats.service.js";
+import { dealMessageViews } from "./chats-cards.service.js";
+import { markChatRead, postMessage } from "./chats-messages.service.js";
+import { recordPresence } from "./chats-presence.service.js";
+import { chatRowsOfMembers, chatToFollow } from "./chats.service.js";
+import type { ChatDeps } from "./chats.views.js";
 
 export type ChatSocketSetup = { realtime: Realtime; deps: ChatDeps; cipher: DataCipher; log: FastifyBaseLogger };
 

@@ -23,7 +23,7 @@ import { createTestClock } from "../../test/test-clock.js";
 import { adjustBalanceAs } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../platform/auth/access-token.js";
-import { MESSAGE_RATE } from "./chats.service.js";
+import { MESSAGE_RATE } from "./chats-messages.service.js";
 
 let t: TestApp;
 let url: string;

@@ -1,0 +1,107 @@
+import type { Deal } from "@lootlane/contract";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema/catalog.js";
+import { chats, messages, type Chat, type Message } from "../../db/schema/chats.js";
+import { deals } from "../../db/schema/deals.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { loadProductViews, type ProductView } from "../products/products.service.js";
+import { ensureMayRead } from "./chats.access.js";
+import type { ChatDeps, ChatProductView, MessageView, SignedIn } from "./chats.views.js";
+
+/*
+ * Purchase cards and the chat's product: the product and the chat's latest deal as they are now, the goods only
+ * for the seller, admins and the buyer who paid.
+ */
+
+/** Deal states in which the buyer owns the goods and may read them on the purchase card. */
+const BUYER_HAS_GOODS = ["purchased", "completed", "disputed"] as const;
+
+/**
+ * A stored deal message as each of its audiences sees it (a purchase card differs per viewer: is_owner, the
+ * goods): the buyer, the seller, and admins reading the chat.
+ */
+export async function dealMessageViews(
+  deps: ChatDeps,
+  messageId: string,
+): Promise<{ chat: Chat; buyer: MessageView; seller: MessageView; reader: MessageView }> {
+  const [row] = await deps.db
+    .select({ message: messages, chat: chats })
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .where(eq(messages.id, messageId));
+  if (!row) throw new AppError("CHAT_NOT_FOUND");
+  const { chat, message } = row;
+  // The card's product and deal are the same for every audience; only who may read the goods differs.
+  const card = message.messageType === "purchase_info" ? await productCard(deps, chat) : NO_CARD;
+  // The chat's deals are all its buyer's, and all but the latest were refunded (which is how the product came back
+  // on sale), so the card's deal alone tells whether the buyer owns the goods.
+  const buyerHasGoods = card.deal !== null && (BUYER_HAS_GOODS as readonly string[]).includes(card.deal.status);
+  const viewFor = (mayReadGoods: boolean): MessageView => ({
+    message,
+    senderUsername: null,
+    ...card,
+    mayReadGoods: card.product !== null && mayReadGoods,
+  });
+  return { chat, buyer: viewFor(buyerHasGoods), seller: viewFor(true), reader: viewFor(true) };
+}
+
+/** GET /products/get/chat/{chatId}: members and admins only (others CHAT_NOT_FOUND). */
+export async function chatProductView(deps: ChatDeps, viewer: SignedIn, chatId: string): Promise<ChatProductView> {
+  const { db } = deps;
+  const [row] = await db.select().from(chats).where(eq(chats.id, chatId));
+  ensureMayRead(row, viewer);
+  const chat = row as Chat;
+  const [[product], mayReadGoods, deal] = await Promise.all([
+    loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
+    buyerOrStaffHasGoods(db, chat, viewer),
+    deps.latestDeal(db, chat.id),
+  ]);
+  // The chat's product exists: products are only ever soft-deleted.
+  return { product: product!, mayReadGoods, deal };
+}
+
+/**
+ * Purchase cards show the chat's product and latest deal as they are now; the goods only to the seller, admins
+ * and the buyer who paid.
+ */
+export async function withProductCards(
+  deps: ChatDeps,
+  chat: Chat,
+  viewer: SignedIn,
+  rows: Array<{ message: Message; senderUsername: string | null }>,
+): Promise<MessageView[]> {
+  const { product, deal } = rows.some((row) => row.message.messageType === "purchase_info")
+    ? await productCard(deps, chat)
+    : NO_CARD;
+  const mayReadGoods = product !== null && (await buyerOrStaffHasGoods(deps.db, chat, viewer));
+  return rows.map(({ message, senderUsername }) => {
+    const isCard = message.messageType === "purchase_info";
+    return { message, senderUsername, product: isCard ? product : null, mayReadGoods, deal: isCard ? deal : null };
+  });
+}
+
+const NO_CARD = { product: null, deal: null } as const;
+
+/** What a purchase card shows besides the goods: the chat's product and its latest deal. */
+async function productCard(
+  { db, latestDeal }: ChatDeps,
+  chat: Chat,
+): Promise<{ product: ProductView | null; deal: Deal | null }> {
+  const [[product], deal] = await Promise.all([
+    loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
+    latestDeal(db, chat.id),
+  ]);
+  return { product: product ?? null, deal };
+}
+
+async function buyerOrStaffHasGoods(db: Db, chat: Chat, viewer: SignedIn): Promise<boolean> {
+  if (viewer.role === "admin" || viewer.id === chat.sellerId) return true;
+  if (viewer.id !== chat.buyerId) return false;
+  const [deal] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.chatId, chat.id), eq(deals.buyerId, viewer.id), inArray(deals.status, [...BUYER_HAS_GOODS])))
+    .limit(1);
+  return deal !== undefined;
+}

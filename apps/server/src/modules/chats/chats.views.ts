@@ -1,0 +1,43 @@
+import type { Deal } from "@lootlane/contract";
+import type { Db } from "../../db/client.js";
+import type { Chat, Message } from "../../db/schema/chats.js";
+import type { User } from "../../db/schema/users.js";
+import type { RateLimiter } from "../../platform/rate-limit/rate-limiter.js";
+import type { PresenceStore } from "../../platform/realtime/presence.js";
+import type { ProductView } from "../products/products.service.js";
+import type { Viewer } from "../users/users.service.js";
+
+/* What the chats module's answers show, shared by its services, presenter, routes and socket. */
+
+/**
+ * The deal a chat shows, as the API shows it. The deals module provides it at start-up: deals depend on chats
+ * (a purchase opens its chat and posts into it), so chats must not import deals back.
+ */
+export type LatestDealOfChat = (db: Db, chatId: string) => Promise<Deal | null>;
+
+export type ChatDeps = { db: Db; presence: PresenceStore; limiter: RateLimiter; latestDeal: LatestDealOfChat };
+
+export type ChatUserRow = Pick<User, "id" | "username" | "avatarUrl" | "lastSeenAt">;
+
+/** A chat as one member's list shows it. */
+export type ChatRowView = {
+  chat: Chat;
+  other: ChatUserRow;
+  isOnline: boolean;
+  lastMessage: Pick<Message, "text" | "createdAt" | "messageType"> | null;
+  unreadCount: number;
+};
+
+/** A message with what its answer shows: the sender's name and, for a purchase card, the product and the chat's deal. */
+export type MessageView = {
+  message: Message;
+  senderUsername: string | null;
+  product: ProductView | null;
+  mayReadGoods: boolean;
+  deal: Deal | null;
+};
+
+/** The chat's product as a member or an admin sees it: the goods once the viewer may read them, and the latest deal. */
+export type ChatProductView = { product: ProductView; mayReadGoods: boolean; deal: Deal | null };
+
+export type SignedIn = NonNullable<Viewer>;
