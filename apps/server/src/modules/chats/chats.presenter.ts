@@ -1,4 +1,10 @@
-import type { ChatListItem, ChatMessage, ChatProductCard, PresenceEvent } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  type ChatListItem,
+  type ChatMessage,
+  type ChatProductCard,
+  type PresenceEvent,
+} from "@lootlane/contract";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentDeal } from "../deals/deals.presenter.js";
 import type { DealView } from "../deals/deal-views.js";
@@ -71,7 +77,7 @@ function presentProductCard(
     id: product.id,
     title: product.title,
     // Prices are whole roubles, stored as kopecks.
-    price: product.priceKopecks / 100,
+    price: kopecksToRoubles(product.priceKopecks),
     seller: { username: seller.username, avatar_url: seller.avatarUrl, rating: seller.rating },
     images: images.map((image) => ({ id: image.id, image_url: image.imageUrl, thumbnail_url: image.thumbnailUrl })),
     status: product.status,

@@ -1,4 +1,11 @@
-import type { ChatProduct, Deal, DealPage, DealParty, Dispute } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  type ChatProduct,
+  type Deal,
+  type DealPage,
+  type DealParty,
+  type Dispute,
+} from "@lootlane/contract";
 import type { Dispute as DisputeRow } from "../../db/schema/deals.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { ProductView } from "../products/product-views.js";
@@ -15,8 +22,8 @@ export function presentDeal({ deal, product, thumbnailUrl, buyer, seller, disput
   return {
     id: deal.id,
     product: { id: product.id, title: product.title, thumbnail_url: thumbnailUrl, status: product.status },
-    price: deal.priceKopecks / 100,
-    commission: deal.commissionKopecks / 100,
+    price: kopecksToRoubles(deal.priceKopecks),
+    commission: kopecksToRoubles(deal.commissionKopecks),
     status: deal.status,
     buyer: presentParty(buyer),
     seller: presentParty(seller),
