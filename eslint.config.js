@@ -83,6 +83,27 @@ export default tseslint.config(
     },
   },
   {
+    // Money changes units only in the contract's money module (roublesToKopecks, kopecksToRoubles), so a
+    // multiplication by 100, or a division of something named kopecks by 100, elsewhere is a second copy of it.
+    // Percents and scales divide other things by 100 and are left alone.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["packages/contract/src/money/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "BinaryExpression[operator='*'][right.value=100]",
+          "BinaryExpression[operator='*'][left.value=100]",
+          "BinaryExpression[operator='/'][right.value=100][left.name=/kopecks$/i]",
+          "BinaryExpression[operator='/'][right.value=100][left.property.name=/kopecks$/i]",
+        ].map((selector) => ({
+          selector,
+          message: "Convert money with roublesToKopecks / kopecksToRoubles from @lootlane/contract.",
+        })),
+      ],
+    },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -1,3 +1,4 @@
+import { roublesToKopecks } from "@lootlane/contract";
 import type { GoodsKind } from "@lootlane/server/db/seed/demo-games";
 import type { ProductStatus } from "@lootlane/server/db/schema/catalog";
 import { english, type LanguageVocabulary, russian } from "./vocabulary.js";
@@ -139,7 +140,7 @@ function capitalise(text: string): string {
 function price(random: () => number, kind: GoodsKind): number {
   const [low, high] = priceRange[kind];
   const roubles = Math.round(Math.exp(Math.log(low) + random() * (Math.log(high) - Math.log(low))));
-  return roubles * 100;
+  return roublesToKopecks(roubles);
 }
 
 function status(random: () => number): ProductStatus {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText } from "../common/plain-text.js";
+import { hasWholeKopecks } from "../money/money.js";
 import { DISPUTE_TEXT_MAX, DISPUTE_TEXT_MIN, IDEMPOTENCY_KEY_MAX, REVIEW_TEXT_MAX } from "../common/constants.js";
 import { pageQuerySchema, productSchema, productStatusSchema } from "../catalog/products.schemas.js";
 
@@ -18,10 +19,7 @@ export const disputeReasonSchema = z.enum(["not_received", "not_as_described", "
 export const disputeResolutionSchema = z.enum(["release", "refund"]);
 
 /** Roubles with at most two decimals (kopecks), as balances and adjustments are written. */
-export const roublesAmountSchema = z
-  .number()
-  .finite()
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "At most two decimals");
+export const roublesAmountSchema = z.number().finite().refine(hasWholeKopecks, "At most two decimals");
 
 /** A member of a deal as the deal shows them. */
 export const dealPartySchema = z

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { roublesToKopecks } from "@lootlane/contract";
 import { createDataCipher, type DataCipher } from "../../platform/crypto/data-cipher.js";
 import { mediaUrl } from "../../platform/media/media-key.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
@@ -126,7 +127,7 @@ async function prepareProduct(
       categoryId: categoryIds.get(`${product.game}/${product.subcategory}`)!,
       title: product.title,
       description: product.description,
-      priceKopecks: product.priceRoubles * 100,
+      priceKopecks: roublesToKopecks(product.priceRoubles),
       productDataEncrypted: cipher.encrypt(product.data),
       status: "active",
       createdAt,

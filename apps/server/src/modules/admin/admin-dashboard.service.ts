@@ -1,4 +1,4 @@
-import type { DashboardInfo } from "@lootlane/contract";
+import { kopecksToRoubles, type DashboardInfo } from "@lootlane/contract";
 import { count, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
@@ -34,6 +34,6 @@ export async function dashboardInfo(db: Db, now: Date): Promise<DashboardInfo> {
     products_in_moderation: catalogue?.inModeration ?? 0,
     open_disputes: waiting?.disputes ?? 0,
     deals_last_7_days: week?.deals ?? 0,
-    turnover_last_7_days: (week?.kopecks ?? 0) / 100,
+    turnover_last_7_days: kopecksToRoubles(week?.kopecks ?? 0),
   };
 }

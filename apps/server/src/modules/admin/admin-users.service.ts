@@ -1,4 +1,10 @@
-import type { adminUpdateUserRequestSchema, adminUserSearchQuerySchema, PageQuery } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  roublesToKopecks,
+  type adminUpdateUserRequestSchema,
+  type adminUserSearchQuerySchema,
+  type PageQuery,
+} from "@lootlane/contract";
 import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -67,7 +73,7 @@ export async function updateUser(
       const columns = toColumns(after);
       if (Object.keys(columns).length > 0) await applyAdminEdit(tx, userId, columns);
       const amountKopecks =
-        typeof after.balance === "number" ? Math.round(after.balance * 100) - current.balanceKopecks : 0;
+        typeof after.balance === "number" ? roublesToKopecks(after.balance) - current.balanceKopecks : 0;
       if (amountKopecks !== 0)
         await adjustUserBalance(tx, { userId, amountKopecks, adminId: admin.id, memo: "admin edit", at: deps.clock() });
       if (isBanned !== current.isBanned) {
@@ -115,7 +121,7 @@ function apiFields(row: UserRow): Record<keyof UserUpdate, unknown> {
     username: row.username,
     description: row.description,
     avatar_url: row.avatarUrl,
-    balance: row.balanceKopecks / 100,
+    balance: kopecksToRoubles(row.balanceKopecks),
     rating: row.rating,
     is_banned: row.isBanned,
     is_active: row.isActive,

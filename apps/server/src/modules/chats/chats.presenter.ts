@@ -1,4 +1,12 @@
-import type { ChatListItem, ChatMessage, ChatProduct, ChatProductCard, Deal, PresenceEvent } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  type ChatListItem,
+  type ChatMessage,
+  type ChatProduct,
+  type ChatProductCard,
+  type Deal,
+  type PresenceEvent,
+} from "@lootlane/contract";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentProduct } from "../products/products.presenter.js";
 import type { ProductView } from "../products/products.service.js";
@@ -71,7 +79,7 @@ function presentProductCard(
     id: product.id,
     title: product.title,
     // Prices are whole roubles, stored as kopecks.
-    price: product.priceKopecks / 100,
+    price: kopecksToRoubles(product.priceKopecks),
     seller: { username: seller.username, avatar_url: seller.avatarUrl, rating: seller.rating },
     images: images.map((image) => ({ id: image.id, image_url: image.imageUrl, thumbnail_url: image.thumbnailUrl })),
     status: product.status,

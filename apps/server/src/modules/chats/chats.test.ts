@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX, type ChatListItem, type ChatMessage } from "@lootlane/contract";
+import { CHAT_MESSAGE_MAX, kopecksToRoubles, type ChatListItem, type ChatMessage } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
@@ -395,7 +395,7 @@ describe("messages and a purchase in the same chat", () => {
     const pairs = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const { buyer, product, chat } = await chatBetween();
-        await adjustBalanceAs(admin.client, buyer.user.id, product.priceKopecks / 100);
+        await adjustBalanceAs(admin.client, buyer.user.id, kopecksToRoubles(product.priceKopecks));
         return { buyer, product, chat, socket: await connect(buyer) };
       }),
     );

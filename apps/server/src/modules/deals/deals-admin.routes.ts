@@ -5,6 +5,7 @@ import {
   dealIdParamsSchema,
   dealPageSchema,
   dealSchema,
+  kopecksToRoubles,
   resolveDisputeRequestSchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -71,6 +72,6 @@ export const adminDealsRoutes: FastifyPluginAsyncZod<AdminDealRoutesOptions> = a
         response: { 200: balanceResultSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => ({ balance: (await adjustBalance(deps, signedInUser(request), request.body)) / 100 }),
+    async (request) => ({ balance: kopecksToRoubles(await adjustBalance(deps, signedInUser(request), request.body)) }),
   );
 };

@@ -1,4 +1,10 @@
-import type { AdminDealsQuery, balanceAdjustmentRequestSchema, resolveDisputeRequestSchema } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  roublesToKopecks,
+  type AdminDealsQuery,
+  type balanceAdjustmentRequestSchema,
+  type resolveDisputeRequestSchema,
+} from "@lootlane/contract";
 import type { z } from "zod";
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -88,7 +94,7 @@ export async function adjustBalance(
   admin: AuthUser,
   input: z.output<typeof balanceAdjustmentRequestSchema>,
 ): Promise<number> {
-  const amountKopecks = Math.round(input.amount * 100);
+  const amountKopecks = roublesToKopecks(input.amount);
   return deps.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ balanceKopecks: users.balanceKopecks })
@@ -108,8 +114,8 @@ export async function adjustBalance(
       action: "user.balance_adjustment",
       targetType: "user",
       targetId: input.user_id,
-      before: { balance: user.balanceKopecks / 100 },
-      after: { balance: balance / 100, amount: input.amount, memo },
+      before: { balance: kopecksToRoubles(user.balanceKopecks) },
+      after: { balance: kopecksToRoubles(balance), amount: input.amount, memo },
     });
     return balance;
   });

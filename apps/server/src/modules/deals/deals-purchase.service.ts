@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PurchaseResult } from "@lootlane/contract";
+import { kopecksToRoubles, type PurchaseResult } from "@lootlane/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { idempotencyKeys } from "../../db/schema/admin.js";
@@ -75,7 +75,7 @@ export async function buyProduct(
     const result: PurchaseResult = {
       deal: presentDeal(await loadDealView(tx, started.deal.id)),
       chat_id: chat.id,
-      balance: started.buyerBalanceKopecks / 100,
+      balance: kopecksToRoubles(started.buyerBalanceKopecks),
     };
     if (idempotencyKey !== undefined) {
       await tx

@@ -1,4 +1,4 @@
-import type { Deal, DealPage, DealParty, Dispute } from "@lootlane/contract";
+import { kopecksToRoubles, type Deal, type DealPage, type DealParty, type Dispute } from "@lootlane/contract";
 import type { Dispute as DisputeRow } from "../../db/schema/deals.js";
 import type { DealView, PartyRow } from "./deals.views.js";
 
@@ -11,8 +11,8 @@ export function presentDeal({ deal, product, thumbnailUrl, buyer, seller, disput
   return {
     id: deal.id,
     product: { id: product.id, title: product.title, thumbnail_url: thumbnailUrl, status: product.status },
-    price: deal.priceKopecks / 100,
-    commission: deal.commissionKopecks / 100,
+    price: kopecksToRoubles(deal.priceKopecks),
+    commission: kopecksToRoubles(deal.commissionKopecks),
     status: deal.status,
     buyer: presentParty(buyer),
     seller: presentParty(seller),

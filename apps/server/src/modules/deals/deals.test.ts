@@ -1,4 +1,10 @@
-import type { ChatMessage, ChatProduct, Deal, PurchaseResult } from "@lootlane/contract";
+import {
+  roublesToKopecks,
+  type ChatMessage,
+  type ChatProduct,
+  type Deal,
+  type PurchaseResult,
+} from "@lootlane/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
@@ -52,7 +58,7 @@ async function sale(price = 1000, balance = price) {
   const product = await createTestProduct(t, {
     sellerId: seller.user.id,
     categoryId: game.id,
-    priceKopecks: price * 100,
+    priceKopecks: roublesToKopecks(price),
     productData: GOODS,
   });
   if (balance > 0) await adjustBalanceAs(admin.client, buyer.user.id, balance);

@@ -1,6 +1,7 @@
 import {
   PRODUCT_IMAGES_FIELD,
   PRODUCT_IMAGES_MAX,
+  roublesToKopecks,
   type CreateProductFields,
   type UpdateProductFields,
 } from "@lootlane/contract";
@@ -56,7 +57,7 @@ export async function createProduct(
           categoryId: fields.category_id,
           title: fields.title,
           description: fields.description,
-          priceKopecks: fields.price * 100,
+          priceKopecks: roublesToKopecks(fields.price),
           productDataEncrypted: cipher.encrypt(fields.product_data),
           status: "moderation",
         })
@@ -125,7 +126,7 @@ export async function editProduct(
           ...(changes.title === undefined ? {} : { title: changes.title }),
           ...(changes.description === undefined ? {} : { description: changes.description }),
           ...(changes.productData === undefined ? {} : { productDataEncrypted: cipher.encrypt(changes.productData) }),
-          ...(changes.price === undefined ? {} : { priceKopecks: changes.price * 100 }),
+          ...(changes.price === undefined ? {} : { priceKopecks: roublesToKopecks(changes.price) }),
           ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
           ...(backToModeration ? { status: "moderation" as const } : {}),
           updatedAt: sql`now()`,

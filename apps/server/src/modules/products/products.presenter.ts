@@ -1,4 +1,10 @@
-import type { Product, ProductDetail, ProductImage, ProductPage } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  type Product,
+  type ProductDetail,
+  type ProductImage,
+  type ProductPage,
+} from "@lootlane/contract";
 import type { ProductImage as ProductImageRow } from "../../db/schema/catalog.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentCategory } from "../categories/categories.presenter.js";
@@ -28,7 +34,7 @@ export function presentProduct(
     title: product.title,
     description: product.description,
     // Prices are whole roubles, stored as kopecks.
-    price: product.priceKopecks / 100,
+    price: kopecksToRoubles(product.priceKopecks),
     product_data_string: mayReadGoods(product, viewer) ? cipher.decrypt(product.productDataEncrypted) : null,
     status: product.status,
     is_sold: SOLD_STATUSES.includes(product.status),

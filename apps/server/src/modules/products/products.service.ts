@@ -1,4 +1,4 @@
-import type { PageQuery, ProductSearchQuery, ProductStatus } from "@lootlane/contract";
+import { roublesToKopecks, type PageQuery, type ProductSearchQuery, type ProductStatus } from "@lootlane/contract";
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
@@ -94,8 +94,8 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
   const { ids, total } = await searchProductIds(db, {
     q: query.q,
     ...(query.category_id === undefined ? {} : { categoryIds: await categoryAndSubcategoryIds(db, query.category_id) }),
-    ...(query.min_price === undefined ? {} : { minPriceKopecks: query.min_price * 100 }),
-    ...(query.max_price === undefined ? {} : { maxPriceKopecks: query.max_price * 100 }),
+    ...(query.min_price === undefined ? {} : { minPriceKopecks: roublesToKopecks(query.min_price) }),
+    ...(query.max_price === undefined ? {} : { maxPriceKopecks: roublesToKopecks(query.max_price) }),
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });

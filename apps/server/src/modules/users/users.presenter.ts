@@ -1,4 +1,4 @@
-import type { PublicProfile, UpdateAvatarResponse, User } from "@lootlane/contract";
+import { kopecksToRoubles, type PublicProfile, type UpdateAvatarResponse, type User } from "@lootlane/contract";
 import type { User as UserRow } from "../../db/schema/users.js";
 
 /*
@@ -6,18 +6,13 @@ import type { User as UserRow } from "../../db/schema/users.js";
  * table (or the password hash) can never reach a client by accident.
  */
 
-/** Balances are integer kopecks in the database; the API speaks roubles with two decimals. */
-function roubles(kopecks: number): number {
-  return kopecks / 100;
-}
-
 /** The full view: only for the user themself and admins (users.service.ts decides who that is). */
 export function presentUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
     username: row.username,
-    balance: roubles(row.balanceKopecks),
+    balance: kopecksToRoubles(row.balanceKopecks),
     avatar_url: row.avatarUrl,
     description: row.description,
     created_at: row.createdAt.toISOString(),

@@ -1,8 +1,8 @@
 import { AspectRatio, Card, Group, Image, Stack, Text, VisuallyHidden } from "@mantine/core";
-import type { Product } from "@lootlane/contract";
+import { formatPrice, type Product } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatPrice, formatRating } from "@/shared/format/number";
+import { formatRating } from "@/shared/format/number";
 import { BoxIcon } from "@/shared/ui/icons";
 import classes from "./product-card.module.css";
 import { ProductStatusBadge } from "./product-status-badge";

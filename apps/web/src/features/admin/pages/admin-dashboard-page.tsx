@@ -1,7 +1,6 @@
 import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { DATE_LOCALE, type DashboardInfo } from "@lootlane/contract";
-import { formatBalance } from "@/shared/format/number";
+import { DATE_LOCALE, formatBalance, type DashboardInfo } from "@lootlane/contract";
 import { BoxIcon, ShieldCheckIcon, UsersIcon } from "@/shared/ui/icons";
 import { PageTitle } from "@/shared/ui/page-title";
 import { useDashboardInfo } from "../api/get-dashboard-info";

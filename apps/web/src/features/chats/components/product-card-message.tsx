@@ -1,8 +1,7 @@
 import { Anchor, Card, Group, Image, Stack, Text } from "@mantine/core";
-import type { ChatProductCard } from "@lootlane/contract";
+import { formatPrice, type ChatProductCard } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatPrice } from "@/shared/format/number";
 import { useChatProduct } from "../api/get-chat-product";
 import { ConfirmReceiptButton } from "./deal/confirm-receipt-button";
 import { DealGoods } from "./deal/deal-goods";

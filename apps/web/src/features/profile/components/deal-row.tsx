@@ -1,9 +1,8 @@
 import { Anchor, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
-import type { Deal } from "@lootlane/contract";
+import { formatPrice, type Deal } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "@/shared/format/date";
-import { formatPrice } from "@/shared/format/number";
 import { BoxIcon, ChatIcon } from "@/shared/ui/icons";
 import type { DealSide } from "../api/get-user-deals";
 import { DealStatusBadge } from "./deal-status-badge";

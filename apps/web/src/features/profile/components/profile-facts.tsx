@@ -1,7 +1,8 @@
 import { DataList, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formatBalance } from "@lootlane/contract";
 import { formatDate } from "@/shared/format/date";
-import { formatBalance, formatRating } from "@/shared/format/number";
+import { formatRating } from "@/shared/format/number";
 import type { Profile } from "../api/get-profile";
 
 /** Rating and member-since for everyone; the balance only in the owner's view (SPEC §2, §9 formats). */

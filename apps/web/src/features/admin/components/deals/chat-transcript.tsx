@@ -1,10 +1,9 @@
 import { Alert, Box, Button, Center, Loader, Paper, Stack, Text } from "@mantine/core";
-import { dealEventSchema, type ChatMessage, type Deal } from "@lootlane/contract";
+import { dealEventSchema, formatPrice, type ChatMessage, type Deal } from "@lootlane/contract";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { describeError } from "@/shared/errors/error-message";
 import { formatDateTime } from "@/shared/format/date";
-import { formatPrice } from "@/shared/format/number";
 import { useChatTranscript } from "../../api/get-chat-transcript";
 
 /** Who wrote a message, as the admin needs it: the name and which side of the deal they are on. */

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { Deal, DisputeResolution } from "@lootlane/contract";
+import { formatBalance, formatPrice, type Deal, type DisputeResolution } from "@lootlane/contract";
 import { describeError } from "@/shared/errors/error-message";
-import { formatBalance, formatPrice } from "@/shared/format/number";
 
 export type ProductAfterRefund = "active" | "withdrawn";
 

@@ -2,10 +2,9 @@ import { useId, type ReactNode } from "react";
 import { Anchor, AspectRatio, Badge, Box, Card, Code, Flex, Group, Image, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Product } from "@lootlane/contract";
+import { formatPrice, type Product } from "@lootlane/contract";
 import { AdminProductStatusBadge } from "./admin-product-status-badge";
 import { formatDate } from "@/shared/format/date";
-import { formatPrice } from "@/shared/format/number";
 import { BoxIcon } from "@/shared/ui/icons";
 import { ModerationActions, ModerationMark } from "./moderation-actions";
 

@@ -21,6 +21,7 @@ import {
   ADMIN_EDIT_USERNAME_MAX,
   ADMIN_EDIT_USERNAME_MIN,
   ADMIN_SAVE_REDIRECT_MS,
+  CURRENCY,
   DESCRIPTION_MAX,
   type User,
 } from "@lootlane/contract";
@@ -156,7 +157,7 @@ export function UserEditForm({ user }: { user: User }) {
               decimalScale={2}
               fixedDecimalScale
               step={0.01}
-              rightSection={<Text size="sm">₽</Text>}
+              rightSection={<Text size="sm">{CURRENCY.symbol}</Text>}
               disabled={locked}
               {...form.getInputProps("balance")}
               key={form.key("balance")}

@@ -3,6 +3,9 @@ import {
   ADMIN_EDIT_USERNAME_MIN,
   DESCRIPTION_MAX,
   EMAIL_PATTERN,
+  hasWholeKopecks,
+  kopecksToRoubles,
+  roublesToKopecks,
   USERNAME_PATTERN,
   type AdminUpdateUserRequest,
   type User,
@@ -58,11 +61,6 @@ function numberOf(value: number | string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/** Roubles to kopecks, so 0.1 + 0.2 style float noise never counts as a change. */
-function kopecks(roubles: number): number {
-  return Math.round(roubles * 100);
-}
-
 /** SPEC §5 Admin edit user: e-mail pattern, username 5–15, description ≤ 500, balance ≥ 0, rating a whole number ≥ 0. */
 export const userEditRules = {
   email: (value: string): UserEditErrorKey | null => (EMAIL_PATTERN.test(value.trim()) ? null : "emailInvalid"),
@@ -77,7 +75,7 @@ export const userEditRules = {
     const balance = numberOf(value);
     if (balance === null) return "balanceRequired";
     if (balance < 0) return "balanceNegativeError";
-    return Math.abs(balance * 100 - kopecks(balance)) < 1e-6 ? null : "balanceDecimalsError";
+    return hasWholeKopecks(balance) ? null : "balanceDecimalsError";
   },
   rating: (value: number | string): UserEditErrorKey | null => {
     const rating = numberOf(value);
@@ -103,7 +101,9 @@ export function changedFields(user: User, values: UserEditValues): AdminUpdateUs
   const avatarUrl = values.avatar_url.trim();
   if (avatarUrl !== user.avatar_url) changes.avatar_url = avatarUrl;
   const balance = numberOf(values.balance);
-  if (balance !== null && kopecks(balance) !== kopecks(user.balance)) changes.balance = kopecks(balance) / 100;
+  // Compared in kopecks, so 0.1 + 0.2 style float noise never counts as a change.
+  if (balance !== null && roublesToKopecks(balance) !== roublesToKopecks(user.balance))
+    changes.balance = kopecksToRoubles(roublesToKopecks(balance));
   const rating = numberOf(values.rating);
   if (rating !== null && rating !== user.rating) changes.rating = rating;
   if (values.is_active !== user.is_active) changes.is_active = values.is_active;

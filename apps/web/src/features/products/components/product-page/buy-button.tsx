@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Modal } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import type { ProductDetail } from "@lootlane/contract";
+import { formatPrice, type ProductDetail } from "@lootlane/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toApiError } from "@/shared/api/api-error";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { describeError } from "@/shared/errors/error-message";
-import { formatPrice } from "@/shared/format/number";
 import { useBuyProduct } from "../../api/buy-product";
 import { PurchaseSummary } from "./purchase-summary";
 

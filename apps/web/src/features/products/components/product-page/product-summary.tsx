@@ -1,9 +1,8 @@
 import { Alert, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
-import type { ProductDetail } from "@lootlane/contract";
+import { formatPrice, type ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
-import { formatPrice } from "@/shared/format/number";
 import { ProductActions } from "./product-actions";
 import { ProductCategory } from "./product-category";
 import { SellerCard } from "./seller-card";

@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatBalance, formatPrice } from "@/shared/format/number";
+import { formatBalance, formatPrice } from "@lootlane/contract";
 
 interface PurchaseSummaryProps {
   title: string;
