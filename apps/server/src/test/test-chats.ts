@@ -20,6 +20,11 @@ export const QUIET_MS = 300;
 /** Starts the app on a free port of 127.0.0.1 and answers its base URL. */
 export async function listenOnFreePort(app: FastifyInstance): Promise<string> {
   await app.listen({ host: "127.0.0.1", port: 0 });
+  return listeningUrl(app);
+}
+
+/** The base URL of an app that listenOnFreePort started. */
+export function listeningUrl(app: FastifyInstance): string {
   const address = app.server.address();
   if (typeof address !== "object" || !address) throw new Error("the app is not listening on a TCP port");
   return `http://127.0.0.1:${address.port}`;
