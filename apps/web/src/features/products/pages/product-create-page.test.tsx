@@ -5,20 +5,17 @@ import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
+import { errorResponse, jsonResponse, sentForm, stubRoutes } from "@/test/stub-api";
 import {
   accounts,
   categoryRoutes,
   choose,
   cs,
   errorOf,
-  errorResponse,
   field,
   image,
-  jsonResponse,
   pickerEvents,
-  sentForm,
-  stubApi,
-} from "../components/product-form/testing/product-form-api";
+} from "../components/product-form/testing/product-form-fixtures";
 
 const mira = makeUser({ username: "mira" });
 
@@ -38,7 +35,7 @@ afterEach(() => {
 async function openCreate(
   create: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, makeProduct(9)),
 ) {
-  const api = stubApi({
+  const api = stubRoutes({
     ...categoryRoutes,
     "POST /v1/products/": create,
     "GET /v1/users/mira": () => jsonResponse(200, mira),
@@ -104,7 +101,7 @@ describe("create product: client rules (SPEC §5)", () => {
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      const api = stubApi(categoryRoutes);
+      const api = stubRoutes(categoryRoutes);
       const { events } = renderApp("/product/create", { user: mira });
       await screen.findByRole("heading", { level: 1, name: "Новый товар" });
 
@@ -279,7 +276,7 @@ describe("create product: sending", () => {
   it("shows a server refusal in Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      stubApi({
+      stubRoutes({
         ...categoryRoutes,
         "POST /v1/products/": () => errorResponse(413, "IMAGE_TOO_LARGE", "Image is too large"),
       });

@@ -4,20 +4,17 @@ import { fixtureId, makeProduct } from "@/shared/catalog/testing/catalog-fixture
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
+import { errorResponse, jsonResponse, sentForm, stubRoutes } from "@/test/stub-api";
 import {
   accounts,
   categoryRoutes,
   choose,
   cs,
   errorOf,
-  errorResponse,
   field,
   image,
-  jsonResponse,
   pickerEvents,
-  sentForm,
-  stubApi,
-} from "../components/product-form/testing/product-form-api";
+} from "../components/product-form/testing/product-form-fixtures";
 
 const mira = makeUser({ username: "mira" });
 const front = {
@@ -59,7 +56,7 @@ async function openEdit(
   product = own,
   update: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, product),
 ) {
-  const api = stubApi({
+  const api = stubRoutes({
     ...categoryRoutes,
     [`GET /v1/products/${product.id}`]: () => jsonResponse(200, product),
     "PATCH /v1/products/": update,
@@ -185,7 +182,7 @@ describe("edit product", () => {
   });
 
   it("says the product is not found when the server hides it", async () => {
-    stubApi({
+    stubRoutes({
       ...categoryRoutes,
       [`GET /v1/products/${own.id}`]: () => errorResponse(404, "PRODUCT_NOT_FOUND", "Product not found"),
     });

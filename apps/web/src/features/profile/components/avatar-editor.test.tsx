@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IMAGE_MAX_BYTES } from "@lootlane/contract";
 import { makeUser, renderApp } from "@/test/render-app";
-import { errorResponse, jsonResponse, stubApi } from "../testing/fake-api";
+import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
 
 const mira = makeUser({ username: "mira", avatar_url: "/media/avatars/old.png" });
 const NEW_AVATAR = "/media/avatars/new.png";
@@ -27,7 +27,7 @@ async function openOwnProfile(
   upload: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, { avatar_url: NEW_AVATAR }),
 ) {
   let current = mira;
-  const api = stubApi({
+  const api = stubRoutes({
     "GET /v1/users/mira": () => jsonResponse(200, current),
     "POST /v1/auth/": () => jsonResponse(200, current),
     "GET /v1/products/user/by-username/mira": () => jsonResponse(200, []),
