@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Category } from "@lootlane/contract";
 import { makeCategory } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
+import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
 import { errorResponse, jsonResponse, sentForm, stubRoutes, type Handler } from "@/test/stub-api";
 import { setViewportWidth } from "@/test/viewport";
@@ -74,15 +75,7 @@ function image(name: string, type = name.endsWith(".png") ? "image/png" : "image
   return new File([new Uint8Array(size)], name, { type });
 }
 
-// jsdom has no object URLs; a preview only needs an address to put in the <img>.
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => "blob:preview");
-  URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, "createObjectURL");
-  Reflect.deleteProperty(URL, "revokeObjectURL");
-});
+stubObjectUrls();
 
 /** The screen with the games loaded; uploads ignore the picker's filter, as a drop does. */
 async function openCategories(path = "/admin/categories") {

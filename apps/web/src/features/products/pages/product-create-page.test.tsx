@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "@lootlane/contract";
 import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
+import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
 import { errorResponse, jsonResponse, sentForm, stubRoutes } from "@/test/stub-api";
 import {
@@ -19,17 +20,7 @@ import {
 
 const mira = makeUser({ username: "mira" });
 
-// jsdom has no object URLs; a preview only needs an address to put in the <img>.
-let previews = 0;
-beforeEach(() => {
-  previews = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${++previews}`);
-  URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, "createObjectURL");
-  Reflect.deleteProperty(URL, "revokeObjectURL");
-});
+stubObjectUrls({ numbered: true });
 
 /** The create form with the catalogue's categories; `create` answers POST /products/. */
 async function openCreate(

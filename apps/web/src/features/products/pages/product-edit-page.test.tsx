@@ -1,8 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixtureId, makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
+import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
 import { errorResponse, jsonResponse, sentForm, stubRoutes } from "@/test/stub-api";
 import {
@@ -42,14 +43,7 @@ const own = makeProduct(7, {
 });
 const editPath = `/product/edit/${own.id}`;
 
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => "blob:preview");
-  URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, "createObjectURL");
-  Reflect.deleteProperty(URL, "revokeObjectURL");
-});
+stubObjectUrls();
 
 /** The edit form of `product`; PATCH /products/ answers with `update`. */
 async function openEdit(
