@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { recordBodySecrets, recordCookieSecrets } from "@lootlane/server/test/secret-recorder";
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 
@@ -7,11 +8,25 @@ export type ApiSession = {
   call(method: string, path: string, body?: unknown): Promise<Response>;
 };
 
+/** The `cookie` header a browser sends with what it keeps in `cookies`. */
+export function cookieHeader(cookies: Map<string, string>): string {
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+function keepCookies(cookies: Map<string, string>, setCookies: string[]): void {
+  recordCookieSecrets(setCookies);
+  for (const line of setCookies) {
+    const [pair = ""] = line.split(";");
+    const separator = pair.indexOf("=");
+    cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
+  }
+}
+
 function session(baseUrl: string, cookies: Map<string, string>): ApiSession {
   return {
     async call(method, path, body) {
       const headers: Record<string, string> = { origin: baseUrl };
-      if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+      if (cookies.size > 0) headers.cookie = cookieHeader(cookies);
       // Passwords, codes and goods sent, and the tokens received, must not show in the server's logs (secret-recorder.ts).
       recordBodySecrets(body);
       const isForm = body instanceof FormData;
@@ -21,13 +36,55 @@ function session(baseUrl: string, cookies: Map<string, string>): ApiSession {
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       });
-      recordCookieSecrets(response.headers.getSetCookie());
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ""] = line.split(";");
-        const separator = pair.indexOf("=");
-        cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
-      }
+      keepCookies(cookies, response.headers.getSetCookie());
       return response;
+    },
+  };
+}
+
+/**
+ * As the session above, but each request leaves from `localAddress` and keeps its cookies in `cookies`, which a
+ * caller may share between sessions to several servers. The built-in fetch cannot choose its source address,
+ * hence node:http.
+ */
+export function sessionFrom(baseUrl: string, localAddress: string, cookies: Map<string, string>): ApiSession {
+  const { hostname, port } = new URL(baseUrl);
+  return {
+    async call(method, path, body) {
+      const headers: Record<string, string> = { origin: baseUrl };
+      if (cookies.size > 0) headers.cookie = cookieHeader(cookies);
+      recordBodySecrets(body);
+      let payload: Buffer | undefined;
+      if (body instanceof FormData) {
+        // Response serialises a FormData exactly as fetch would send it, boundary header included.
+        const encoded = new Response(body);
+        headers["content-type"] = encoded.headers.get("content-type") ?? "";
+        payload = Buffer.from(await encoded.arrayBuffer());
+      } else if (body !== undefined) {
+        headers["content-type"] = "application/json";
+        payload = Buffer.from(JSON.stringify(body));
+      }
+      const answer = await new Promise<{ status: number; setCookies: string[]; body: Buffer }>((resolve, reject) => {
+        const outgoing = request(
+          { host: hostname, port, method, path: `/v1${path}`, headers, localAddress },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("end", () =>
+              resolve({
+                status: incoming.statusCode ?? 0,
+                setCookies: incoming.headers["set-cookie"] ?? [],
+                body: Buffer.concat(chunks),
+              }),
+            );
+            incoming.on("error", reject);
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end(payload);
+      });
+      keepCookies(cookies, answer.setCookies);
+      return new Response(answer.body.length === 0 ? null : new Uint8Array(answer.body), { status: answer.status });
     },
   };
 }

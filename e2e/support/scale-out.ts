@@ -1,12 +1,15 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { request } from "node:http";
-import type { ClientToServerEvents, ServerToClientEvents } from "@lootlane/contract";
 import pg from "pg";
-import { io, type Socket } from "socket.io-client";
+import { io } from "socket.io-client";
+import {
+  nextEvent as nextEventWithin,
+  type ChatSocket,
+  type EventName,
+  type EventPayload,
+} from "@lootlane/server/test/socket-events";
 import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
 import { startTestS3Server, type TestS3Server } from "@lootlane/server/test/test-s3";
-import { recordBodySecrets, recordCookieSecrets } from "@lootlane/server/test/secret-recorder";
-import type { ApiSession } from "./api-session.js";
+import { cookieHeader, sessionFrom, type ApiSession } from "./api-session.js";
 
 /** The PostgreSQL and Redis servers the instances share, from TEST_DATABASE_URL and TEST_REDIS_URL, or why there are none. */
 export function sharedServers(): { databaseServerUrl: string; redisUrl: string } | { skipReason: string } {
@@ -91,60 +94,11 @@ export type Visitor = {
 /**
  * The auth limits count per client address in Redis, which outlives the run; a random address of 127.0.0.0/8
  * (Linux routes all of it to loopback) per visitor keeps repeated runs from using up each other's allowance.
- * The built-in fetch cannot choose its source address, hence node:http.
  */
 export function newVisitor(): Visitor {
   const localAddress = `127.${randomInt(100, 200)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   const cookies = new Map<string, string>();
-  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  return {
-    at: (baseUrl) => ({
-      async call(method, path, body) {
-        const headers: Record<string, string> = { origin: baseUrl };
-        if (cookies.size > 0) headers.cookie = cookieHeader();
-        let payload: Buffer | undefined;
-        // As api-session.ts: the secrets sent and the tokens received must not show in the instances' logs.
-        recordBodySecrets(body);
-        if (body instanceof FormData) {
-          // Response serialises a FormData exactly as fetch would send it, boundary header included.
-          const encoded = new Response(body);
-          headers["content-type"] = encoded.headers.get("content-type") ?? "";
-          payload = Buffer.from(await encoded.arrayBuffer());
-        } else if (body !== undefined) {
-          headers["content-type"] = "application/json";
-          payload = Buffer.from(JSON.stringify(body));
-        }
-        const { hostname, port } = new URL(baseUrl);
-        const answer = await new Promise<{ status: number; setCookies: string[]; body: Buffer }>((resolve, reject) => {
-          const outgoing = request(
-            { host: hostname, port, method, path: `/v1${path}`, headers, localAddress },
-            (incoming) => {
-              const chunks: Buffer[] = [];
-              incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-              incoming.on("end", () =>
-                resolve({
-                  status: incoming.statusCode ?? 0,
-                  setCookies: incoming.headers["set-cookie"] ?? [],
-                  body: Buffer.concat(chunks),
-                }),
-              );
-              incoming.on("error", reject);
-            },
-          );
-          outgoing.on("error", reject);
-          outgoing.end(payload);
-        });
-        recordCookieSecrets(answer.setCookies);
-        for (const line of answer.setCookies) {
-          const [pair = ""] = line.split(";");
-          const separator = pair.indexOf("=");
-          cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
-        }
-        return new Response(answer.body.length === 0 ? null : new Uint8Array(answer.body), { status: answer.status });
-      },
-    }),
-    cookieHeader,
-  };
+  return { at: (baseUrl) => sessionFrom(baseUrl, localAddress, cookies), cookieHeader: () => cookieHeader(cookies) };
 }
 
 /** The JSON of a 200 answer; any other status fails the step with the server's words. */
@@ -154,7 +108,7 @@ export async function okJson<T>(response: Promise<Response>, step: string): Prom
   return (await answer.json()) as T;
 }
 
-export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type LiveSocket = ChatSocket;
 
 /** A socket like the web app's (websocket transport, the visitor's cookies) to one instance, once connected. */
 export async function connectSocket(baseUrl: string, visitor: Visitor): Promise<LiveSocket> {
@@ -174,29 +128,14 @@ export async function connectSocket(baseUrl: string, visitor: Visitor): Promise<
   return socket;
 }
 
-type EventName = keyof ServerToClientEvents;
-type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
-
 /** Relayed between instances through Redis, an event can take a moment longer than on one instance. */
-const EVENT_TIMEOUT_MS = 10_000;
+const RELAYED_EVENT_TIMEOUT_MS = 10_000;
 
 /** The next `event` on the socket that matches; listen before doing what should cause it. */
 export function nextEvent<E extends EventName>(
   socket: LiveSocket,
   event: E,
-  matches: (payload: EventPayload<E>) => boolean = () => true,
+  matches?: (payload: EventPayload<E>) => boolean,
 ): Promise<EventPayload<E>> {
-  return new Promise((resolve, reject) => {
-    const listener = (payload: EventPayload<E>) => {
-      if (!matches(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener as never);
-      resolve(payload);
-    };
-    const timer = setTimeout(() => {
-      socket.off(event, listener as never);
-      reject(new Error(`no matching ${event} within ${EVENT_TIMEOUT_MS} ms`));
-    }, EVENT_TIMEOUT_MS);
-    socket.on(event, listener as never);
-  });
+  return nextEventWithin(socket, event, matches, RELAYED_EVENT_TIMEOUT_MS);
 }

@@ -1,25 +1,30 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ClientToServerEvents, ServerToClientEvents, SocketError } from "@lootlane/contract";
+import type { SocketError } from "@lootlane/contract";
 import type { FastifyInstance } from "fastify";
-import { io, type Socket } from "socket.io-client";
+import { io } from "socket.io-client";
 import { buildApp } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createMediaStore } from "../platform/media/media-store.js";
 import { testAppLogger } from "./log-capture.js";
+import { EVENT_TIMEOUT_MS, nextEvent, type ChatSocket, type EventName, type EventPayload } from "./socket-events.js";
 import type { TestClient } from "./test-client.js";
 
-export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export { nextEvent, type ChatSocket };
 
-/** How long a test waits for an event that should come, and watches for one that must not. */
-const EVENT_TIMEOUT_MS = 5000;
+/** How long a test watches for an event that must not come. */
 export const QUIET_MS = 300;
 
 /** Starts the app on a free port of 127.0.0.1 and answers its base URL. */
 export async function listenOnFreePort(app: FastifyInstance): Promise<string> {
   await app.listen({ host: "127.0.0.1", port: 0 });
+  return listeningUrl(app);
+}
+
+/** The base URL of an app that listenOnFreePort started. */
+export function listeningUrl(app: FastifyInstance): string {
   const address = app.server.address();
   if (typeof address !== "object" || !address) throw new Error("the app is not listening on a TCP port");
   return `http://127.0.0.1:${address.port}`;
@@ -91,30 +96,6 @@ export async function refusedConnection(
     return error as { message: string; data: SocketError };
   }
   throw new Error("the connection was accepted");
-}
-
-type EventName = keyof ServerToClientEvents;
-type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
-
-/** The next `event` on the socket that matches, or a failure after a few seconds. */
-export function nextEvent<E extends EventName>(
-  socket: ChatSocket,
-  event: E,
-  matches: (payload: EventPayload<E>) => boolean = () => true,
-): Promise<EventPayload<E>> {
-  return new Promise((resolve, reject) => {
-    const listener = (payload: EventPayload<E>) => {
-      if (!matches(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener as never);
-      resolve(payload);
-    };
-    const timer = setTimeout(() => {
-      socket.off(event, listener as never);
-      reject(new Error(`no ${event} within ${EVENT_TIMEOUT_MS} ms`));
-    }, EVENT_TIMEOUT_MS);
-    socket.on(event, listener as never);
-  });
 }
 
 /** Every `event` the socket receives from now on, to check later that none (or which) arrived. */

@@ -3,31 +3,26 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog } from "../../db/schema/admin.js";
 import type { Category, Product } from "../../db/schema/catalog.js";
-import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
 import {
-  connectAs,
   listenOnFreePort,
   nextEvent,
   pause,
   QUIET_MS,
   recordEvents,
   refusedConnection,
-  type ChatSocket,
 } from "../../test/test-chats.js";
 import { TestClient } from "../../test/test-client.js";
 import { failure } from "../../test/test-money.js";
-import { createTestUser, signInAs } from "../../test/test-users.js";
+import { testPeople, type Person } from "../../test/test-people.js";
+import { signInAs } from "../../test/test-users.js";
 
 let t: TestApp;
 let url: string;
 let game: Category;
 let admin: Person;
-let counter = 0;
-const sockets: ChatSocket[] = [];
-
-type Person = { user: User; client: TestClient };
+const { person, connect, closeSockets } = testPeople("ban", () => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,21 +30,8 @@ beforeAll(async () => {
   game = await createTestGame(t.database.db);
   admin = await person("admin");
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+afterEach(closeSockets);
 afterAll(() => t.close());
-
-async function person(role: "user" | "admin" = "user"): Promise<Person> {
-  const user = await createTestUser(t.database.db, { username: `ban_${role}_${++counter}`, role });
-  return { user, client: await signInAs(t.app, user) };
-}
-
-async function connect(who: Person): Promise<ChatSocket> {
-  const socket = await connectAs(url, who.client);
-  sockets.push(socket);
-  return socket;
-}
 
 /** A seller with two products on sale (titled with a word of their own), one in moderation and one sold. */
 async function sellerWithProducts() {

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { messages } from "../../db/schema/chats.js";
-import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
 import {
@@ -16,11 +15,11 @@ import {
   recordEvents,
   refusedConnection,
   sendMessage,
-  type ChatSocket,
 } from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { createTestClock } from "../../test/test-clock.js";
 import { adjustBalanceAs } from "../../test/test-money.js";
+import { testPeople, type Person } from "../../test/test-people.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../platform/auth/access-token.js";
 import { MESSAGE_RATE } from "./chats-messages.service.js";
@@ -28,31 +27,15 @@ import { MESSAGE_RATE } from "./chats-messages.service.js";
 let t: TestApp;
 let url: string;
 let game: Category;
-let counter = 0;
-const sockets: ChatSocket[] = [];
+const { person, connect, sockets, closeSockets } = testPeople("chat", () => t);
 
 beforeAll(async () => {
   t = await createTestApp();
   url = await listenOnFreePort(t.app);
   game = await createTestGame(t.database.db);
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+afterEach(closeSockets);
 afterAll(() => t.close());
-
-type Person = { user: User; client: TestClient };
-
-async function person(role: "user" | "admin" = "user"): Promise<Person> {
-  const user = await createTestUser(t.database.db, { username: `chat_${role}_${++counter}`, role });
-  return { user, client: await signInAs(t.app, user) };
-}
-
-async function connect(who: Person): Promise<ChatSocket> {
-  const socket = await connectAs(url, who.client);
-  sockets.push(socket);
-  return socket;
-}
 
 /** A seller with an active product, a buyer who pressed Message seller on it, and their chat. */
 async function chatBetween() {

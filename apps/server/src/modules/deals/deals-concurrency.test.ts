@@ -3,19 +3,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { deals } from "../../db/schema/deals.js";
-import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, balanceOf, buyAs, failure } from "../../test/test-money.js";
-import { createTestUser, signInAs } from "../../test/test-users.js";
+import { testPeople, type Person } from "../../test/test-people.js";
 
 let t: TestApp;
 let game: Category;
 let admin: Person;
-let counter = 0;
-
-type Person = { user: User; client: TestClient };
+const { person } = testPeople("race", () => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,11 +19,6 @@ beforeAll(async () => {
   admin = await person("admin");
 });
 afterAll(() => t.close());
-
-async function person(role: "user" | "admin" = "user"): Promise<Person> {
-  const user = await createTestUser(t.database.db, { username: `race_${role}_${++counter}`, role });
-  return { user, client: await signInAs(t.app, user) };
-}
 
 /** Someone with `balance` roubles on their balance. */
 async function buyerWith(balance: number): Promise<Person> {

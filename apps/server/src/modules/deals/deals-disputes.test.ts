@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog } from "../../db/schema/admin.js";
 import type { Category } from "../../db/schema/catalog.js";
-import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
 import {
@@ -14,20 +13,15 @@ import {
   pause,
   QUIET_MS,
   recordEvents,
-  type ChatSocket,
 } from "../../test/test-chats.js";
-import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, balanceOf, buyAs, failure } from "../../test/test-money.js";
-import { createTestUser, signInAs } from "../../test/test-users.js";
+import { testPeople, type Person } from "../../test/test-people.js";
 
 let t: TestApp;
 let url: string;
 let game: Category;
 let admin: Person;
-let counter = 0;
-const sockets: ChatSocket[] = [];
-
-type Person = { user: User; client: TestClient };
+const { person, sockets, closeSockets } = testPeople("dispute", () => t);
 
 beforeAll(async () => {
   t = await createTestApp({ commissionPercent: 5 });
@@ -35,15 +29,8 @@ beforeAll(async () => {
   game = await createTestGame(t.database.db);
   admin = await person("admin");
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+afterEach(closeSockets);
 afterAll(() => t.close());
-
-async function person(role: "user" | "admin" = "user"): Promise<Person> {
-  const user = await createTestUser(t.database.db, { username: `dispute_${role}_${++counter}`, role });
-  return { user, client: await signInAs(t.app, user) };
-}
 
 /** A 200-rouble purchase the buyer then reports. */
 async function disputedDeal() {

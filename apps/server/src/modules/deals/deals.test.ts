@@ -9,47 +9,29 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { ledgerEntries, ledgerTransactions } from "../../db/schema/ledger.js";
-import { users, type User } from "../../db/schema/users.js";
+import { users } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { connectAs, joinRoom, listenOnFreePort, nextEvent, type ChatSocket } from "../../test/test-chats.js";
-import type { TestClient } from "../../test/test-client.js";
+import { joinRoom, listenOnFreePort, nextEvent } from "../../test/test-chats.js";
 import { adjustBalanceAs, balanceOf, buyAs, failure } from "../../test/test-money.js";
-import { createTestUser, signInAs } from "../../test/test-users.js";
+import { testPeople, type Person } from "../../test/test-people.js";
 
 const COMMISSION_PERCENT = 10;
 const GOODS = "key: AAAA-BBBB-CCCC";
 
 let t: TestApp;
-let url: string;
 let game: Category;
 let admin: Person;
-let counter = 0;
-const sockets: ChatSocket[] = [];
-
-type Person = { user: User; client: TestClient };
+const { person, connect, closeSockets } = testPeople("deal", () => t);
 
 beforeAll(async () => {
   t = await createTestApp({ commissionPercent: COMMISSION_PERCENT });
-  url = await listenOnFreePort(t.app);
+  await listenOnFreePort(t.app);
   game = await createTestGame(t.database.db);
   admin = await person("admin");
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+afterEach(closeSockets);
 afterAll(() => t.close());
-
-async function person(role: "user" | "admin" = "user"): Promise<Person> {
-  const user = await createTestUser(t.database.db, { username: `deal_${role}_${++counter}`, role });
-  return { user, client: await signInAs(t.app, user) };
-}
-
-async function connect(who: Person): Promise<ChatSocket> {
-  const socket = await connectAs(url, who.client);
-  sockets.push(socket);
-  return socket;
-}
 
 /** A seller with an active product at `price` roubles and a buyer topped up with `balance` roubles. */
 async function sale(price = 1000, balance = price) {

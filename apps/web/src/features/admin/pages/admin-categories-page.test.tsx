@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Category } from "@lootlane/contract";
 import { makeCategory } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
+import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
+import { errorResponse, jsonResponse, sentForm, stubRoutes, type Handler } from "@/test/stub-api";
 import { setViewportWidth } from "@/test/viewport";
 
 const admin = makeUser({ username: "root", role: "admin" });
@@ -23,71 +25,48 @@ const accounts = makeCategory(3, {
 });
 const items = makeCategory(4, { name: "Items", parent_id: dota.id });
 
-type Handler = (request: Request) => Response | Promise<Response>;
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-function refusal(status: number, code: string, message: string): Response {
-  return json(status, { detail: { error_code: code, error_message: message } });
-}
-
 /**
- * The catalogue as a tiny server: a create adds the category, so the lists read afterwards include it. Requests
- * are kept whole, because the add dialog sends multipart bodies. `create` can refuse instead.
+ * The catalogue as a tiny server: a create adds the category, so the lists read afterwards include it. `create`
+ * can refuse instead.
  */
 function stubCatalogue(options: { create?: Handler; games?: Handler } = {}) {
   const categories: Category[] = [dota, accounts, items, cs];
-  const requests: Request[] = [];
-  const routes: Record<string, Handler> = {
-    "GET /v1/categories/all": options.games ?? (() => json(200, categories)),
-    "POST /v1/admin/category":
-      options.create ??
-      (async (request) => {
-        const form = await request.formData();
-        const parent = form.get("parent_category_id");
-        const created = makeCategory(10 + categories.length, {
-          name: String(form.get("name")),
-          description: String(form.get("description")),
-          ...(typeof parent === "string" ? { parent_id: parent } : {}),
-        });
-        categories.push(created);
-        return json(200, created);
-      }),
-  };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const { pathname } = new URL(request.url);
-      requests.push(request.clone());
-      const game = /^\/v1\/categories\/game\/(.+)$/.exec(pathname)?.[1];
-      if (request.method === "GET" && game)
-        return json(
-          200,
-          categories.filter((category) => category.parent_id === game),
-        );
-      const handler = routes[`${request.method} ${pathname}`];
-      return handler ? handler(request) : refusal(404, "ROUTE_NOT_FOUND", "No such route");
-    }),
+  const api = stubRoutes(
+    {
+      "GET /v1/categories/all": options.games ?? (() => jsonResponse(200, categories)),
+      "POST /v1/admin/category":
+        options.create ??
+        (async (request) => {
+          const form = await request.formData();
+          const parent = form.get("parent_category_id");
+          const created = makeCategory(10 + categories.length, {
+            name: String(form.get("name")),
+            description: String(form.get("description")),
+            ...(typeof parent === "string" ? { parent_id: parent } : {}),
+          });
+          categories.push(created);
+          return jsonResponse(200, created);
+        }),
+    },
+    (request) => {
+      const game = /^\/v1\/categories\/game\/(.+)$/.exec(new URL(request.url).pathname)?.[1];
+      return request.method === "GET" && game
+        ? jsonResponse(
+            200,
+            categories.filter((category) => category.parent_id === game),
+          )
+        : errorResponse(404, "ROUTE_NOT_FOUND", "No such route");
+    },
   );
   return {
     /** The paths read or written, as "METHOD /v1/path". */
-    paths: () => requests.map((request) => `${request.method} ${new URL(request.url).pathname}`),
+    paths: () => api.calls,
     /** What the last create sent: the text fields by name, and how many files each file field had. */
     async lastCreate() {
-      const request = requests.findLast(
-        (candidate) => candidate.method === "POST" && new URL(candidate.url).pathname === "/v1/admin/category",
-      );
+      const request = api.last("POST /v1/admin/category");
       if (!request) throw new Error("Nothing was created");
       expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
-      const fields: Record<string, string> = {};
-      const files: Record<string, number> = {};
-      for (const [name, value] of await request.formData()) {
-        if (typeof value === "string") fields[name] = value;
-        else files[name] = (files[name] ?? 0) + 1;
-      }
-      return { fields, files };
+      return sentForm(request);
     },
   };
 }
@@ -96,15 +75,7 @@ function image(name: string, type = name.endsWith(".png") ? "image/png" : "image
   return new File([new Uint8Array(size)], name, { type });
 }
 
-// jsdom has no object URLs; a preview only needs an address to put in the <img>.
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => "blob:preview");
-  URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, "createObjectURL");
-  Reflect.deleteProperty(URL, "revokeObjectURL");
-});
+stubObjectUrls();
 
 /** The screen with the games loaded; uploads ignore the picker's filter, as a drop does. */
 async function openCategories(path = "/admin/categories") {
@@ -188,7 +159,9 @@ describe("admin categories: lists", () => {
 
   it("shows an error with Try again when the games do not load", async () => {
     let calls = 0;
-    stubCatalogue({ games: () => (++calls === 1 ? refusal(503, "DATABASE_ERROR", "down") : json(200, [dota, cs])) });
+    stubCatalogue({
+      games: () => (++calls === 1 ? errorResponse(503, "DATABASE_ERROR", "down") : jsonResponse(200, [dota, cs])),
+    });
     const { events } = renderApp("/admin/categories", { user: admin });
 
     const alert = await screen.findByRole("alert");
@@ -295,7 +268,7 @@ describe("admin categories: adding", () => {
   });
 
   it("shows a refused name at the field, in words, and keeps what was entered", async () => {
-    stubCatalogue({ create: () => refusal(409, "CATEGORY_NAME_ALREADY_EXISTS", "Name taken") });
+    stubCatalogue({ create: () => errorResponse(409, "CATEGORY_NAME_ALREADY_EXISTS", "Name taken") });
     const { events } = await openCategories();
 
     await events.click(screen.getByRole("button", { name: "Add Category" }));
@@ -313,7 +286,7 @@ describe("admin categories: adding", () => {
   });
 
   it("shows other refusals inside the dialog", async () => {
-    stubCatalogue({ create: () => refusal(404, "PARENT_CATEGORY_NOT_FOUND", "No parent") });
+    stubCatalogue({ create: () => errorResponse(404, "PARENT_CATEGORY_NOT_FOUND", "No parent") });
     const { events } = await openCategories();
 
     await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
@@ -329,7 +302,7 @@ describe("admin categories: adding", () => {
   });
 
   it("shows a refused image at the image field", async () => {
-    stubCatalogue({ create: () => refusal(400, "WRONG_FILE_TYPE", "Only images") });
+    stubCatalogue({ create: () => errorResponse(400, "WRONG_FILE_TYPE", "Only images") });
     const { events } = await openCategories();
 
     await events.click(screen.getByRole("button", { name: "Add Category" }));

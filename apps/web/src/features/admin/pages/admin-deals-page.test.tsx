@@ -5,7 +5,7 @@ import { formatDateTime } from "@/shared/format/date";
 import { i18n } from "@/shared/i18n/i18n";
 import { FakeRealtime } from "@/shared/realtime/testing/fake-realtime";
 import { makeUser, renderApp } from "@/test/render-app";
-import { refusal, stubApi } from "@/test/stub-api";
+import { queriesOf, refusal, stubApi } from "@/test/stub-api";
 import { setViewportWidth } from "@/test/viewport";
 
 const root = makeUser({ id: "00000000-0000-4000-8000-000000000001", username: "root", role: "admin" });
@@ -99,15 +99,6 @@ function card(title: string) {
 /** The deal's card once the list has loaded. */
 async function findCard(title: string) {
   return within(await screen.findByRole("listitem", { name: title }));
-}
-
-/** The query of every request to one API path, in order (the stub's routes leave the query out). */
-function queriesOf(path: string): Record<string, string>[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([request]) => new URL((request as Request).url))
-    .filter((url) => url.pathname === `/v1/${path}`)
-    .map((url) => Object.fromEntries(url.searchParams));
 }
 
 function message(n: number, overrides: Partial<ChatMessage> = {}): ChatMessage {

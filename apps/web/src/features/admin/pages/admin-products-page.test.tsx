@@ -4,7 +4,7 @@ import type { Product, ProductPage } from "@lootlane/contract";
 import { makeCategory, makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
-import { refusal, stubApi } from "@/test/stub-api";
+import { queriesOf, refusal, stubApi } from "@/test/stub-api";
 
 const admin = makeUser({ username: "root", role: "admin" });
 
@@ -50,15 +50,6 @@ function page(products: Product[], pageNumber = 1, totalPages = 1, total = produ
 
 function item(title: string) {
   return within(screen.getByRole("listitem", { name: title }));
-}
-
-/** The query of every request to one API path, in order (the stub's routes leave the query out). */
-function queriesOf(path: string): Record<string, string>[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([request]) => new URL((request as Request).url))
-    .filter((url) => url.pathname === `/v1/${path}`)
-    .map((url) => Object.fromEntries(url.searchParams));
 }
 
 /** Holds the answers of one route until the returned function is called, so a test can look at the pending state. */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminUserPage, User } from "@lootlane/contract";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
-import { refusal, stubApi } from "@/test/stub-api";
+import { queriesOf, refusal, stubApi } from "@/test/stub-api";
 import { setViewportWidth } from "@/test/viewport";
 
 const root = makeUser({
@@ -44,15 +44,6 @@ function userPage(users: User[], page = 1, totalPages = 1, total = users.length)
 
 function row(username: string) {
   return screen.getByRole("listitem", { name: username });
-}
-
-/** The query of every request to one API path, in order (the stub's routes leave the query out). */
-function queriesOf(path: string): Record<string, string>[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([request]) => new URL((request as Request).url))
-    .filter((url) => url.pathname === `/v1/${path}`)
-    .map((url) => Object.fromEntries(url.searchParams));
 }
 
 describe("admin users", () => {

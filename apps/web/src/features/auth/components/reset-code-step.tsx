@@ -1,14 +1,11 @@
-import { useState, type FormEvent } from "react";
-import { Button, Stack, Text } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { describeError } from "@/shared/errors/error-message";
-import { CodeInput } from "@/shared/ui/code-input";
 import { useConfirmPasswordResetCode } from "../api/confirm-password-reset-code";
 import { useRequestPasswordResetCode } from "../api/request-password-reset-code";
-import { useValidationMessage } from "../hooks/use-validation-message";
 import { checkResetCode } from "../lib/validation";
+import { CodeStep } from "./code-step";
 import { ErrorBanner } from "./error-banner";
-import { ResendCode } from "./resend-code";
 
 interface ResetCodeStepProps {
   email: string;
@@ -20,18 +17,11 @@ interface ResetCodeStepProps {
 /** Reset step waitConfirmCode: the six digits from the e-mail, checked before a new password is asked for. */
 export function ResetCodeStep({ email, resendAt, onResent, onConfirmed }: ResetCodeStepProps) {
   const { t } = useTranslation("auth");
-  const message = useValidationMessage();
   const confirm = useConfirmPasswordResetCode();
   const resend = useRequestPasswordResetCode();
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = message(checkResetCode(code));
-    setCodeError(problem);
-    if (problem) return;
+  const confirmCode = (code: string) => {
     setRefusal(null);
     confirm.mutate(
       { email, code },
@@ -48,24 +38,16 @@ export function ResetCodeStep({ email, resendAt, onResent, onConfirmed }: ResetC
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {refusal && <ErrorBanner>{refusal}</ErrorBanner>}
-        <Text size="sm">{t("passwordReset.codeSentTo", { email })}</Text>
-        <CodeInput
-          label={t("fields.code")}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setCodeError(null);
-          }}
-          error={codeError}
-        />
-        <Button type="submit" fullWidth loading={confirm.isPending}>
-          {t("passwordReset.confirmCode")}
-        </Button>
-        <ResendCode resendAt={resendAt} onResend={resendCode} pending={resend.isPending} />
-      </Stack>
-    </form>
+    <CodeStep
+      sentTo={t("passwordReset.codeSentTo", { email })}
+      confirmLabel={t("passwordReset.confirmCode")}
+      check={checkResetCode}
+      onConfirm={confirmCode}
+      confirming={confirm.isPending}
+      banner={refusal && <ErrorBanner>{refusal}</ErrorBanner>}
+      resendAt={resendAt}
+      onResend={resendCode}
+      resending={resend.isPending}
+    />
   );
 }

@@ -1,19 +1,17 @@
-import { useState, type FormEvent } from "react";
-import { Button, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useReplaceCurrentUser } from "@/shared/auth/session";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { ArrowLeftIcon } from "@/shared/ui/icons";
-import { CodeInput } from "@/shared/ui/code-input";
 import { useConfirmVerificationCode } from "../api/confirm-verification-code";
 import { useSendVerificationCode } from "../api/send-verification-code";
 import { signUpRefusalFields } from "../hooks/use-sign-up-form";
-import { useValidationMessage } from "../hooks/use-validation-message";
 import { checkSignUpCode } from "../lib/validation";
+import { CodeStep } from "./code-step";
 import { ErrorBanner } from "./error-banner";
-import { ResendCode } from "./resend-code";
 
 interface SignUpCodeStepProps {
   account: { email: string; username: string; password: string };
@@ -28,20 +26,13 @@ interface SignUpCodeStepProps {
 /** Sign-up step 2: the six-digit code from the e-mail creates the account and signs the user in. */
 export function SignUpCodeStep({ account, resendAt, onResent, onEdit, onFormRefused }: SignUpCodeStepProps) {
   const { t } = useTranslation("auth");
-  const message = useValidationMessage();
   const navigate = useNavigate();
   const replaceCurrentUser = useReplaceCurrentUser();
   const confirm = useConfirmVerificationCode();
   const resend = useSendVerificationCode();
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [resendError, setResendError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = message(checkSignUpCode(code));
-    setCodeError(problem);
-    if (problem) return;
+  const confirmCode = (code: string, refuseCode: (message: string) => void) => {
     confirm.mutate(
       { ...account, email_code: code },
       {
@@ -51,7 +42,7 @@ export function SignUpCodeStep({ account, resendAt, onResent, onEdit, onFormRefu
         },
         onError: (error) => {
           if (Object.keys(fieldErrorsOf(error, signUpRefusalFields)).length > 0) onFormRefused(error);
-          else setCodeError(describeError(error));
+          else refuseCode(describeError(error));
         },
       },
     );
@@ -69,27 +60,20 @@ export function SignUpCodeStep({ account, resendAt, onResent, onEdit, onFormRefu
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {resendError && <ErrorBanner title={t("signUp.errorSendCode")}>{resendError}</ErrorBanner>}
-        <Text size="sm">{t("signUp.codeSentTo", { email: account.email })}</Text>
-        <CodeInput
-          label={t("fields.code")}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setCodeError(null);
-          }}
-          error={codeError}
-        />
-        <Button type="submit" fullWidth loading={confirm.isPending}>
-          {t("signUp.confirm")}
-        </Button>
-        <ResendCode resendAt={resendAt} onResend={resendCode} pending={resend.isPending} />
-        <Button variant="default" leftSection={<ArrowLeftIcon size={16} />} onClick={onEdit}>
-          {t("signUp.edit")}
-        </Button>
-      </Stack>
-    </form>
+    <CodeStep
+      sentTo={t("signUp.codeSentTo", { email: account.email })}
+      confirmLabel={t("signUp.confirm")}
+      check={checkSignUpCode}
+      onConfirm={confirmCode}
+      confirming={confirm.isPending}
+      banner={resendError && <ErrorBanner title={t("signUp.errorSendCode")}>{resendError}</ErrorBanner>}
+      resendAt={resendAt}
+      onResend={resendCode}
+      resending={resend.isPending}
+    >
+      <Button variant="default" leftSection={<ArrowLeftIcon size={16} />} onClick={onEdit}>
+        {t("signUp.edit")}
+      </Button>
+    </CodeStep>
   );
 }

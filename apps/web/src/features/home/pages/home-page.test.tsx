@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { makeCategory, makeProduct, makeProducts, productPage } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { renderApp } from "@/test/render-app";
-import { refusal, stubApi, type StubReply } from "@/test/stub-api";
+import { queriesOf, refusal, stubApi, type StubReply } from "@/test/stub-api";
 
 const dota = makeCategory(1, { name: "Dota 2" });
 const cs = makeCategory(2, { name: "CS2" });
@@ -15,15 +15,6 @@ const categories: Record<string, StubReply> = {
   [`GET categories/game/${dota.id}`]: { body: [accounts, items] },
   [`GET categories/game/${cs.id}`]: { body: [] },
 };
-
-/** The query of every request to one API path, in order (the stub's routes leave the query out). */
-function queriesOf(path: string): Record<string, string>[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([request]) => new URL((request as Request).url))
-    .filter((url) => url.pathname === `/v1/${path}`)
-    .map((url) => Object.fromEntries(url.searchParams));
-}
 
 function cards() {
   return within(screen.getByRole("region", { name: "Catalogue" })).queryAllByRole("listitem");

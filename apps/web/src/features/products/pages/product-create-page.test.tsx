@@ -1,44 +1,32 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "@lootlane/contract";
 import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
+import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
+import { errorResponse, jsonResponse, sentForm, stubRoutes } from "@/test/stub-api";
 import {
   accounts,
   categoryRoutes,
   choose,
   cs,
   errorOf,
-  errorResponse,
   field,
   image,
-  jsonResponse,
   pickerEvents,
-  sentForm,
-  stubApi,
-} from "../components/product-form/testing/product-form-api";
+} from "../components/product-form/testing/product-form-fixtures";
 
 const mira = makeUser({ username: "mira" });
 
-// jsdom has no object URLs; a preview only needs an address to put in the <img>.
-let previews = 0;
-beforeEach(() => {
-  previews = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${++previews}`);
-  URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, "createObjectURL");
-  Reflect.deleteProperty(URL, "revokeObjectURL");
-});
+stubObjectUrls({ numbered: true });
 
 /** The create form with the catalogue's categories; `create` answers POST /products/. */
 async function openCreate(
   create: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, makeProduct(9)),
 ) {
-  const api = stubApi({
+  const api = stubRoutes({
     ...categoryRoutes,
     "POST /v1/products/": create,
     "GET /v1/users/mira": () => jsonResponse(200, mira),
@@ -104,7 +92,7 @@ describe("create product: client rules (SPEC §5)", () => {
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      const api = stubApi(categoryRoutes);
+      const api = stubRoutes(categoryRoutes);
       const { events } = renderApp("/product/create", { user: mira });
       await screen.findByRole("heading", { level: 1, name: "Новый товар" });
 
@@ -279,7 +267,7 @@ describe("create product: sending", () => {
   it("shows a server refusal in Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      stubApi({
+      stubRoutes({
         ...categoryRoutes,
         "POST /v1/products/": () => errorResponse(413, "IMAGE_TOO_LARGE", "Image is too large"),
       });

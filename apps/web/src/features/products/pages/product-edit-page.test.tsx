@@ -1,23 +1,21 @@
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixtureId, makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
+import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
+import { errorResponse, jsonResponse, sentForm, stubRoutes } from "@/test/stub-api";
 import {
   accounts,
   categoryRoutes,
   choose,
   cs,
   errorOf,
-  errorResponse,
   field,
   image,
-  jsonResponse,
   pickerEvents,
-  sentForm,
-  stubApi,
-} from "../components/product-form/testing/product-form-api";
+} from "../components/product-form/testing/product-form-fixtures";
 
 const mira = makeUser({ username: "mira" });
 const front = {
@@ -45,21 +43,14 @@ const own = makeProduct(7, {
 });
 const editPath = `/product/edit/${own.id}`;
 
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => "blob:preview");
-  URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, "createObjectURL");
-  Reflect.deleteProperty(URL, "revokeObjectURL");
-});
+stubObjectUrls();
 
 /** The edit form of `product`; PATCH /products/ answers with `update`. */
 async function openEdit(
   product = own,
   update: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, product),
 ) {
-  const api = stubApi({
+  const api = stubRoutes({
     ...categoryRoutes,
     [`GET /v1/products/${product.id}`]: () => jsonResponse(200, product),
     "PATCH /v1/products/": update,
@@ -185,7 +176,7 @@ describe("edit product", () => {
   });
 
   it("says the product is not found when the server hides it", async () => {
-    stubApi({
+    stubRoutes({
       ...categoryRoutes,
       [`GET /v1/products/${own.id}`]: () => errorResponse(404, "PRODUCT_NOT_FOUND", "Product not found"),
     });

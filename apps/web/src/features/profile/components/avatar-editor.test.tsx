@@ -1,22 +1,15 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { IMAGE_MAX_BYTES } from "@lootlane/contract";
+import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
-import { errorResponse, jsonResponse, stubApi } from "../testing/fake-api";
+import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
 
 const mira = makeUser({ username: "mira", avatar_url: "/media/avatars/old.png" });
 const NEW_AVATAR = "/media/avatars/new.png";
 
-// jsdom has no object URLs; the preview only needs an address to put in the <img>.
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => "blob:preview");
-  URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, "createObjectURL");
-  Reflect.deleteProperty(URL, "revokeObjectURL");
-});
+stubObjectUrls();
 
 function image(name: string, type: string, size = 2048): File {
   return new File([new Uint8Array(size)], name, { type });
@@ -27,7 +20,7 @@ async function openOwnProfile(
   upload: (request: Request) => Response | Promise<Response> = () => jsonResponse(200, { avatar_url: NEW_AVATAR }),
 ) {
   let current = mira;
-  const api = stubApi({
+  const api = stubRoutes({
     "GET /v1/users/mira": () => jsonResponse(200, current),
     "POST /v1/auth/": () => jsonResponse(200, current),
     "GET /v1/products/user/by-username/mira": () => jsonResponse(200, []),

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { makeUser, renderApp } from "@/test/render-app";
-import { errorResponse, jsonResponse, publicProfileOf, stubApi } from "../testing/fake-api";
+import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
+import { publicProfileOf } from "../testing/profile-fixtures";
 
 const mira = makeUser({ username: "mira" });
 const seller = { username: "mira", avatar_url: "", rating: 5 };
@@ -25,7 +26,7 @@ function cardsInPanel() {
 
 describe("profile product tabs", () => {
   it("lists every one of the owner's products with its status label", async () => {
-    const api = stubApi({
+    const api = stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, mira),
       "GET /v1/products/user/by-username/mira": () =>
         jsonResponse(200, [onSale, inModeration, bought, delivered, refused]),
@@ -48,7 +49,7 @@ describe("profile product tabs", () => {
   });
 
   it("shows a visitor what is on sale under Active and what sold under Sold", async () => {
-    stubApi({
+    stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
       "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [onSale, bought, delivered]),
     });
@@ -66,7 +67,7 @@ describe("profile product tabs", () => {
   });
 
   it("keeps a tab's empty state when none of the products belong in it", async () => {
-    stubApi({
+    stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
       "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [bought]),
     });
@@ -78,7 +79,7 @@ describe("profile product tabs", () => {
 
   it("says when the products did not load and tries again on request", async () => {
     let fail = true;
-    stubApi({
+    stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, mira),
       "GET /v1/products/user/by-username/mira": () =>
         fail ? errorResponse(400, "DATABASE_ERROR", "Database error") : jsonResponse(200, [onSale]),

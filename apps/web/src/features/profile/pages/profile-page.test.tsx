@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
-import { errorResponse, jsonResponse, publicProfileOf, stubApi } from "../testing/fake-api";
+import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
+import { publicProfileOf } from "../testing/profile-fixtures";
 
 const mira = makeUser({
   username: "mira",
@@ -23,7 +24,7 @@ function tabNames() {
 
 describe("profile, owner view", () => {
   it("shows the balance with two decimals, the rating with one and the member-since date", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
     renderApp("/profile/mira", { user: mira });
 
     expect(await screen.findByRole("heading", { level: 1, name: "mira" })).toBeInTheDocument();
@@ -36,7 +37,7 @@ describe("profile, owner view", () => {
   });
 
   it("is the owner's view when the address spells the name in another case", async () => {
-    stubApi({ "GET /v1/users/MIRA": () => jsonResponse(200, mira) });
+    stubRoutes({ "GET /v1/users/MIRA": () => jsonResponse(200, mira) });
     renderApp("/profile/MIRA", { user: mira });
 
     expect(await screen.findByText("1 500,50 ₽")).toBeInTheDocument();
@@ -45,14 +46,14 @@ describe("profile, owner view", () => {
 
   it("notes a frozen balance", async () => {
     const frozen = { ...mira, has_frozen_balance: true };
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, frozen) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, frozen) });
     renderApp("/profile/mira", { user: frozen });
 
     expect(await screen.findByText("Frozen: it cannot be spent for now")).toBeInTheDocument();
   });
 
   it("has the tabs products, reviews, purchases and sales, each with its empty state", async () => {
-    stubApi({
+    stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, mira),
       ...miraProducts(),
       "GET /v1/users/mira/reviews": () => jsonResponse(200, []),
@@ -75,7 +76,7 @@ describe("profile, owner view", () => {
   });
 
   it("opens settings from the profile menu", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
     const { events, router } = renderApp("/profile/mira", { user: mira });
 
     await events.click(await screen.findByRole("button", { name: "Profile menu" }));
@@ -91,7 +92,7 @@ describe("profile, owner view", () => {
   });
 
   it("logs out from the profile menu and goes home as a guest", async () => {
-    const api = stubApi({
+    const api = stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, mira),
       "POST /v1/auth/logout": () => jsonResponse(200, {}),
     });
@@ -109,7 +110,7 @@ describe("profile, owner view", () => {
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      stubApi({ "GET /v1/users/mira": () => jsonResponse(200, mira), ...miraProducts() });
+      stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira), ...miraProducts() });
       renderApp("/profile/mira", { user: mira });
 
       expect(await screen.findByRole("button", { name: "Меню профиля" })).toBeInTheDocument();
@@ -128,7 +129,7 @@ describe("profile, visitor view", () => {
     ["another user", makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" })],
     ["a guest", null],
   ])("shows %s the tabs active, reviews and sold, and no balance, menu or editors", async (_who, viewer) => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)), ...miraProducts() });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)), ...miraProducts() });
     renderApp("/profile/mira", { user: viewer });
 
     expect(await screen.findByRole("heading", { level: 1, name: "mira" })).toBeInTheDocument();
@@ -144,7 +145,7 @@ describe("profile, visitor view", () => {
   });
 
   it("shows the last tab's empty state", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)), ...miraProducts() });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)), ...miraProducts() });
     const { events } = renderApp("/profile/mira", { user: null });
 
     await events.click(await screen.findByRole("tab", { name: "Sold" }));
@@ -153,14 +154,14 @@ describe("profile, visitor view", () => {
   });
 
   it("shows the rating to one decimal", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, rating: 4.45 })) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, rating: 4.45 })) });
     renderApp("/profile/mira", { user: null });
 
     expect(await screen.findByText("4,5")).toBeInTheDocument();
   });
 
   it("marks a banned or inactive account", async () => {
-    stubApi({
+    stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf({ ...mira, is_banned: true, is_active: false })),
     });
     renderApp("/profile/mira", { user: null });
@@ -170,7 +171,7 @@ describe("profile, visitor view", () => {
   });
 
   it("shows the avatar image, or the first letter of the name without one", async () => {
-    stubApi({
+    stubRoutes({
       "GET /v1/users/mira": () =>
         jsonResponse(200, publicProfileOf({ ...mira, avatar_url: "/media/avatars/mira.png" })),
       "GET /v1/users/alex": () => jsonResponse(200, publicProfileOf({ ...mira, username: "alex", avatar_url: "" })),
@@ -191,7 +192,7 @@ describe("profile, visitor view", () => {
 
 describe("profile that fails to load (SPEC §2 redirects)", () => {
   it("goes to /404 when there is no such user, replacing the address", async () => {
-    stubApi({ "GET /v1/users/nobody": () => errorResponse(404, "USER_NOT_FOUND", "User not found") });
+    stubRoutes({ "GET /v1/users/nobody": () => errorResponse(404, "USER_NOT_FOUND", "User not found") });
     const { router } = renderApp("/profile/nobody", { user: null, history: ["/"] });
 
     expect(await screen.findByRole("heading", { level: 1, name: "Profile not found" })).toBeInTheDocument();
@@ -200,7 +201,7 @@ describe("profile that fails to load (SPEC §2 redirects)", () => {
   });
 
   it("goes to /error on any other failure", async () => {
-    stubApi({ "GET /v1/users/mira": () => errorResponse(500, "SERVER_ERROR", "Something went wrong on our side") });
+    stubRoutes({ "GET /v1/users/mira": () => errorResponse(500, "SERVER_ERROR", "Something went wrong on our side") });
     const { router } = renderApp("/profile/mira", { user: null });
 
     expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong" })).toBeInTheDocument();
@@ -208,7 +209,7 @@ describe("profile that fails to load (SPEC §2 redirects)", () => {
   });
 
   it("goes to /error when the answer is not a profile", async () => {
-    stubApi({ "GET /v1/users/mira": () => jsonResponse(200, { username: "mira" }) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, { username: "mira" }) });
     const { router } = renderApp("/profile/mira", { user: null });
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/error"));

@@ -1,64 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { vi } from "vitest";
 import { makeCategory } from "@/shared/catalog/testing/catalog-fixtures";
-
-type Handler = (request: Request) => Response | Promise<Response>;
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-/** The spec's error answer (SPEC §8), with validation field errors when given. */
-export function errorResponse(
-  status: number,
-  code: string,
-  message: string,
-  errors?: { field: string; message: string }[],
-): Response {
-  return jsonResponse(status, { detail: { error_code: code, error_message: message, ...(errors ? { errors } : {}) } });
-}
-
-/**
- * Stubs `fetch` with routes keyed "METHOD /v1/path"; anything else answers 404. Requests are kept whole, because
- * the product form sends multipart bodies a test reads back with `sentForm`.
- */
-export function stubApi(routes: Record<string, Handler>) {
-  const calls: string[] = [];
-  const requests: Request[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const key = `${request.method} ${new URL(request.url).pathname}`;
-      calls.push(key);
-      requests.push(request.clone());
-      const handler = routes[key];
-      return handler ? handler(request) : errorResponse(404, "NOT_FOUND", "No such route");
-    }),
-  );
-  return {
-    calls,
-    /** The last request sent as "METHOD /v1/path". */
-    last: (key: string) => requests.findLast((request) => `${request.method} ${new URL(request.url).pathname}` === key),
-  };
-}
-
-/**
- * A multipart body as the server reads it: the text fields by name, and how many parts each file field has.
- * (jsdom's File reaches Node's fetch as a bare Blob, so file names are not visible here.)
- */
-export async function sentForm(
-  request: Request | undefined,
-): Promise<{ fields: Record<string, string>; files: Record<string, number> }> {
-  if (!request) throw new Error("No such request was sent");
-  const fields: Record<string, string> = {};
-  const files: Record<string, number> = {};
-  for (const [name, value] of await request.formData()) {
-    if (typeof value === "string") fields[name] = value;
-    else files[name] = (files[name] ?? 0) + 1;
-  }
-  return { fields, files };
-}
+import { jsonResponse, type Handler } from "@/test/stub-api";
 
 export const dota = makeCategory(1, { name: "Dota 2" });
 export const cs = makeCategory(2, { name: "CS2" });

@@ -1,0 +1,33 @@
+import type { ClientToServerEvents, ServerToClientEvents } from "@lootlane/contract";
+import type { Socket } from "socket.io-client";
+
+/** A socket like the web app's. Kept apart from test-chats.ts so that e2e can wait for events without the app. */
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type EventName = keyof ServerToClientEvents;
+export type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** How long a test waits for an event that should come from one app. */
+export const EVENT_TIMEOUT_MS = 5000;
+
+/** The next `event` on the socket that matches, or a failure after `timeoutMs`; listen before doing what should cause it. */
+export function nextEvent<E extends EventName>(
+  socket: ChatSocket,
+  event: E,
+  matches: (payload: EventPayload<E>) => boolean = () => true,
+  timeoutMs = EVENT_TIMEOUT_MS,
+): Promise<EventPayload<E>> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: EventPayload<E>) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`no matching ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on(event, listener as never);
+  });
+}
