@@ -6,6 +6,26 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+// Supported: Node.js 24 LTS (what CI runs) and 22.12 or later, as package.json's engines say. Node.js 20 reached
+// its end of life in April 2026 and some dependencies declare node >= 22; it still runs the app, with a warning.
+// Anything older cannot run the build (Vite needs 20.19) and stops here with a message instead of a stack trace.
+const [major, minor] = process.versions.node.split(".").map(Number);
+const supported = (major === 22 && minor >= 12) || major >= 24;
+if (!supported) {
+  const runs = major === 20 && minor >= 19;
+  const message = [
+    `Lootlane supports Node.js 24 LTS and Node.js 22.12 or later; this is Node.js ${process.versions.node}.`,
+    runs
+      ? "Node.js 20 is past its end of life (April 2026) and not supported: starting anyway, but please upgrade."
+      : "It cannot build or run the app. Install Node.js 24 LTS (https://nodejs.org) and run `npm install && npm start` again.",
+  ].join("\n");
+  if (!runs) {
+    console.error(message);
+    process.exit(1);
+  }
+  console.warn(message);
+}
+
 function newestMtime(dir, skip = new Set(["node_modules", "dist"])) {
   if (!existsSync(dir)) return 0;
   if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;

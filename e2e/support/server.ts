@@ -62,21 +62,32 @@ export async function startServer({ env = {}, dataDir: givenDataDir }: StartOpti
   }
   const exited = new Promise<ServerExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 
+  // Ready when the server says it is running (main.ts logs it once it listens), or failed when it exits first:
+  // awaited as events, not polled; the health check then confirms it answers.
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/v1/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become healthy in 90 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const running = new Promise<void>((resolve) => {
+    const listener = () => {
+      if (!output.includes("Lootlane is running at")) return;
+      child.stdout?.off("data", listener);
+      resolve();
+    };
+    child.stdout?.on("data", listener);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    running.then(() => "running" as const),
+    exited.then(() => "exited" as const),
+    new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), 90_000))),
+  ]).finally(() => clearTimeout(timer));
+  if (outcome === "exited") throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+  if (outcome === "late") {
+    child.kill("SIGKILL");
+    throw new Error(`server did not say it was running in 90 s:\n${output}`);
+  }
+  const health = await fetch(`${baseUrl}/v1/health`);
+  if (!health.ok) {
+    child.kill("SIGKILL");
+    throw new Error(`server is running but /v1/health answered ${health.status}:\n${output}`);
   }
   // Without JWT_SECRET and DATA_KEY the server made its own: secrets its logs must not show either.
   const generated = path.join(dataDir, "secrets.json");

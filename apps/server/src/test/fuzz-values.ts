@@ -1,11 +1,44 @@
 import fc from "fast-check";
 import type { JsonSchema } from "./fuzz-openapi.js";
 import { mightSatisfy, type ValueContext } from "./fuzz-schema.js";
+import { holdsCodeLikeNumber } from "./log-secrets-check.js";
 
 /*
  * Values for the input fuzzing: hostile text, JSON of every shape (as text, so it can be nested 100,000 deep
  * and hold what JSON.stringify would never write), values a schema may accept, and values it cannot accept.
  */
+
+/**
+ * The fuzzing is seeded, so every run sends the same inputs and a failure comes back when run again;
+ * LOOTLANE_FUZZ_SEED picks another set. `label` (an operation) gives each property its own sequence.
+ */
+export function fuzzSeed(label: string): number {
+  let hash = Number(process.env.LOOTLANE_FUZZ_SEED ?? 16) | 0;
+  for (const character of label) hash = (Math.imul(hash, 31) + character.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/** Six-digit magnitudes: the numbers a mailed code could be. */
+const CODE_RANGE = [100_000, 999_999] as const;
+
+/**
+ * An integer in [min, max] whose decimal text is never a 6-digit number: the fuzzer's numbers end up in logged
+ * URLs, and must not equal another test's mailed code, which the log check would report (log-secrets-check.ts).
+ * The ranges around the six-digit ones keep their edges (99,999 and 1,000,000). A range holding only six-digit
+ * numbers has none to give; no schema has one, and the fuzzing test would fail on an empty oneof.
+ */
+export function integerNotACode({ min, max }: { min: number; max: number }): fc.Arbitrary<number> {
+  const [low, high] = CODE_RANGE;
+  const pieces = [
+    [min, Math.min(max, -high - 1)],
+    [Math.max(min, -low + 1), Math.min(max, low - 1)],
+    [Math.max(min, high + 1), max],
+  ].filter(([from, to]) => from! <= to!);
+  return fc.oneof(...pieces.map(([from, to]) => fc.integer({ min: from!, max: to! })));
+}
+
+/** Numbers as text, with the rare double whose digits could be a code (e.g. 0.482913) left out. */
+const notACode = (texts: fc.Arbitrary<string>) => texts.filter((text) => !holdsCodeLikeNumber(text));
 
 /** Characters that break naive code: controls and NUL, lone surrogates, direction marks, joiners, combining marks. */
 const awkwardCharacters = [
@@ -90,11 +123,13 @@ const deepJson = fc
   );
 
 const jsonNumberText = fc.oneof(
-  fc
-    .double()
-    .filter(Number.isFinite)
-    .map((value) => JSON.stringify(value)),
-  fc.integer().map(String),
+  notACode(
+    fc
+      .double()
+      .filter(Number.isFinite)
+      .map((value) => JSON.stringify(value)),
+  ),
+  integerNotACode({ min: -(2 ** 31), max: 2 ** 31 - 1 }).map(String),
   fc.constantFrom("1e400", "-1e400", "1e-400", "123456789012345678901234567890", "-0", "0.1", "4.9e-324"),
 );
 
@@ -152,11 +187,10 @@ export function plausibleValue(schema: JsonSchema, context: ValueContext, ids: K
     case "number": {
       const min = schema.minimum ?? (schema.exclusiveMinimum === undefined ? -1_000_000 : schema.exclusiveMinimum + 1);
       const max = Math.min(schema.maximum ?? 1_000_000, min + 1_000_000);
-      return asText(
-        schema.type === "integer"
-          ? fc.integer({ min, max })
-          : fc.oneof(fc.integer({ min, max }), fc.double({ min, max, noNaN: true })),
-      );
+      const integers = integerNotACode({ min, max });
+      return schema.type === "integer"
+        ? asText(integers)
+        : fc.oneof(asText(integers), notACode(asText(fc.double({ min, max, noNaN: true }))));
     }
     case "boolean":
       return asText(fc.boolean());
@@ -218,8 +252,8 @@ export function refusedValue(schema: JsonSchema, context: ValueContext): fc.Arbi
     candidates.push(context === "json" ? jsonNumberText : fc.oneof(numberWords, jsonNumberText));
     const { minimum, maximum, exclusiveMinimum } = schema;
     const floor = minimum ?? exclusiveMinimum;
-    if (floor !== undefined) candidates.push(fc.integer({ min: floor - 1_000, max: floor }).map(String));
-    if (maximum !== undefined) candidates.push(fc.integer({ min: maximum + 1, max: maximum + 1_000 }).map(String));
+    if (floor !== undefined) candidates.push(integerNotACode({ min: floor - 1_000, max: floor }).map(String));
+    if (maximum !== undefined) candidates.push(integerNotACode({ min: maximum + 1, max: maximum + 1_000 }).map(String));
   }
   if (schema.enum)
     candidates.push(

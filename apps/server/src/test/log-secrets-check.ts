@@ -9,8 +9,9 @@ export type LeakedSecret = { file: string; line: number; kind: string; excerpt: 
 const WINDOW = 6;
 
 /**
- * Looks for every secret recorded in the run directory in every log captured there, and answers where each
- * one appears. A JSON log line is searched in its string values only: numbers such as `time` and
+ * Looks for every secret recorded in the run directory in every log captured under its logs/ directory, and
+ * answers where each one appears. Logs of apps that opted out of recording (unscanned-logs/, see log-capture.ts)
+ * are left out: their inputs are generated junk in every field, which may equal another test's code by chance. A JSON log line is searched in its string values only: numbers such as `time` and
  * `responseTime` are full of digit runs that would match a 6-digit code by chance, and no secret is a number.
  */
 export function findLeakedSecrets(runDir: string): LeakedSecret[] {
@@ -83,6 +84,15 @@ function occursAt(text: string, start: number, value: string): boolean {
   if (!/^\d+$/.test(value)) return true;
   const alphanumeric = /[0-9a-z]/i;
   return !alphanumeric.test(text[start - 1] ?? "") && !alphanumeric.test(text[start + value.length] ?? "");
+}
+
+/**
+ * Whether the text holds a number that a mailed code could be (six digits standing alone, as occursAt counts a
+ * code; codes are `000000` to `999999`). Generated inputs that are logged avoid them, so they can never be
+ * mistaken for another test's code (fuzz-values.ts).
+ */
+export function holdsCodeLikeNumber(text: string): boolean {
+  return /(?<![0-9a-z])\d{6}(?![0-9a-z])/i.test(text);
 }
 
 function searchableText(line: string): string {

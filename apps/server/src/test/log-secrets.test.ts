@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,16 +9,21 @@ import { createTestApp, type TestApp } from "./test-app.js";
 import { createTestGame, createTestSubcategory, imagePart, sendForm, textParts } from "./test-catalog.js";
 import { TestClient } from "./test-client.js";
 import { testImages } from "./test-images.js";
+import { testRunDir } from "./test-run-dir.js";
 import { extractCode, parseMessage } from "./test-mail.js";
 import { adjustBalanceAs, buyAs } from "./test-money.js";
 import { createTestUser, signInAs } from "./test-users.js";
 
-/** A run directory as the global setup makes it, holding the given log lines and secrets. */
-async function runDirWith(logLines: readonly string[], secrets: readonly RecordedSecret[]): Promise<string> {
+/** A run directory as the global setup makes it, holding the given log lines (in `logs`, or another) and secrets. */
+async function runDirWith(
+  logLines: readonly string[],
+  secrets: readonly RecordedSecret[],
+  logs = "logs",
+): Promise<string> {
   const runDir = await mkdtemp(path.join(tmpdir(), "lootlane-log-check-"));
-  await mkdir(path.join(runDir, "logs"));
+  await mkdir(path.join(runDir, logs));
   await mkdir(path.join(runDir, "secrets"));
-  await writeFile(path.join(runDir, "logs", "app.log"), logLines.join("\n"));
+  await writeFile(path.join(runDir, logs, "app.log"), logLines.join("\n"));
   await writeFile(
     path.join(runDir, "secrets", "1.jsonl"),
     secrets.map((secret) => `${JSON.stringify(secret)}\n`).join(""),
@@ -25,8 +31,8 @@ async function runDirWith(logLines: readonly string[], secrets: readonly Recorde
   return runDir;
 }
 
-async function leaksIn(logLines: readonly string[], secrets: readonly RecordedSecret[]) {
-  const runDir = await runDirWith(logLines, secrets);
+async function leaksIn(logLines: readonly string[], secrets: readonly RecordedSecret[], logs = "logs") {
+  const runDir = await runDirWith(logLines, secrets, logs);
   try {
     return findLeakedSecrets(runDir);
   } finally {
@@ -90,6 +96,36 @@ describe("the check for secrets in the captured logs", () => {
       [{ kind: "code", value: "482913" }],
     );
     expect(leaks).toEqual([]);
+  });
+
+  it("leaves out the logs of apps that opted out of recording, and only those", async () => {
+    // The fuzzing app's URL, holding by chance the code another suite was mailed (issue 16).
+    const line = logLine({ req: { url: "/v1/products/?page=482913" } });
+    const secrets = [{ kind: "email_code", value: "482913" }];
+    expect(await leaksIn([line], secrets, "unscanned-logs")).toEqual([]);
+    expect((await leaksIn([line], secrets)).map(({ kind }) => kind)).toEqual(["email_code"]);
+  });
+
+  it("is where a test app that records no secrets does not log", async () => {
+    const runDir = testRunDir();
+    expect(runDir, "the server projects run with the log check's global setup").toBeDefined();
+    const marker = `unscanned-${randomUUID()}`;
+    const t = await createTestApp({}, {}, { recordSecrets: false });
+    try {
+      expect((await t.app.inject({ method: "GET", url: `/v1/health?${marker}` })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+    const logged = async (logs: string) =>
+      (
+        await Promise.all(
+          (await readdir(path.join(runDir!, logs)).catch(() => [])).map((file) =>
+            readFile(path.join(runDir!, logs, file), "utf8"),
+          ),
+        )
+      ).some((text) => text.includes(marker));
+    expect(await logged("unscanned-logs")).toBe(true);
+    expect(await logged("logs")).toBe(false);
   });
 });
 

@@ -33,7 +33,8 @@ export type TestAppDeps = Pick<AppDeps, "mailer" | "clock" | "rateLimitStore" | 
 
 /**
  * recordSecrets: false for a suite whose "secret" fields carry no secrets but generated junk that it also puts in
- * URLs, which are logged by design (input-fuzzing.test.ts); the check would report its own inputs.
+ * URLs, which are logged by design (input-fuzzing.test.ts); the check would report its own inputs. Such an app
+ * also logs apart from the checked logs (log-capture.ts): its junk may equal another suite's code by chance.
  */
 export type TestAppOptions = { recordSecrets?: boolean };
 
@@ -67,7 +68,13 @@ export async function createTestApp(
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const built = await buildApp({ config, database, media, logger: testAppLogger(), ...deps });
+    const built = await buildApp({
+      config,
+      database,
+      media,
+      logger: testAppLogger({ scanned: recordSecrets }),
+      ...deps,
+    });
     const app = recordSecrets ? recordingSecrets(built) : built;
     recordSecret("JWT_SECRET", config.jwtSecret);
     recordSecret("DATA_KEY", config.dataKey.toString("hex"));

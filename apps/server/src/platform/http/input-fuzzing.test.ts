@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../db/schema/users.js";
 import { fuzzOperations, type FuzzOperation, type OpenApiDocument } from "../../test/fuzz-openapi.js";
 import { fuzzRequests, type FuzzRequest } from "../../test/fuzz-requests.js";
+import { fuzzSeed } from "../../test/fuzz-values.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
 import { nextTestIp } from "../../test/test-client.js";
@@ -164,7 +165,7 @@ describe("input fuzzing", () => {
           ).toBe(true);
           expect(await tableSnapshot(t.database.db), `${answer}, and changed the database`).toEqual(unchanged);
         }),
-        { numRuns: RUNS_PER_OPERATION },
+        { numRuns: RUNS_PER_OPERATION, seed: fuzzSeed(operation.route) },
       );
     },
   );

@@ -1,0 +1,54 @@
+// `npm test`: lint, the type check, `vitest run` and the chaos run, in that order. Stops at the first stage that
+// fails, with its exit code, and prints how long each stage took at the end either way.
+import { spawnSync } from "node:child_process";
+import { constants } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Each stage is an npm script of package.json, run with this environment plus `env`. */
+const stages = [
+  { name: "lint", script: "lint" },
+  { name: "typecheck", script: "typecheck" },
+  { name: "vitest", script: "test:vitest" },
+  // The journeys of the vitest stage built the server and the web app; the chaos run uses that build.
+  { name: "chaos", script: "test:chaos", env: { E2E_SKIP_BUILD: "1" } },
+];
+
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const timings = [];
+let exitCode = 0;
+const started = performance.now();
+for (const stage of stages) {
+  const start = performance.now();
+  const result = spawnSync(npm, ["run", stage.script], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...stage.env },
+  });
+  // A stage ended by a signal exits as a shell reports it: 128 + the signal's number.
+  const status = result.status ?? 128 + (constants.signals[result.signal] ?? 0);
+  timings.push({ name: stage.name, seconds: (performance.now() - start) / 1000, status });
+  if (result.error) console.error(`npm test: could not run ${stage.name}: ${result.error.message}`);
+  if (status !== 0) {
+    exitCode = status;
+    break;
+  }
+}
+const skipped = stages.slice(timings.length).map((stage) => stage.name);
+
+const format = (seconds) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
+const rows = [
+  ...timings.map(({ name, seconds, status }) => [
+    name,
+    format(seconds),
+    status === 0 ? "passed" : `failed (${status})`,
+  ]),
+  ...skipped.map((name) => [name, "-", "not run"]),
+  ["total", format((performance.now() - started) / 1000), exitCode === 0 ? "passed" : "failed"],
+];
+const width = Math.max(...rows.map(([name]) => name.length));
+console.log(`\nnpm test on Node.js ${process.versions.node}, stage times (m:ss):`);
+for (const [name, time, outcome] of rows) console.log(`  ${name.padEnd(width)}  ${time.padStart(7)}  ${outcome}`);
+process.exit(exitCode);
