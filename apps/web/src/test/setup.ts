@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest";
+import { File as NodeFile } from "node:buffer";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
@@ -19,6 +20,16 @@ vi.mock("@/shared/lib/reload-page", () => ({ reloadPage: vi.fn() }));
 // Screens are lazy chunks: the first visit to one in a test file compiles it, which on a busy machine takes
 // longer than testing-library's default 1 s wait.
 configure({ asyncUtilTimeout: 3000 });
+
+// Requests go through Node's fetch (undici), which since Node 24 accepts only its own File and FormData (it
+// refuses or empties jsdom's, and reads a multipart answer back into the global File). A browser's forms and files
+// are its fetch's own, so here they are Node's: FormData taken from a form Node's Response parses. Blob stays
+// jsdom's, which jsdom's FileReader (user-event's clipboard) reads.
+const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor;
+for (const scope of [globalThis, window] as unknown as Array<Record<string, unknown>>) {
+  scope.File = NodeFile;
+  scope.FormData = NodeFormData;
+}
 
 installMatchMedia();
 setViewportWidth();
