@@ -37,6 +37,12 @@ describe("kopecksToRoubles", () => {
     expect(kopecksToRoubles(-25_075)).toBe(-250.75);
   });
 
+  it("reads a bigint sum past 2^53 kopecks to the nearest rouble amount a number holds, rounding once", () => {
+    expect(kopecksToRoubles(123_456_789_012_345_678n)).toBe(1_234_567_890_123_456.78);
+    expect(kopecksToRoubles(-9_007_199_254_740_993n)).toBe(-90_071_992_547_409.93);
+    expect(kopecksToRoubles(5n)).toBe(0.05);
+  });
+
   it("round-trips every kopeck amount through roubles", () => {
     const drifted: number[] = [];
     for (let kopecks = 0; kopecks <= 1_000_000; kopecks++)
