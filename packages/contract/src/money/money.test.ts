@@ -38,8 +38,10 @@ describe("kopecksToRoubles", () => {
   });
 
   it("reads a bigint sum past 2^53 kopecks to the nearest rouble amount a number holds, rounding once", () => {
-    expect(kopecksToRoubles(123_456_789_012_345_678n)).toBe(1_234_567_890_123_456.78);
-    expect(kopecksToRoubles(-9_007_199_254_740_993n)).toBe(-90_071_992_547_409.93);
+    // As text: the nearest number to the exact decimal, which a literal with more digits than a number holds is not
+    // allowed to be written as.
+    expect(kopecksToRoubles(123_456_789_012_345_678n)).toBe(Number("1234567890123456.78"));
+    expect(kopecksToRoubles(-9_007_199_254_740_993n)).toBe(Number("-90071992547409.93"));
     expect(kopecksToRoubles(5n)).toBe(0.05);
   });
 

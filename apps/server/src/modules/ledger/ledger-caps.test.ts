@@ -13,7 +13,7 @@ import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
 import type { TestClient } from "../../test/test-client.js";
 import { balanceOf, buyAs } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
-import { checkLedger } from "../ledger/ledger-check.service.js";
+import { checkLedger } from "./ledger-check.service.js";
 
 let t: TestApp;
 let game: Category;
