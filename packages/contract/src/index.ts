@@ -4,6 +4,7 @@ export * from "./common/constants.js";
 export * from "./common/password-rule.js";
 export * from "./common/plain-text.js";
 export * from "./money/money.js";
+export * from "./money/money.schemas.js";
 export * from "./health/health.schemas.js";
 export * from "./users/users.schemas.js";
 export * from "./auth/auth.schemas.js";

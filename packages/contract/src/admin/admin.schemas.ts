@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BALANCE_MAX } from "../common/constants.js";
 import { plainText } from "../common/plain-text.js";
 import { pageQuerySchema } from "../catalog/products.schemas.js";
 import { roublesAmountSchema } from "../deals/deals.schemas.js";
@@ -46,7 +47,7 @@ export const adminUserIdParamsSchema = z.object({ id: z.uuid() });
  * PATCH /admin/user/{id}: the spec's fields, each optional (only what is sent changes); a body with none of
  * them is PAYLOAD_IS_EMPTY, as for a product edit.
  * Username 3–16 on the server as at sign-up (the form keeps the spec's 5–15); balance roubles with at most two
- * decimals, moved through the ledger as an admin adjustment; rating a whole number. `avatar_url` is empty, a
+ * decimals up to BALANCE_MAX, moved through the ledger as an admin adjustment (of at most BALANCE_ADJUSTMENT_MAX); rating a whole number. `avatar_url` is empty, a
  * path on this server, or an http(s) address (else WRONG_IMAGE_URL). Answers the updated user.
  */
 export const adminUpdateUserRequestSchema = z
@@ -55,7 +56,7 @@ export const adminUpdateUserRequestSchema = z
     username: usernameSchema,
     description: descriptionSchema.trim().nullable(),
     avatar_url: plainText().trim().max(2048, "At most 2048 characters"),
-    balance: roublesAmountSchema.refine((value) => value >= 0, "Cannot be negative"),
+    balance: roublesAmountSchema.min(0, "Cannot be negative").max(BALANCE_MAX, `At most ${BALANCE_MAX}`),
     rating: z.number().int("A whole number").nonnegative("Cannot be negative"),
     is_banned: z.boolean(),
     is_active: z.boolean(),

@@ -5,11 +5,11 @@ import {
   MAX_PAGE_SIZE,
   PRODUCT_DATA_MAX,
   PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_PRICE_MAX,
   PRODUCT_TEXT_MIN,
   PRODUCT_TITLE_MAX,
   SEARCH_QUERY_MAX,
 } from "../common/constants.js";
+import { numberFromText, priceSchema } from "../money/money.schemas.js";
 import { categorySchema } from "./categories.schemas.js";
 
 /**
@@ -92,8 +92,8 @@ export const productSearchQuerySchema = pageQuerySchema.extend({
     .min(1, "Enter what to search for")
     .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
   category_id: z.uuid().optional(),
-  min_price: z.coerce.number().int().min(0).optional(),
-  max_price: z.coerce.number().int().min(0).optional(),
+  min_price: numberFromText(z.number().int().min(0)).optional(),
+  max_price: numberFromText(z.number().int().min(0)).optional(),
 });
 
 /** GET /admin/products: every status, optionally one. */
@@ -129,12 +129,8 @@ export const productFieldRules = {
   title: productText(PRODUCT_TITLE_MAX),
   description: productText(PRODUCT_DESCRIPTION_MAX),
   product_data: productText(PRODUCT_DATA_MAX),
-  /** Whole roubles above 0 and not above the ceiling. Multipart sends text, so it is coerced. */
-  price: z.coerce
-    .number({ error: "Enter a price" })
-    .int("A whole number of roubles")
-    .positive("Above 0")
-    .max(PRODUCT_PRICE_MAX, `At most ${PRODUCT_PRICE_MAX}`),
+  /** Multipart sends text, so plain decimal text is read as the number. */
+  price: numberFromText(priceSchema),
   category_id: z.uuid("Choose a category"),
 };
 

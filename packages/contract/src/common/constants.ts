@@ -28,6 +28,13 @@ export const SEARCH_QUERY_MAX = 100;
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_DESCRIPTION_MAX = 500;
 export const PRODUCT_PRICE_MAX = 10_000_000;
+/**
+ * Ceilings of money an admin creates, in roubles: one edit or adjustment moves at most BALANCE_ADJUSTMENT_MAX,
+ * and leaves a balance at most BALANCE_MAX. They keep every kopeck amount and every sum of them far inside
+ * the integers a double holds exactly (2^53 kopecks, about 9·10^13 roubles).
+ */
+export const BALANCE_ADJUSTMENT_MAX = 100_000_000;
+export const BALANCE_MAX = 1_000_000_000;
 export const PRODUCT_IMAGES_MAX = 10;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;

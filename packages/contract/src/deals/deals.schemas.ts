@@ -1,8 +1,20 @@
 import { z } from "zod";
 import { plainText } from "../common/plain-text.js";
 import { hasWholeKopecks } from "../money/money.js";
-import { DISPUTE_TEXT_MAX, DISPUTE_TEXT_MIN, IDEMPOTENCY_KEY_MAX, REVIEW_TEXT_MAX } from "../common/constants.js";
-import { pageQuerySchema, productSchema, productStatusSchema } from "../catalog/products.schemas.js";
+import { priceSchema } from "../money/money.schemas.js";
+import {
+  BALANCE_ADJUSTMENT_MAX,
+  DISPUTE_TEXT_MAX,
+  DISPUTE_TEXT_MIN,
+  IDEMPOTENCY_KEY_MAX,
+  REVIEW_TEXT_MAX,
+} from "../common/constants.js";
+import {
+  pageQuerySchema,
+  productIdBodySchema,
+  productSchema,
+  productStatusSchema,
+} from "../catalog/products.schemas.js";
 
 /*
  * Deals and money (SPEC.md §4 buying and confirm receipt, §7 /products/buy, /products/confirm-receipt,
@@ -80,10 +92,15 @@ export const dealPageSchema = z
   .meta({ id: "DealPage" });
 
 /**
- * POST /products/buy `{product_id}` (the body is ProductIdRequest). May carry an `Idempotency-Key` header: a
+ * POST /products/buy `{product_id, price?}`. `price` (beyond the spec) is the price in roubles the buyer saw: when
+ * the product's price is no longer that, the buy is refused with PRICE_CHANGED and nothing is charged; without it
+ * the current price is paid, as the spec's clients expect. May carry an `Idempotency-Key` header: a
  * retry with the same key answers the first answer again and moves no money. Answers the new deal, where its
  * chat is, and the buyer's balance after paying (beyond the spec's "success on 200").
  */
+export const buyRequestSchema = productIdBodySchema
+  .extend({ price: priceSchema.optional() })
+  .meta({ id: "BuyRequest" });
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const idempotencyKeySchema = z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX);
 export const buyHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() });
@@ -142,7 +159,10 @@ export const adminDealsQuerySchema = pageQuerySchema.extend({
 export const balanceAdjustmentRequestSchema = z
   .object({
     user_id: z.uuid(),
-    amount: roublesAmountSchema.refine((value) => value !== 0, "The amount cannot be zero"),
+    amount: roublesAmountSchema
+      .min(-BALANCE_ADJUSTMENT_MAX, `At most ${BALANCE_ADJUSTMENT_MAX} either way`)
+      .max(BALANCE_ADJUSTMENT_MAX, `At most ${BALANCE_ADJUSTMENT_MAX} either way`)
+      .refine((value) => value !== 0, "The amount cannot be zero"),
     memo: plainText().trim().max(200).default(""),
   })
   .meta({ id: "BalanceAdjustmentRequest" });
@@ -198,6 +218,7 @@ export type DealProduct = z.infer<typeof dealProductSchema>;
 export type Dispute = z.infer<typeof disputeSchema>;
 export type Deal = z.infer<typeof dealSchema>;
 export type DealPage = z.infer<typeof dealPageSchema>;
+export type BuyRequest = z.infer<typeof buyRequestSchema>;
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 export type ChatProduct = z.infer<typeof chatProductSchema>;
 export type OpenDisputeRequest = z.infer<typeof openDisputeRequestSchema>;

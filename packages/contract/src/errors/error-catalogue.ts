@@ -109,6 +109,11 @@ export const errorCatalogue = {
     en: "This product can no longer be bought",
     ru: "Этот товар больше нельзя купить",
   },
+  PRICE_CHANGED: {
+    status: 409,
+    en: "The price has changed since you saw it; check the new price and buy again",
+    ru: "Цена изменилась, пока вы смотрели товар; проверьте новую цену и купите снова",
+  },
   CANNOT_BUY_OWN_PRODUCT: { status: 409, en: "You cannot buy your own product", ru: "Нельзя купить свой товар" },
   BALANCE_IS_FROZEN: {
     status: 403,

@@ -37,6 +37,14 @@ describe("kopecksToRoubles", () => {
     expect(kopecksToRoubles(-25_075)).toBe(-250.75);
   });
 
+  it("reads a bigint sum past 2^53 kopecks to the nearest rouble amount a number holds, rounding once", () => {
+    // As text: the nearest number to the exact decimal, which a literal with more digits than a number holds is not
+    // allowed to be written as.
+    expect(kopecksToRoubles(123_456_789_012_345_678n)).toBe(Number("1234567890123456.78"));
+    expect(kopecksToRoubles(-9_007_199_254_740_993n)).toBe(Number("-90071992547409.93"));
+    expect(kopecksToRoubles(5n)).toBe(0.05);
+  });
+
   it("round-trips every kopeck amount through roubles", () => {
     const drifted: number[] = [];
     for (let kopecks = 0; kopecks <= 1_000_000; kopecks++)

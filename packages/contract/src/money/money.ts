@@ -26,9 +26,14 @@ export function roublesToKopecks(roubles: number): number {
   return Math.round(roubles * KOPECKS_PER_ROUBLE);
 }
 
-/** Integer kopecks from the database or the ledger as the roubles the API answers. */
-export function kopecksToRoubles(kopecks: number): number {
-  return kopecks / KOPECKS_PER_ROUBLE;
+/**
+ * Integer kopecks from the database or the ledger as the roubles the API answers. A bigint (a SQL sum, which no
+ * cap keeps under 2^53) is written out as its exact decimal and read once, so it is rounded once, not twice.
+ */
+export function kopecksToRoubles(kopecks: number | bigint): number {
+  if (typeof kopecks === "number") return kopecks / KOPECKS_PER_ROUBLE;
+  const digits = (kopecks < 0n ? -kopecks : kopecks).toString().padStart(3, "0");
+  return Number(`${kopecks < 0n ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`);
 }
 
 /*

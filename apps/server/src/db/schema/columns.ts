@@ -5,7 +5,10 @@ import { bigint, type PgColumn, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const id = () => uuid("id").primaryKey().defaultRandom();
 
-/** Money is integer kopecks; "number" mode is exact up to 2^53 kopecks, far above any balance or price. */
+/**
+ * Money is integer kopecks; "number" mode is exact up to 2^53 kopecks, far above any price or balance the contract
+ * lets an admin set (BALANCE_MAX). Sums that no cap bounds (the external account, SQL sums) are bigint in code.
+ */
 export const kopecks = (name: string) => bigint(name, { mode: "number" });
 
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

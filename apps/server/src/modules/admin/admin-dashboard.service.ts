@@ -24,7 +24,8 @@ export async function dashboardInfo(db: Db, now: Date): Promise<DashboardInfo> {
       .where(isNull(products.deletedAt)),
     db.select({ disputes: count() }).from(disputes).where(eq(disputes.status, "open")),
     db
-      .select({ deals: count(), kopecks: sql<number>`coalesce(sum(${deals.priceKopecks}), 0)`.mapWith(Number) })
+      // The sum is a numeric of any size; it comes over as its exact digits, read as a bigint.
+      .select({ deals: count(), kopecks: sql<string>`coalesce(sum(${deals.priceKopecks}), 0)::text`.mapWith(BigInt) })
       .from(deals)
       .where(gte(deals.createdAt, since)),
   ]);
@@ -34,6 +35,6 @@ export async function dashboardInfo(db: Db, now: Date): Promise<DashboardInfo> {
     products_in_moderation: catalogue?.inModeration ?? 0,
     open_disputes: waiting?.disputes ?? 0,
     deals_last_7_days: week?.deals ?? 0,
-    turnover_last_7_days: kopecksToRoubles(week?.kopecks ?? 0),
+    turnover_last_7_days: kopecksToRoubles(week?.kopecks ?? 0n),
   };
 }

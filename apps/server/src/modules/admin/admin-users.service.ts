@@ -75,7 +75,14 @@ export async function updateUser(
       const amountKopecks =
         typeof after.balance === "number" ? roublesToKopecks(after.balance) - current.balanceKopecks : 0;
       if (amountKopecks !== 0)
-        await adjustUserBalance(tx, { userId, amountKopecks, adminId: admin.id, memo: "admin edit", at: deps.clock() });
+        await adjustUserBalance(tx, {
+          userId,
+          amountKopecks,
+          adminId: admin.id,
+          memo: "admin edit",
+          at: deps.clock(),
+          field: "balance",
+        });
       if (isBanned !== current.isBanned) {
         const productIds = await setBanned(tx, userId, isBanned, deps.clock());
         after[isBanned ? "suspended_products" : "restored_products"] = productIds;

@@ -109,6 +109,7 @@ export async function adjustBalance(
       adminId: admin.id,
       memo,
       at: deps.clock(),
+      field: "amount",
     });
     await recordAdminAction(tx, admin, {
       action: "user.balance_adjustment",

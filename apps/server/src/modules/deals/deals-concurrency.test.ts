@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { deals } from "../../db/schema/deals.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
-import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
+import { createTestGame, createTestProduct, sendForm, textParts } from "../../test/test-catalog.js";
 import { adjustBalanceAs, balanceOf, buyAs, failure } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
 
@@ -45,13 +45,38 @@ describe("concurrent buyers", () => {
     expect(await t.database.db.select().from(deals).where(eq(deals.productId, product.id))).toHaveLength(1);
   });
 
+  it("never charges a buyer a price the seller set while 10 buyers paid the price they saw", async () => {
+    const seller = await person();
+    const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 100_00 });
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => buyerWith(1000)));
+
+    const [repriced, ...answers] = await Promise.all([
+      sendForm(t, seller.client, "PATCH", "/v1/products/", textParts({ product_id: product.id, price: 900 })),
+      ...buyers.map((buyer) => buyAs(t, buyer.client, product.id, { price: 100 })),
+    ]);
+    const winners = answers.flatMap((answer, index) => (answer.statusCode === 200 ? [index] : []));
+    // Either a buy locked the product first (one buyer pays the 100 seen, the edit meets an open deal) or the edit
+    // did (every buyer is told the price changed); no one pays 900.
+    if (repriced.statusCode === 200) expect(winners).toEqual([]);
+    else {
+      expect(failure(repriced)).toEqual([409, "PRODUCT_IN_OPEN_DEAL"]);
+      expect(winners).toHaveLength(1);
+    }
+    for (const answer of answers.filter((one) => one.statusCode !== 200))
+      expect(["PRICE_CHANGED", "PRODUCT_NOT_AVAILABLE"]).toContain(failure(answer)[1]);
+    const balances = await Promise.all(buyers.map((buyer) => balanceOf(buyer.client)));
+    expect(balances).toEqual(buyers.map((_, index) => (index === winners[0] ? 900 : 1000)));
+    const sold = await t.database.db.select().from(deals).where(eq(deals.productId, product.id));
+    expect(sold.map((deal) => deal.priceKopecks)).toEqual(winners.map(() => 100_00));
+  });
+
   it("answers concurrent retries with one Idempotency-Key with one deal, one charge and the same answer", async () => {
     const seller = await person();
     const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 40_00 });
     const buyer = await buyerWith(100);
 
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => buyAs(t, buyer.client, product.id, "checkout-42")),
+      Array.from({ length: 10 }, () => buyAs(t, buyer.client, product.id, { idempotencyKey: "checkout-42" })),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
     const [first, ...rest] = answers.map((answer) => answer.json() as PurchaseResult);
@@ -63,7 +88,7 @@ describe("concurrent buyers", () => {
     expect(
       (await buyer.client.request("PATCH", "/v1/products/confirm-receipt", { product_id: product.id })).statusCode,
     ).toBe(200);
-    expect((await buyAs(t, buyer.client, product.id, "checkout-42")).json()).toEqual(first);
+    expect((await buyAs(t, buyer.client, product.id, { idempotencyKey: "checkout-42" })).json()).toEqual(first);
     const history = (await buyer.client.get(`/v1/chats/${first!.chat_id}/messages`)).json() as ChatMessage[];
     expect(history.map((message) => message.message_type)).toEqual(["purchase_info", "system"]);
     expect(await balanceOf(buyer.client)).toBe(60);

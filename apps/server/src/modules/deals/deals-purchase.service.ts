@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { kopecksToRoubles, type PurchaseResult } from "@lootlane/contract";
+import { kopecksToRoubles, roublesToKopecks, type BuyRequest, type PurchaseResult } from "@lootlane/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { idempotencyKeys } from "../../db/schema/admin.js";
@@ -23,18 +23,20 @@ export type Purchase = { result: PurchaseResult; messageId: string | null };
 /**
  * POST /products/buy (ARCHITECTURE.md §4 "Deals and money"): in one transaction, with the product row locked so
  * exactly one of any number of concurrent buyers gets it, checks the buyer may buy it and pays it into the new
- * deal's escrow. With an Idempotency-Key the first answer is stored with the deal and replayed to every retry,
- * which moves no money; a key reused for another product is refused.
+ * deal's escrow. A price the buyer saw is compared under that lock, so a seller's change of price committed
+ * before it is refused with PRICE_CHANGED and one after it waits for the buy. With an Idempotency-Key the first
+ * answer is stored with the deal and replayed to every retry, which moves no money; a key reused for another
+ * product or another price seen is refused.
  */
 export async function buyProduct(
   deps: DealDeps,
   buyer: AuthUser,
-  productId: string,
+  { product_id: productId, price }: BuyRequest,
   idempotencyKey: string | undefined,
 ): Promise<Purchase> {
   const purchase = await deps.db.transaction(async (tx): Promise<Purchase> => {
     if (idempotencyKey !== undefined) {
-      const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId));
+      const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId, price));
       if (replayed) return { result: replayed, messageId: null };
     }
     // The product and the buyer locked in one statement, in the lock order (product → users, deals.lifecycle.ts);
@@ -56,6 +58,7 @@ export async function buyProduct(
     if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
     if (product.status !== "active" || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_AVAILABLE");
     if (product.sellerId === buyer.id) throw new AppError("CANNOT_BUY_OWN_PRODUCT");
+    if (price !== undefined && roublesToKopecks(price) !== product.priceKopecks) throw new AppError("PRICE_CHANGED");
     const account = locked!.buyer;
     if (account.isBanned) throw new AppError("USER_IS_BANNED");
     if (account.hasFrozenBalance) throw new AppError("BALANCE_IS_FROZEN");
@@ -110,6 +113,8 @@ async function claimKey(tx: Db, userId: string, key: string, hash: string): Prom
   return first!.response as PurchaseResult;
 }
 
-function requestHash(productId: string): string {
-  return createHash("sha256").update(`POST /products/buy ${productId}`).digest("hex");
+// Without a price the hash is the one keys stored before buys carried a price, so their retries still replay.
+function requestHash(productId: string, price: number | undefined): string {
+  const request = `POST /products/buy ${productId}${price === undefined ? "" : ` at ${price}`}`;
+  return createHash("sha256").update(request).digest("hex");
 }

@@ -1,5 +1,6 @@
 import {
   buyHeadersSchema,
+  buyRequestSchema,
   confirmReceiptResultSchema,
   dealIdParamsSchema,
   dealListSchema,
@@ -41,9 +42,9 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     {
       schema: {
         tags,
-        summary: `Buy a product on sale: the price goes into the deal's escrow and the purchase card into the chat. An ${IDEMPOTENCY_KEY_HEADER} header makes retries safe`,
+        summary: `Buy a product on sale: the price goes into the deal's escrow and the purchase card into the chat. A price the buyer saw that is no longer the price is refused (PRICE_CHANGED); an ${IDEMPOTENCY_KEY_HEADER} header makes retries safe`,
         headers: buyHeadersSchema,
-        body: productIdBodySchema,
+        body: buyRequestSchema,
         response: { 200: purchaseResultSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
@@ -51,7 +52,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
       const { result, messageId } = await buyProduct(
         deps,
         signedInUser(request),
-        request.body.product_id,
+        request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
       // The card goes out after the answer rather than before it: the push reads the card for three audiences,

@@ -11,7 +11,7 @@ import type { Category } from "../../db/schema/catalog.js";
 import { ledgerEntries, ledgerTransactions } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
-import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
+import { createTestGame, createTestProduct, sendForm, textParts } from "../../test/test-catalog.js";
 import { joinRoom, listenOnFreePort, nextEvent } from "../../test/test-chats.js";
 import { adjustBalanceAs, balanceOf, buyAs, failure } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
@@ -236,13 +236,61 @@ describe("refusals of a buy", () => {
   it("refuses an Idempotency-Key reused for another product (IDEMPOTENCY_KEY_REUSED), and a malformed body (422)", async () => {
     const { seller, buyer, product } = await sale(100, 200);
     const other = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 100_00 });
-    expect((await buyAs(t, buyer.client, product.id, "order-1")).statusCode).toBe(200);
-    expect(failure(await buyAs(t, buyer.client, other.id, "order-1"))).toEqual([409, "IDEMPOTENCY_KEY_REUSED"]);
+    expect((await buyAs(t, buyer.client, product.id, { idempotencyKey: "order-1" })).statusCode).toBe(200);
+    expect(failure(await buyAs(t, buyer.client, other.id, { idempotencyKey: "order-1" }))).toEqual([
+      409,
+      "IDEMPOTENCY_KEY_REUSED",
+    ]);
     expect(await balanceOf(buyer.client)).toBe(100);
     expect(failure(await buyer.client.post("/v1/products/buy", { product_id: "not-a-uuid" }))).toEqual([
       422,
       "VALIDATION_ERROR",
     ]);
+  });
+});
+
+describe("the price the buyer saw", () => {
+  const ledgerTransactionCount = async () => (await t.database.db.select().from(ledgerTransactions)).length;
+  const repriceAs = async (seller: Person, productId: string, price: number) => {
+    const response = await sendForm(
+      t,
+      seller.client,
+      "PATCH",
+      "/v1/products/",
+      textParts({ product_id: productId, price }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it("refuses a buy at a price the seller has since changed (409 PRICE_CHANGED), charging nothing", async () => {
+    const { seller, buyer, product } = await sale(1000, 5000);
+    await repriceAs(seller, product.id, 4000);
+    const transactionsBefore = await ledgerTransactionCount();
+
+    expect(failure(await buyAs(t, buyer.client, product.id, { price: 1000 }))).toEqual([409, "PRICE_CHANGED"]);
+    expect(await balanceOf(buyer.client)).toBe(5000);
+    expect(await ledgerTransactionCount()).toBe(transactionsBefore);
+    expect((await buyer.client.get(`/v1/users/${buyer.user.id}/purchases`)).json()).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).json()).toMatchObject({
+      status: "active",
+      price: 4000,
+    });
+  });
+
+  it("buys at the price the buyer saw when it is still the price", async () => {
+    const { seller, buyer, product } = await sale(1000, 5000);
+    await repriceAs(seller, product.id, 4000);
+    const response = await buyAs(t, buyer.client, product.id, { price: 4000 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ deal: { price: 4000 }, balance: 1000 });
+  });
+
+  it("buys at the current price when the buy carries none, as the spec's clients send it", async () => {
+    const { seller, buyer, product } = await sale(1000, 5000);
+    await repriceAs(seller, product.id, 4000);
+    const response = await buyAs(t, buyer.client, product.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ deal: { price: 4000 }, balance: 1000 });
   });
 });
 

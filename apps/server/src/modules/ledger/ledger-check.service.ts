@@ -67,7 +67,8 @@ export function describeLedgerViolation(violation: LedgerViolation): string {
   }
 }
 
-// sum() of bigint is numeric, which the drivers hand over as a string.
+// sum() of bigint is numeric, which the drivers hand over as a string. Every comparison is made in SQL on those
+// exact numerics, so a violation is found to the kopeck at any size; only the figures it reports are numbers.
 const sumOf = (column: typeof ledgerEntries.amountKopecks) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 async function unbalancedTransactions(db: Db): Promise<LedgerViolation[]> {

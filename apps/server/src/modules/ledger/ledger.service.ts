@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { BALANCE_ADJUSTMENT_MAX, BALANCE_MAX, roublesToKopecks } from "@lootlane/contract";
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   ledgerAccounts,
@@ -9,7 +10,7 @@ import {
   type LedgerTransactionKind,
 } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
-import { AppError } from "../../platform/errors/app-error.js";
+import { AppError, validationError } from "../../platform/errors/app-error.js";
 
 /*
  * The only code that changes a balance (STYLE.md convention 2, ARCHITECTURE.md §4 "Deals and money"). Every
@@ -82,25 +83,27 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
 
   const locked = await lockAccounts(tx, owners);
   const accountIds = entries.map((entry) => locked.find((account) => owns(account, entry.account))!.id);
-  const balances = new Map(locked.map((account) => [account.id, account.balanceKopecks]));
+  // Summed as bigint: the external account holds minus all the money ever paid in, which no cap bounds, and a
+  // double past 2^53 kopecks would round the sum and break the ledger by a few kopecks.
+  const balances = new Map(locked.map((account) => [account.id, account.exactBalanceKopecks]));
   entries.forEach((entry, index) => {
     const id = accountIds[index]!;
-    balances.set(id, balances.get(id)! + entry.amountKopecks);
+    balances.set(id, balances.get(id)! + BigInt(entry.amountKopecks));
   });
 
-  const changed = locked.filter((account) => balances.get(account.id) !== account.balanceKopecks);
+  const changed = locked.filter((account) => balances.get(account.id) !== account.exactBalanceKopecks);
   const userBalances = new Map<string, number>();
   for (const account of changed) {
     const balance = balances.get(account.id)!;
-    if (balance < 0 && account.kind !== "external") throw new AppError("NOT_ENOUGH_BALANCE");
-    if (account.kind === "user_available") userBalances.set(account.userId!, balance);
+    if (balance < 0n && account.kind !== "external") throw new AppError("NOT_ENOUGH_BALANCE");
+    if (account.kind === "user_available") userBalances.set(account.userId!, Number(balance));
   }
   if (changed.length > 0) {
     // The accounts and the users' balance projection in one statement: the update of users reads the new balances.
     const newBalance = sql.join(
       [
         sql`case ${ledgerAccounts.id}`,
-        ...changed.map((account) => sql`when ${account.id}::uuid then ${balances.get(account.id)!}::bigint`),
+        ...changed.map((account) => sql`when ${account.id}::uuid then ${balances.get(account.id)!.toString()}::bigint`),
         sql`end`,
       ],
       sql` `,
@@ -161,14 +164,22 @@ export async function openUserAccounts(tx: Db, userIds: readonly string[]): Prom
     .values(userIds.map((userId) => ({ kind: "user_available" as const, userId, balanceKopecks: 0 })));
 }
 
+const ADJUSTMENT_MAX_KOPECKS = roublesToKopecks(BALANCE_ADJUSTMENT_MAX);
+const BALANCE_MAX_KOPECKS = roublesToKopecks(BALANCE_MAX);
+
 /**
  * An admin's top-up (positive) or take-back (negative) of a user's balance, against the outside world. Used by
  * POST /admin/balance-adjustment and the admin's edit of a user. Answers the user's new balance in kopecks.
+ * Admins are the only source of new money, so they are held to the contract's caps: at most
+ * BALANCE_ADJUSTMENT_MAX either way, leaving at most BALANCE_MAX, else a field error on the request's `field`.
+ * The balance is checked once posted, under the posting's locks, so concurrent top-ups cannot pass it together.
  */
 export async function adjustUserBalance(
   tx: Db,
-  input: { userId: string; amountKopecks: number; adminId: string; memo: string; at: Date },
+  input: { userId: string; amountKopecks: number; adminId: string; memo: string; at: Date; field: string },
 ): Promise<number> {
+  if (Math.abs(input.amountKopecks) > ADJUSTMENT_MAX_KOPECKS)
+    throw validationError([{ field: input.field, message: `At most ${BALANCE_ADJUSTMENT_MAX} per change` }]);
   const { userBalances } = await postLedgerTransaction(tx, {
     kind: "admin_adjustment",
     actorId: input.adminId,
@@ -179,7 +190,10 @@ export async function adjustUserBalance(
       { account: { kind: "external" }, amountKopecks: -input.amountKopecks },
     ],
   });
-  return userBalances.get(input.userId)!;
+  const balance = userBalances.get(input.userId)!;
+  if (input.amountKopecks > 0 && balance > BALANCE_MAX_KOPECKS)
+    throw validationError([{ field: input.field, message: `A balance holds at most ${BALANCE_MAX}` }]);
+  return balance;
 }
 
 function assertBalanced(entries: readonly LedgerEntryInput[]): void {
@@ -190,13 +204,15 @@ function assertBalanced(entries: readonly LedgerEntryInput[]): void {
   if (sum !== 0) throw new Error(`Ledger entries must sum to zero, they sum to ${sum}`);
 }
 
-/** Locks the accounts of the owners (all opened), by id. */
-function lockAccounts(
+type LockedAccount = LedgerAccount & { exactBalanceKopecks: bigint };
+
+/** Locks the accounts of the owners (all opened), by id, with their balances read as text into exact bigints. */
+async function lockAccounts(
   tx: Db,
   owners: ReadonlyArray<Pick<LedgerAccount, "kind" | "userId" | "dealId">>,
-): Promise<LedgerAccount[]> {
-  return tx
-    .select()
+): Promise<LockedAccount[]> {
+  const rows = await tx
+    .select({ ...getTableColumns(ledgerAccounts), exactBalance: sql<string>`${ledgerAccounts.balanceKopecks}::text` })
     .from(ledgerAccounts)
     .where(
       or(
@@ -211,6 +227,7 @@ function lockAccounts(
     )
     .orderBy(asc(ledgerAccounts.id))
     .for("update");
+  return rows.map(({ exactBalance, ...account }) => ({ ...account, exactBalanceKopecks: BigInt(exactBalance) }));
 }
 
 function owns(account: LedgerAccount, ref: AccountRef): boolean {

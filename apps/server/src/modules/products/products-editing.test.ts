@@ -197,6 +197,20 @@ describe("PATCH /v1/products/", () => {
     expect(response.json().images).toHaveLength(2);
   });
 
+  it("refuses a price written other than in plain digits (422 on price) and keeps the old one", async () => {
+    const product = await activeProduct(1);
+    for (const price of ["0x10", "1e3", " 10", "10."]) {
+      const response = await edit(asSeller, textParts({ product_id: product.id, price }));
+      expect(response.statusCode, `${price}: ${response.body}`).toBe(422);
+      expect(response.json().detail.errors).toEqual([expect.objectContaining({ field: "price" })]);
+    }
+    const [row] = await t.database.db
+      .select({ priceKopecks: products.priceKopecks })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row!.priceKopecks).toBe(250_000);
+  });
+
   it("sends an active product back to moderation when its content changes", async () => {
     const product = await activeProduct();
     const response = await edit(

@@ -5,17 +5,24 @@ import { currentUserQueryKey, type CurrentUser } from "@/shared/auth/current-use
 import { productsQueryKey } from "@/shared/catalog/products-query-key";
 import { dealsQueryKey } from "@/shared/deals/deals-query-key";
 import { chatListQueryKey } from "@/shared/realtime/chat-cache";
+import { toApiError } from "@/shared/api/api-error";
+import { productQueryKey } from "./get-product";
 
 export interface BuyProductInput {
   productId: string;
+  /** The price the buyer was shown: the server refuses the buy (PRICE_CHANGED) when it is no longer the price. */
+  price: number;
   /** One per attempt to buy: the server answers a repeat with the first answer and takes the money once. */
   idempotencyKey: string;
 }
 
 /** POST /products/buy: pays into the deal's escrow; answers the deal, its chat and the balance left. */
-export async function buyProduct({ productId, idempotencyKey }: BuyProductInput): Promise<PurchaseResult> {
+export async function buyProduct({ productId, price, idempotencyKey }: BuyProductInput): Promise<PurchaseResult> {
   const body = await api
-    .post("products/buy", { json: { product_id: productId }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })
+    .post("products/buy", {
+      json: { product_id: productId, price },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    })
     .json();
   return purchaseResultSchema.parse(body);
 }
@@ -23,7 +30,8 @@ export async function buyProduct({ productId, idempotencyKey }: BuyProductInput)
 /**
  * Buys a product. The balance shown everywhere drops at once, and the chat list (a new chat, or a new message in
  * the one with the seller) and the buyer's purchases are fetched again. Product reads are only marked stale: the buyer is leaving for the
- * chat, and refetching the product page first would swap the dialog for "sold" under them.
+ * chat, and refetching the product page first would swap the dialog for "sold" under them. When the price changed
+ * since the buyer saw it, the product is fetched again, so the dialog shows the new price to decide on.
  */
 export function useBuyProduct() {
   const queryClient = useQueryClient();
@@ -37,6 +45,10 @@ export function useBuyProduct() {
       void queryClient.invalidateQueries({ queryKey: productsQueryKey, refetchType: "none" });
       void queryClient.invalidateQueries({ queryKey: chatListQueryKey });
       void queryClient.invalidateQueries({ queryKey: dealsQueryKey });
+    },
+    onError: (error, { productId }) => {
+      if (toApiError(error).code === "PRICE_CHANGED")
+        void queryClient.invalidateQueries({ queryKey: productQueryKey(productId) });
     },
   });
 }

@@ -37,9 +37,9 @@ const chat = {
   unread_count: 0,
 };
 
-function api(buy: StubReply | StubReply[]) {
+function api(buy: StubReply | StubReply[], shown: StubReply | StubReply[] = { body: product }) {
   return stubApi({
-    [`GET products/${product.id}`]: { body: product },
+    [`GET products/${product.id}`]: shown,
     "GET categories/all": { body: [] },
     "POST products/buy": buy,
     "POST auth/": { body: { ...buyer, balance: 300.5 } },
@@ -100,7 +100,7 @@ describe("buying on the product page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/chats"));
     expect(await screen.findByRole("region", { name: "Chat with seller" })).toBeInTheDocument();
     expect(localStorage.getItem("selected-chat-id")).toBe(chatId);
-    expect(calls.bodiesOf("POST products/buy")).toEqual([{ product_id: product.id }]);
+    expect(calls.bodiesOf("POST products/buy")).toEqual([{ product_id: product.id, price: 1200 }]);
     expect(buyKeys()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
@@ -119,6 +119,29 @@ describe("buying on the product page", () => {
     } finally {
       await i18n.changeLanguage("en");
     }
+  });
+
+  it("shows the new price when the seller changed it before the payment, and pays it only when asked again", async () => {
+    const calls = api(
+      [refusal(409, "PRICE_CHANGED", "The price has changed"), { body: { ...purchase, balance: 100.5 } }],
+      [{ body: product }, { body: { ...product, price: 1400 } }],
+    );
+    const { events, dialog, router } = await openDialog();
+
+    await events.click(within(dialog).getByRole("button", { name: PAY }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "The price has changed since you saw it; check the new price and buy again",
+    );
+    expect(await within(dialog).findByText("1 400 ₽")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/product/${product.id}`);
+    await events.click(within(dialog).getByRole("button", { name: "Pay 1\u00a0400\u00a0₽" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/chats"));
+    expect(calls.bodiesOf("POST products/buy")).toEqual([
+      { product_id: product.id, price: 1200 },
+      { product_id: product.id, price: 1400 },
+    ]);
   });
 
   it("retries with the same key when no verdict came, and uses a new key for each opening", async () => {

@@ -17,7 +17,8 @@ interface BuyButtonProps {
 
 /**
  * Buy, asked twice (SPEC §2): the dialog shows price and balance, pays, and takes the buyer to the deal's chat
- * (SPEC §2 redirects). A refusal is shown in the dialog, which stays open.
+ * (SPEC §2 redirects). A refusal is shown in the dialog, which stays open; after PRICE_CHANGED it shows the new
+ * price, and only a new click pays it.
  */
 export function BuyButton({ product, buyer }: BuyButtonProps) {
   const { t } = useTranslation("products");
@@ -44,7 +45,7 @@ export function BuyButton({ product, buyer }: BuyButtonProps) {
 
   function confirm() {
     buy.mutate(
-      { productId: product.id, idempotencyKey: attemptKey },
+      { productId: product.id, price: product.price, idempotencyKey: attemptKey },
       {
         onSuccess: ({ chat_id }) => void navigate(`/chats?chat=${encodeURIComponent(chat_id)}`),
         // A refusal moved no money, so trying again (say, after a top-up) is a new request, not a replay of it.
