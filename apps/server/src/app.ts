@@ -33,6 +33,7 @@ import { registerRateLimit } from "./platform/http/rate-limit.js";
 import { requestIdFor, registerRequestIdHeader } from "./platform/http/request-id.js";
 import { registerRequestParsing } from "./platform/http/request-parsing.js";
 import { registerSecurityHeaders } from "./platform/http/security-headers.js";
+import { warnOfTrustingEveryProxy } from "./platform/http/trust-proxy.js";
 import { registerWebApp } from "./platform/http/web-app.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     ...connectionTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
+  warnOfTrustingEveryProxy(config, app.log);
   if (config.trustProxy === false && config.maxConnectionsPerIp > 0)
     capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, app.log);
   app.setValidatorCompiler(validatorCompiler);

@@ -42,9 +42,9 @@ const optionalUrl = (protocols: string[]) =>
   );
 
 /**
- * Which proxies may name the client in X-Forwarded-For: `true` (any) or their addresses and CIDR ranges.
- * Off by default, because a client talking to the app directly could otherwise choose its own address and step
- * round every per-IP limit.
+ * Which proxies may name the client in X-Forwarded-For: their addresses and CIDR ranges, or `true` (any peer,
+ * safe only where no client reaches the app directly; app.ts warns otherwise). Off by default, because a client
+ * talking to the app directly could otherwise choose its own address and step round every per-IP limit.
  */
 const trustProxy = z
   .string()
