@@ -22,11 +22,14 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    sourcemap: true,
+    // Written for decoding error reports, but neither referenced from the scripts nor carrying the sources; the
+    // server does not serve them either (apps/server/src/platform/http/web-app.ts).
+    sourcemap: "hidden",
     // dist/.vite/manifest.json: which files each entry and lazy screen loads (the bundle-size bench reads it).
     manifest: true,
     rollupOptions: {
       output: {
+        sourcemapExcludeSources: true,
         // Libraries every screen needs, in their own file: a release that changes only app code keeps them cached.
         manualChunks: {
           vendor: [

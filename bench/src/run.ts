@@ -76,7 +76,13 @@ async function main(): Promise<void> {
   const socketCeiling = await startSocketCeiling();
   const mail = await startTestMailServer();
   const server = await startServer({
-    env: { LOG_LEVEL: "warn", SMTP_URL: mail.url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      LOG_LEVEL: "warn",
+      SMTP_URL: mail.url,
+      // Every simulated client, the 10,000 idle sockets included, comes from this one address.
+      MAX_CONNECTIONS_PER_IP: "0",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
   });
   let serverStopped = false;
   try {

@@ -25,6 +25,7 @@ import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
 import { createDataCipher } from "./platform/crypto/data-cipher.js";
 import { answerFrameworkError, registerErrorHandlers } from "./platform/errors/error-handler.js";
+import { capConnectionsPerAddress, connectionTimeouts } from "./platform/http/connection-limits.js";
 import { registerMediaRoute } from "./platform/http/media-route.js";
 import { registerOpenApi } from "./platform/http/openapi.js";
 import { registerOriginCheck } from "./platform/http/origin-check.js";
@@ -32,6 +33,7 @@ import { registerRateLimit } from "./platform/http/rate-limit.js";
 import { requestIdFor, registerRequestIdHeader } from "./platform/http/request-id.js";
 import { registerRequestParsing } from "./platform/http/request-parsing.js";
 import { registerSecurityHeaders } from "./platform/http/security-headers.js";
+import { warnOfTrustingEveryProxy } from "./platform/http/trust-proxy.js";
 import { registerWebApp } from "./platform/http/web-app.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
@@ -76,7 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    ...connectionTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
+  warnOfTrustingEveryProxy(config, app.log);
+  if (config.trustProxy === false && config.maxConnectionsPerIp > 0)
+    capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

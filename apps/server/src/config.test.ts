@@ -117,4 +117,12 @@ describe("loadConfig", () => {
     ]);
     expect(problemsOf({ TRUST_PROXY: "10.0.0.0/33" })).toHaveLength(1);
   });
+
+  it("bounds slow clients by default: a request within 30 s, 256 connections per address at the edge", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ requestTimeoutMs: 30_000, maxConnectionsPerIp: 256 });
+    const config = loadConfig({ DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: "5000", MAX_CONNECTIONS_PER_IP: "0" });
+    expect(config).toMatchObject({ requestTimeoutMs: 5000, maxConnectionsPerIp: 0 });
+    const named = problemsOf({ REQUEST_TIMEOUT_MS: "0", MAX_CONNECTIONS_PER_IP: "-1" }).map((p) => p.split(":", 1)[0]);
+    expect(named.sort()).toEqual(["MAX_CONNECTIONS_PER_IP", "REQUEST_TIMEOUT_MS"]);
+  });
 });

@@ -42,9 +42,9 @@ const optionalUrl = (protocols: string[]) =>
   );
 
 /**
- * Which proxies may name the client in X-Forwarded-For: `true` (any) or their addresses and CIDR ranges.
- * Off by default, because a client talking to the app directly could otherwise choose its own address and step
- * round every per-IP limit.
+ * Which proxies may name the client in X-Forwarded-For: their addresses and CIDR ranges, or `true` (any peer,
+ * safe only where no client reaches the app directly; app.ts warns otherwise). Off by default, because a client
+ * talking to the app directly could otherwise choose its own address and step round every per-IP limit.
  */
 const trustProxy = z
   .string()
@@ -78,6 +78,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   ALLOWED_ORIGINS: optionalString,
   TRUST_PROXY: trustProxy.default(false),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
@@ -124,6 +126,10 @@ export type Config = {
   publicUrl: string | undefined;
   /** Fastify's trustProxy: whose X-Forwarded-For decides `request.ip`, which per-IP limits and sessions record. */
   trustProxy: boolean | string[];
+  /** The longest a client may take to send a whole request, head and body; also how long a silent connection stays. */
+  requestTimeoutMs: number;
+  /** Open connections one client address may hold while nothing trusted stands in front (TRUST_PROXY unset); 0: no cap. */
+  maxConnectionsPerIp: number;
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -189,6 +195,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       .map((o) => o.trim())
       .filter(Boolean),
     trustProxy: raw.TRUST_PROXY,
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerIp: raw.MAX_CONNECTIONS_PER_IP,
     logLevel: raw.LOG_LEVEL,
     dataDir,
     databaseUrl: raw.DATABASE_URL,

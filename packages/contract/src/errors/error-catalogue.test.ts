@@ -55,7 +55,9 @@ describe("error catalogue", () => {
 
   it("uses only statuses the architecture allows", () => {
     for (const code of errorCodes)
-      expect([400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 502, 503]).toContain(errorCatalogue[code].status);
+      expect([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 500, 502, 503]).toContain(
+        errorCatalogue[code].status,
+      );
   });
 
   it("fills the max tries into the spec's text", () => {

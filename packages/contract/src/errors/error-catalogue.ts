@@ -76,6 +76,11 @@ export const errorCatalogue = {
     ru: "Отправьте JSON или multipart-форму",
   },
   PAYLOAD_TOO_LARGE: { status: 413, en: "The request is too large", ru: "Запрос слишком большой" },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    en: "The request took too long to arrive, please try again",
+    ru: "Запрос шёл слишком долго, попробуйте ещё раз",
+  },
   ROUTE_NOT_FOUND: { status: 404, en: "There is no such API address", ru: "Такого адреса API нет" },
   METHOD_NOT_ALLOWED: { status: 405, en: "This method is not allowed here", ru: "Этот метод здесь не поддерживается" },
   ORIGIN_NOT_ALLOWED: {

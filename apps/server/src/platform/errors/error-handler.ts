@@ -1,4 +1,4 @@
-import { errorText, type ErrorResponse } from "@lootlane/contract";
+import { errorText, type ErrorResponse, type Locale } from "@lootlane/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestLocale } from "../http/request-locale.js";
 import { AppError } from "./app-error.js";
@@ -11,6 +11,13 @@ import { toAppError } from "./error-mapping.js";
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
+    // The client hung up, or was cut off at the request's time bound, before its body arrived: nothing of ours
+    // failed and nobody is left to read an answer. Not an error line: a slow-client run once wrote tens of
+    // thousands of them, each with a stack (and named a database outage for the ECONNRESET).
+    if (request.raw.destroyed && !request.raw.complete) {
+      request.log.info("request aborted before its body arrived");
+      return sendError(request, reply, new AppError("MALFORMED_REQUEST"));
+    }
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, `request failed: ${appError.code}`);
     return sendError(request, reply, appError);
@@ -28,14 +35,19 @@ export function answerFrameworkError(error: unknown, request: FastifyRequest, re
   void sendError(request, reply, toAppError(error));
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
-  const body: ErrorResponse = {
+/** The answer's body in the spec's error format. */
+export function errorResponseBody(error: AppError, locale: Locale): ErrorResponse {
+  return {
     detail: {
       error_code: error.code,
-      error_message: errorText(error.code, requestLocale(request), error.params),
+      error_message: errorText(error.code, locale, error.params),
       ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
     },
   };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const body = errorResponseBody(error, requestLocale(request));
   // Answered while the client is still sending (an upload cut at its size limit, a guest's upload): without
   // this, Node would keep the connection and read the rest of the body, however large, before the next request.
   if (request.raw.complete === false) reply.header("connection", "close");

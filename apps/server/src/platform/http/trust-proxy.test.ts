@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../../config.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
@@ -40,5 +41,40 @@ describe("TRUST_PROXY", () => {
     const app = await appTrusting(false);
     expect(await signInStatuses(app, "203.0.113.1", 30)).toEqual(Array(30).fill(401));
     expect(await signInStatuses(app, "203.0.113.2", 1)).toEqual([429]);
+  });
+});
+
+describe("TRUST_PROXY=true", () => {
+  /** Whether the app warns, at warn level, that clients can pick their address while it is built with these settings. */
+  async function warnsAtBoot(overrides: Partial<Config>): Promise<boolean> {
+    const messages: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        messages.push((JSON.parse(String(chunk)) as { msg: string }).msg);
+        done();
+      },
+    });
+    t = await createTestApp(overrides, { logger: { level: "warn", stream } });
+    return messages.some((message) =>
+      message.startsWith(
+        "TRUST_PROXY=true on a public address: any client can name its own address in X-Forwarded-For",
+      ),
+    );
+  }
+
+  it("is warned about at boot when the server listens on every interface or a public address", async () => {
+    expect(await warnsAtBoot({ trustProxy: true, host: "0.0.0.0" })).toBe(true);
+    await t!.close();
+    expect(await warnsAtBoot({ trustProxy: true, host: "::" })).toBe(true);
+    await t!.close();
+    expect(await warnsAtBoot({ trustProxy: true, host: "203.0.113.9" })).toBe(true);
+  });
+
+  it("is not warned about on a loopback or private address, nor are the proxies' own addresses", async () => {
+    expect(await warnsAtBoot({ trustProxy: true, host: "127.0.0.1" })).toBe(false);
+    await t!.close();
+    expect(await warnsAtBoot({ trustProxy: true, host: "10.0.1.11" })).toBe(false);
+    await t!.close();
+    expect(await warnsAtBoot({ trustProxy: ["10.0.0.5"], host: "0.0.0.0" })).toBe(false);
   });
 });

@@ -51,6 +51,16 @@ describe("the built web app", () => {
     expect(icon.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("never serves the build's source maps, which are kept for error reports only", async () => {
+    const map = '{"version":3,"sources":["../src/main.tsx"],"mappings":"AAAA"}';
+    await writeFile(path.join(t.config.webDistDir, "assets", "index-3f2a1b.js.map"), map);
+    for (const accept of ["*/*", "text/html"]) {
+      const response = await t.app.inject({ method: "GET", url: "/assets/index-3f2a1b.js.map", headers: { accept } });
+      expect(response.statusCode, accept).toBe(404);
+      expect(response.body, accept).not.toContain("mappings");
+    }
+  });
+
   it("never serves a file from outside the build", async () => {
     // The build sits in the test's DATA_DIR, next to the generated secrets.json.
     for (const url of [

@@ -37,7 +37,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = (request.params as { "*": string })["*"];
-    if (isReserved(request.url)) return reply.callNotFound();
+    // Source maps stay on the server for decoding error reports; they are nobody's page either.
+    if (isReserved(request.url) || pathname.endsWith(".map")) return reply.callNotFound();
     if (await isFileIn(root, pathname)) return reply.sendFile(pathname);
     if (!acceptsHtml(request)) return reply.callNotFound();
     if (await isFileIn(root, "index.html")) return reply.sendFile("index.html");
