@@ -62,9 +62,17 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
-/** Ends all of a user's sessions, or all but one sign-in (`exceptFamilyId`, e.g. where a password was changed). */
-export async function revokeUserSessions(db: Db, userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
-  await db
+/**
+ * Ends all of a user's sessions, or all but one sign-in (`exceptFamilyId`, e.g. where a password was changed).
+ * Answers the sign-ins it ended, whose sockets must close too.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+  exceptFamilyId?: string,
+): Promise<string[]> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -73,5 +81,7 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date, exce
         isNull(sessions.revokedAt),
         exceptFamilyId === undefined ? undefined : ne(sessions.familyId, exceptFamilyId),
       ),
-    );
+    )
+    .returning({ familyId: sessions.familyId });
+  return [...new Set(ended.map((row) => row.familyId))];
 }
