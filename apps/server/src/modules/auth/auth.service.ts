@@ -10,6 +10,7 @@ import {
   revokeFamily,
   revokeUserSessions,
   startSession,
+  successorWithinGrace,
   type SessionTokens,
 } from "../../platform/auth/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -58,8 +59,10 @@ type Refresh = { ok: true; tokens: SessionTokens } | { ok: false; error: AppErro
 
 /**
  * Refresh-token rotation: the presented token's row is revoked and replaced by a new one of the same family.
- * A token that was already rotated is a copy in someone else's hands (or a lost race), so the whole family is
- * revoked and both holders must sign in again. The revocation is committed before the error is thrown.
+ * A token rotated moments ago (REFRESH_REUSE_GRACE_MS) is a parallel refresh of the same browser (two tabs,
+ * their sockets expiring together) and gets the successor's tokens. Later, a rotated token is a copy in
+ * someone else's hands, so the whole family is revoked and both holders must sign in again; the revocation
+ * is committed, and the family's sockets closed, before the error is thrown.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -88,6 +91,10 @@ export async function refreshSession(
     if (!session) return { ok: false, error: new AppError("INVALID_REFRESH_TOKEN") };
     if (session.revokedAt) {
       if (!session.replacedBy) return { ok: false, error: new AppError("TOKEN_IS_REVOKED") };
+      const { userId, revokedAt, replacedBy } = session;
+      const rotated = { userId, refreshToken, revokedAt, replacedBy };
+      const successor = await successorWithinGrace(tx, rotated, tokenSettings(deps, now));
+      if (successor) return { ok: true, tokens: successor };
       await revokeFamily(tx, session.familyId, now);
       return { ok: false, error: new AppError("TOKEN_IS_REVOKED"), endedFamilyId: session.familyId };
     }
@@ -95,7 +102,7 @@ export async function refreshSession(
     if (session.isBanned) return { ok: false, error: new AppError("USER_IS_BANNED") };
     const tokens = await startSession(
       tx,
-      { userId: session.userId, familyId: session.familyId, client: context },
+      { userId: session.userId, rotated: { familyId: session.familyId, refreshToken }, client: context },
       tokenSettings(deps, now),
     );
     await replaceSession(tx, session.id, tokens.sessionId, now);
