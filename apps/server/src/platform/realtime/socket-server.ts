@@ -60,6 +60,9 @@ export const ADMINS_ROOM = "admins";
 
 export const SOCKET_PATH = "/socket.io";
 
+/** Sockets one user may hold at once over all instances (tabs, devices); the next handshake is refused. */
+export const MAX_SOCKETS_PER_USER = 20;
+
 export type RealtimeSetup = { config: Pick<Config, "redisUrl" | "allowedOrigins" | "publicUrl">; clock: Clock };
 
 /**
@@ -96,19 +99,43 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
   const announce = (userId: string, online: boolean) =>
     Promise.all(listeners.map((listener) => listener({ userId, online, at: clock() }))).then(() => undefined);
 
-  io.use((socket, next) => {
-    authenticateHandshake(app, socket).then(
-      () => next(),
-      (error: unknown) => {
-        const appError = toAppError(error);
-        const refusal = new Error(appError.code) as Error & { data: SocketError };
-        refusal.data = {
-          error_code: appError.code,
-          error_message: errorText(appError.code, localeOf(socket.handshake.headers), appError.params),
-        };
-        next(refusal);
-      },
+  // Counted in the handshake, so the one over the cap is refused like a bad token; a connection that goes
+  // before its handshake is through gives its place back (it never gets a disconnect event).
+  const admit = async (socket: RealtimeSocket) => {
+    const { user } = socket.data;
+    const count = await presence.add(user.id, socket.id);
+    if (count > MAX_SOCKETS_PER_USER) {
+      await presence.remove(user.id, socket.id);
+      throw new AppError("TOO_MANY_SOCKETS");
+    }
+    socket.conn.once("close", () => leave(socket));
+    // It may have closed while it was being counted, before the listener above was there.
+    if (socket.conn.readyState !== "open") leave(socket);
+    if (count === 1) track(announce(user.id, true));
+  };
+  // Idempotent: a socket may go by its disconnect and by its connection's close.
+  const leave = (socket: RealtimeSocket) => {
+    const { user } = socket.data;
+    track(
+      presence.remove(user.id, socket.id).then((wentOffline) => (wentOffline ? announce(user.id, false) : undefined)),
     );
+  };
+
+  io.use((socket, next) => {
+    authenticateHandshake(app, socket)
+      .then(() => admit(socket))
+      .then(
+        () => next(),
+        (error: unknown) => {
+          const appError = toAppError(error);
+          const refusal = new Error(appError.code) as Error & { data: SocketError };
+          refusal.data = {
+            error_code: appError.code,
+            error_message: errorText(appError.code, localeOf(socket.handshake.headers), appError.params),
+          };
+          next(refusal);
+        },
+      );
   });
 
   io.on("connection", (socket) => {
@@ -116,12 +143,7 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
     const rooms = [personalRoom(user.id), signInRoom(familyId), ...(user.role === "admin" ? [ADMINS_ROOM] : [])];
     void socket.join(rooms);
     expireWithToken(socket, clock);
-    track(presence.add(user.id, socket.id).then((cameOnline) => (cameOnline ? announce(user.id, true) : undefined)));
-    socket.on("disconnect", () => {
-      track(
-        presence.remove(user.id, socket.id).then((wentOffline) => (wentOffline ? announce(user.id, false) : undefined)),
-      );
-    });
+    socket.on("disconnect", () => leave(socket));
   });
 
   // Open sockets would keep the HTTP server from closing; they go first, their disconnect work is awaited.
