@@ -193,20 +193,31 @@ describe("api client session refresh across tabs", () => {
     while (((await locks.query()).pending ?? []).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
+  /** A refresh that reaches the server (`started`) and is answered when the test says so (`release`). */
+  function heldRefresh() {
+    let arrived!: () => void;
+    const started = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: (ok: boolean) => void;
+    const outcome = new Promise<boolean>((resolve) => (release = resolve));
+    return {
+      started,
+      release: (ok: boolean) => release(ok),
+      answer: () => {
+        arrived();
+        return outcome;
+      },
+    };
+  }
+
   it("refreshes once for two tabs whose requests got 401 together; the waiting tab retries with the new cookies", async () => {
     localStorage.clear();
-    let refreshArrived!: () => void;
-    const refreshStarted = new Promise<void>((resolve) => (refreshArrived = resolve));
-    let releaseRefresh!: (ok: boolean) => void;
-    const session = sessionApi(() => {
-      refreshArrived();
-      return new Promise<boolean>((resolve) => (releaseRefresh = resolve));
-    });
+    const refresh = heldRefresh();
+    const session = sessionApi(refresh.answer);
 
     const answers = Promise.all([tab().get("items").json(), tab().get("other").json()]);
-    await refreshStarted;
+    await refresh.started;
     await someTabWaitsForTheLock();
-    releaseRefresh(true);
+    refresh.release(true);
 
     await expect(answers).resolves.toEqual([{ ok: true }, { ok: true }]);
     expect(session.refreshes).toBe(1);
@@ -216,18 +227,13 @@ describe("api client session refresh across tabs", () => {
 
   it("lets the waiting tab try its own refresh when the first one failed, and both report the lost session", async () => {
     localStorage.clear();
-    let refreshArrived!: () => void;
-    const refreshStarted = new Promise<void>((resolve) => (refreshArrived = resolve));
-    let releaseRefresh!: (ok: boolean) => void;
-    const session = sessionApi(() => {
-      refreshArrived();
-      return session.refreshes === 1 ? new Promise<boolean>((resolve) => (releaseRefresh = resolve)) : false;
-    });
+    const first = heldRefresh();
+    const session = sessionApi(() => (session.refreshes === 1 ? first.answer() : false));
 
     const answers = Promise.allSettled([tab().get("items").json(), tab().get("other").json()]);
-    await refreshStarted;
+    await first.started;
     await someTabWaitsForTheLock();
-    releaseRefresh(false);
+    first.release(false);
 
     expect((await answers).map((result) => result.status)).toEqual(["rejected", "rejected"]);
     expect(session.refreshes).toBe(2);
