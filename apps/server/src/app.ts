@@ -104,9 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.
   const rateLimitStore = deps.rateLimitStore ?? (await createRateLimitStore(config, clock, app.log));
   if (!deps.rateLimitStore) app.addHook("onClose", () => rateLimitStore.close());
-  const auth = await createAuthDeps(app, { config, db: database.db, clock, mailer: deps.mailer, rateLimitStore });
   // Socket.IO shares the HTTP server (and so the port); it closes with the app.
   const realtime = await attachRealtime(app, { config, clock });
+  const auth = await createAuthDeps(app, {
+    config,
+    db: database.db,
+    clock,
+    realtime,
+    mailer: deps.mailer,
+    rateLimitStore,
+  });
   const chats = {
     db: database.db,
     presence: realtime.presence,

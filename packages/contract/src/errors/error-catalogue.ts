@@ -88,6 +88,11 @@ export const errorCatalogue = {
     en: "Requests from this site are not allowed",
     ru: "Запросы с этого сайта запрещены",
   },
+  TOO_MANY_SOCKETS: {
+    status: 429,
+    en: "Too many open connections: close some tabs or devices and try again",
+    ru: "Слишком много открытых подключений: закройте лишние вкладки или устройства и попробуйте снова",
+  },
   TOO_MANY_REQUESTS: {
     status: 429,
     en: "Too many attempts, try again in {retry_after} s",

@@ -62,17 +62,25 @@ export async function setNewPassword(
   await deps.limiter.consume(authLimits.codeChecksPerIp, context.ip);
   // Hashed before the transaction: PGlite is one connection, and argon2 takes tens of milliseconds.
   const passwordHash = await hashPassword(input.new_password);
-  return withCheckedCode(deps, { email: input.email, purpose }, input.code, { consume: true }, async (tx, now) => {
-    const [user] = await tx
-      .select({ id: users.id, isBanned: users.isBanned })
-      .from(users)
-      .where(eq(users.email, input.email))
-      .limit(1);
-    // Only a deliverable code can be right, and those exist only for registered e-mails; the user may have been deleted since.
-    if (!user) throw new AppError("WRONG_VERIFICATION_CODE");
-    if (user.isBanned) throw new AppError("USER_IS_BANNED");
-    await setPasswordHash(tx, user.id, passwordHash, now);
-    await revokeUserSessions(tx, user.id, now);
-    return startSession(tx, { userId: user.id, client: context }, tokenSettings(deps, now));
-  });
+  const reset = await withCheckedCode(
+    deps,
+    { email: input.email, purpose },
+    input.code,
+    { consume: true },
+    async (tx, now) => {
+      const [user] = await tx
+        .select({ id: users.id, isBanned: users.isBanned })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .limit(1);
+      // Only a deliverable code can be right, and those exist only for registered e-mails; the user may have been deleted since.
+      if (!user) throw new AppError("WRONG_VERIFICATION_CODE");
+      if (user.isBanned) throw new AppError("USER_IS_BANNED");
+      await setPasswordHash(tx, user.id, passwordHash, now);
+      const ended = await revokeUserSessions(tx, user.id, now);
+      return { ended, tokens: await startSession(tx, { userId: user.id, client: context }, tokenSettings(deps, now)) };
+    },
+  );
+  deps.realtime.endSignIns(reset.ended);
+  return reset.tokens;
 }

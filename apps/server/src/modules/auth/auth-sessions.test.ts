@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema/users.js";
-import { hashRefreshToken } from "../../platform/auth/sessions.js";
+import { hashRefreshToken, REFRESH_REUSE_GRACE_MS } from "../../platform/auth/sessions.js";
 import {
   banUser,
   createAuthTestApp,
@@ -76,6 +76,8 @@ describe("POST /auth/update-tokens", () => {
     const { client } = await signedIn();
     const thief = client.copy();
     expect((await refresh(client)).statusCode).toBe(200);
+    // Past the window in which a parallel refresh of the same browser is still answered.
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
 
     const replay = await refresh(thief);
     expect(replay.statusCode).toBe(401);
@@ -124,6 +126,56 @@ describe("POST /auth/update-tokens", () => {
     const response = await refresh(client);
     expect(response.statusCode).toBe(403);
     expect(errorCode(response)).toBe("USER_IS_BANNED");
+  });
+});
+
+describe("parallel refreshes with one refresh token (two tabs, sockets expiring together)", () => {
+  it("answer every caller with the same new tokens, and the sign-in goes on for all of them", async () => {
+    const { client } = await signedIn();
+    const tabs = [client, client.copy(), client.copy(), client.copy(), client.copy()];
+
+    const answers = await Promise.all(tabs.map(refresh));
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const rotated = new Set(tabs.map((tab) => tab.cookie("refresh_token")));
+    expect(rotated.size).toBe(1);
+    expect(rotated.has(undefined)).toBe(false);
+    for (const tab of tabs) expect((await me(tab)).statusCode).toBe(200);
+
+    // The family survived: the next rotation works, and a tab still holding the previous answer joins it.
+    expect((await refresh(tabs[0]!)).statusCode).toBe(200);
+    expect((await refresh(tabs[1]!)).statusCode).toBe(200);
+    expect(tabs[1]!.cookie("refresh_token")).toBe(tabs[0]!.cookie("refresh_token"));
+    for (const tab of tabs.slice(0, 2)) expect((await me(tab)).statusCode).toBe(200);
+  });
+
+  it("a rotated token presented after the window still revokes the family", async () => {
+    const { client } = await signedIn();
+    const late = client.copy();
+    expect((await refresh(client)).statusCode).toBe(200);
+    t.clock.advance(REFRESH_REUSE_GRACE_MS);
+    expect((await refresh(late)).statusCode).toBe(200);
+
+    const lateAgain = client.copy();
+    expect((await refresh(client)).statusCode).toBe(200);
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
+    const replay = await refresh(lateAgain);
+    expect(replay.statusCode).toBe(401);
+    expect(errorCode(replay)).toBe("TOKEN_IS_REVOKED");
+    for (const holder of [client, late]) {
+      expect(errorCode(await me(holder))).toBe("TOKEN_IS_REVOKED");
+      expect(errorCode(await refresh(holder))).toBe("TOKEN_IS_REVOKED");
+    }
+  });
+
+  it("answer nothing for a sign-in that was ended in the meantime", async () => {
+    const { client } = await signedIn();
+    const other = client.copy();
+    expect((await refresh(client)).statusCode).toBe(200);
+    expect((await client.post("/v1/auth/logout")).statusCode).toBe(200);
+    const replay = await refresh(other);
+    expect(replay.statusCode).toBe(401);
+    expect(errorCode(replay)).toBe("TOKEN_IS_REVOKED");
+    expectCookiesCleared(replay);
   });
 });
 

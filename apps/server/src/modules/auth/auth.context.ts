@@ -7,6 +7,7 @@ import { requestLocale } from "../../platform/http/request-locale.js";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.js";
 import type { RateLimitStore } from "../../platform/rate-limit/rate-limit-store.js";
 import { createRateLimiter, createRateLimitStore, type RateLimiter } from "../../platform/rate-limit/rate-limiter.js";
+import type { Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
 
 /** What the auth services work with; built once by buildApp. */
@@ -17,6 +18,8 @@ export type AuthDeps = {
   mailer: Mailer;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Sockets of ended sign-ins close with them, not when their access token runs out. */
+  realtime: Pick<Realtime, "endSignIns">;
 };
 
 /** Facts about the request the rules need: who to rate-limit, what to note on a session, the mail language. */
@@ -36,6 +39,7 @@ export type AuthSetup = {
   config: Config;
   db: Db;
   clock: Clock;
+  realtime: Pick<Realtime, "endSignIns">;
   /** Given by tests (a real SMTP server); otherwise made from config and closed with the app. */
   mailer?: Mailer;
   /** Given by tests; otherwise Redis or memory per config, closed with the app. */
@@ -57,5 +61,6 @@ export async function createAuthDeps(app: FastifyInstance, setup: AuthSetup): Pr
     mailer,
     limiter: createRateLimiter(store, setup.clock),
     log: app.log,
+    realtime: setup.realtime,
   };
 }

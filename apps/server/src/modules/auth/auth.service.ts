@@ -10,6 +10,7 @@ import {
   revokeFamily,
   revokeUserSessions,
   startSession,
+  successorWithinGrace,
   type SessionTokens,
 } from "../../platform/auth/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -54,12 +55,14 @@ export async function getOwnUser(deps: AuthDeps, authUser: AuthUser): Promise<Us
   return user;
 }
 
-type Refresh = { ok: true; tokens: SessionTokens } | { ok: false; error: AppError };
+type Refresh = { ok: true; tokens: SessionTokens } | { ok: false; error: AppError; endedFamilyId?: string };
 
 /**
  * Refresh-token rotation: the presented token's row is revoked and replaced by a new one of the same family.
- * A token that was already rotated is a copy in someone else's hands (or a lost race), so the whole family is
- * revoked and both holders must sign in again. The revocation is committed before the error is thrown.
+ * A token rotated moments ago (REFRESH_REUSE_GRACE_MS) is a parallel refresh of the same browser (two tabs,
+ * their sockets expiring together) and gets the successor's tokens. Later, a rotated token is a copy in
+ * someone else's hands, so the whole family is revoked and both holders must sign in again; the revocation
+ * is committed, and the family's sockets closed, before the error is thrown.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -87,21 +90,27 @@ export async function refreshSession(
       .for("update", { of: sessions });
     if (!session) return { ok: false, error: new AppError("INVALID_REFRESH_TOKEN") };
     if (session.revokedAt) {
-      if (session.replacedBy) await revokeFamily(tx, session.familyId, now);
-      return { ok: false, error: new AppError("TOKEN_IS_REVOKED") };
+      if (!session.replacedBy) return { ok: false, error: new AppError("TOKEN_IS_REVOKED") };
+      const { userId, revokedAt, replacedBy } = session;
+      const rotated = { userId, refreshToken, revokedAt, replacedBy };
+      const successor = await successorWithinGrace(tx, rotated, tokenSettings(deps, now));
+      if (successor) return { ok: true, tokens: successor };
+      await revokeFamily(tx, session.familyId, now);
+      return { ok: false, error: new AppError("TOKEN_IS_REVOKED"), endedFamilyId: session.familyId };
     }
     if (session.expiresAt.getTime() <= now.getTime()) return { ok: false, error: new AppError("TOKEN_IS_EXPIRED") };
     if (session.isBanned) return { ok: false, error: new AppError("USER_IS_BANNED") };
     const tokens = await startSession(
       tx,
-      { userId: session.userId, familyId: session.familyId, client: context },
+      { userId: session.userId, rotated: { familyId: session.familyId, refreshToken }, client: context },
       tokenSettings(deps, now),
     );
     await replaceSession(tx, session.id, tokens.sessionId, now);
     return { ok: true, tokens };
   });
-  if (!outcome.ok) throw outcome.error;
-  return outcome.tokens;
+  if (outcome.ok) return outcome.tokens;
+  if (outcome.endedFamilyId) deps.realtime.endSignIns([outcome.endedFamilyId]);
+  throw outcome.error;
 }
 
 /**
@@ -113,7 +122,9 @@ export async function signOut(deps: AuthDeps, tokens: { refreshToken?: string; a
   const session = tokens.refreshToken
     ? await sessionWhere(deps, eq(sessions.refreshTokenHash, hashRefreshToken(tokens.refreshToken)))
     : await sessionOfAccessToken(deps, tokens.accessToken, now);
-  if (session) await revokeFamily(deps.db, session.familyId, now);
+  if (!session) return;
+  await revokeFamily(deps.db, session.familyId, now);
+  deps.realtime.endSignIns([session.familyId]);
 }
 
 async function sessionOfAccessToken(deps: AuthDeps, accessToken: string | undefined, now: Date) {
@@ -129,7 +140,7 @@ async function sessionWhere(deps: AuthDeps, condition: SQL) {
 
 /** "Sign out of all devices": every session of the user ends, the current one included. */
 export async function signOutEverywhere(deps: AuthDeps, authUser: AuthUser): Promise<void> {
-  await revokeUserSessions(deps.db, authUser.id, deps.clock());
+  deps.realtime.endSignIns(await revokeUserSessions(deps.db, authUser.id, deps.clock()));
 }
 
 /**
@@ -145,13 +156,14 @@ export async function changePassword(deps: AuthDeps, authUser: AuthUser, input: 
   // Hashed before the transaction: PGlite is one connection, and argon2 takes tens of milliseconds.
   const passwordHash = await hashPassword(input.new_password);
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ familyId: sessions.familyId })
       .from(sessions)
       .where(eq(sessions.id, authUser.sessionId))
       .limit(1);
     await setPasswordHash(tx, user.id, passwordHash, now);
-    await revokeUserSessions(tx, user.id, now, current?.familyId);
+    return revokeUserSessions(tx, user.id, now, current?.familyId);
   });
+  deps.realtime.endSignIns(ended);
 }

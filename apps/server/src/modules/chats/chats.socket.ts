@@ -15,6 +15,7 @@ import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform
 import { isMember } from "./chats.access.js";
 import type { ChatNotifier } from "./chats.events.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
+import { CHAT_SOCKET_LIMITS } from "./chats-socket.limits.js";
 import { dealMessageViews } from "./chats-cards.service.js";
 import { markChatRead, postMessage } from "./chats-messages.service.js";
 import { recordPresence } from "./chats-presence.service.js";
@@ -92,6 +93,7 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
           : "";
       try {
         const { chat_id } = parsePayload(joinRoomPayloadSchema, payload);
+        await deps.limiter.consume(CHAT_SOCKET_LIMITS.joinRoom, user.id);
         const chat = await chatToFollow(deps, user, chat_id);
         await socket.join(chatRoom(chat_id));
         if (isMember(chat, user.id)) writable.add(chat_id);
@@ -126,9 +128,16 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
       await notifier.chatChanged(sent.chat.id, [sent.chat.buyerId, sent.chat.sellerId]);
     });
 
-    socket.on("typing", (payload) => {
+    socket.on("typing", async (payload) => {
       const parsed = typingPayloadSchema.safeParse(payload);
       if (!parsed.success || !writable.has(parsed.data.chat_id)) return;
+      try {
+        await deps.limiter.consume(CHAT_SOCKET_LIMITS.typing, user.id);
+      } catch (error) {
+        // Over the limit it is dropped: `typing` has no answer, and answering every dropped one would be a flood too.
+        refusal(socket, error);
+        return;
+      }
       socket
         .to(chatRoom(parsed.data.chat_id))
         .emit("typing", { chat_id: parsed.data.chat_id, user_id: user.id, username: user.username });
@@ -137,6 +146,7 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
     socket.on("mark_read", async (payload) => {
       try {
         const { chat_id } = parsePayload(markReadPayloadSchema, payload);
+        await deps.limiter.consume(CHAT_SOCKET_LIMITS.markRead, user.id);
         if (await markChatRead(deps, user, chat_id)) await notifier.chatChanged(chat_id, [user.id]);
       } catch (error) {
         // Nothing to answer (the event has no reply): a refused one changes nothing; our own failures are logged.

@@ -8,7 +8,8 @@ import { verifyAccessToken } from "./access-token.js";
 /** Who is signed in, as routes see it (`request.user`). */
 export type AuthUser = { id: string; username: string; role: UserRole; sessionId: string };
 
-export type Authentication = { user: AuthUser; isBanned: boolean };
+/** `familyId`: the sign-in the session belongs to, whose end closes what was opened with any of its tokens. */
+export type Authentication = { user: AuthUser; isBanned: boolean; familyId: string };
 
 export type Authenticator = {
   /**
@@ -32,6 +33,7 @@ export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps)
           role: users.role,
           isBanned: users.isBanned,
           revokedAt: sessions.revokedAt,
+          familyId: sessions.familyId,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -43,6 +45,7 @@ export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps)
       return {
         user: { id: row.id, username: row.username, role: row.role, sessionId: claims.sessionId },
         isBanned: row.isBanned,
+        familyId: row.familyId,
       };
     },
   };

@@ -7,8 +7,11 @@ import { redisOrLocal, type RedisErrorLog } from "../redis/redis-or-local.js";
  * `add` and `remove` say whether the call changed that, so exactly one caller reports each transition.
  */
 export type PresenceStore = {
-  /** Counts a connected socket; true when it is the user's first, i.e. they just came online. */
-  add(userId: string, socketId: string): Promise<boolean>;
+  /**
+   * Counts a connected socket and answers how many the user has now, this one included: 1 when they just came
+   * online. Adding and counting are one step, so of parallel handshakes each sees a different count.
+   */
+  add(userId: string, socketId: string): Promise<number>;
   /** Forgets a socket; true when it was the user's last, i.e. they just went offline. */
   remove(userId: string, socketId: string): Promise<boolean>;
   /** Which of these users are online now. */
@@ -24,7 +27,7 @@ export function createMemoryPresenceStore(): PresenceStore {
       const own = sockets.get(userId) ?? new Set<string>();
       own.add(socketId);
       sockets.set(userId, own);
-      return own.size === 1;
+      return own.size;
     },
     async remove(userId, socketId) {
       const own = sockets.get(userId);
@@ -94,7 +97,7 @@ export async function createRedisPresenceStore(url: string, log: RedisErrorLog):
       const now = Date.now();
       return shared(
         async () => {
-          // One MULTI: drop dead leases, add ours, count. Only the call that finds exactly one live socket reports.
+          // One MULTI: drop dead leases, add ours, count. Only the call that finds exactly one live socket is the first.
           const replies = await client
             .multi()
             .zRemRangeByScore(keyOf(userId), "-inf", now)
@@ -102,9 +105,9 @@ export async function createRedisPresenceStore(url: string, log: RedisErrorLog):
             .pExpire(keyOf(userId), LEASE_MS)
             .zCard(keyOf(userId))
             .exec();
-          return Number(replies[3]) === 1;
+          return Number(replies[3]);
         },
-        () => own.size === 1,
+        () => own.size,
       );
     },
     async remove(userId, socketId) {

@@ -19,8 +19,8 @@ import { toAppError } from "../errors/error-mapping.js";
 import type { Clock } from "../time/clock.js";
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from "./presence.js";
 
-/** What every socket carries once the handshake has authenticated it. */
-export type SocketData = { user: AuthUser; locale: Locale; tokenExpiresAtMs: number };
+/** What every socket carries once the handshake has authenticated it; `familyId` is its sign-in. */
+export type SocketData = { user: AuthUser; familyId: string; locale: Locale; tokenExpiresAtMs: number };
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -39,15 +39,29 @@ export type Realtime = {
    * handshake. With a reason they are first told `session_expired` with that code (a ban: USER_IS_BANNED).
    */
   disconnectUser(userId: string, reason?: ErrorCode): void;
+  /**
+   * Closes, on every instance, the sockets opened with any token of these sign-ins (session families), after
+   * telling them `session_expired` TOKEN_IS_REVOKED: for sign-out, password change or reset, a replayed token.
+   */
+  endSignIns(familyIds: readonly string[]): void;
 };
 
 /** Every user's sockets join this room, so anything for the user reaches all their tabs on every instance. */
 export const personalRoom = (userId: string) => `user:${userId}`;
 
+/**
+ * Every socket joins the room of its sign-in: a refresh keeps the family, so a socket opened with an older
+ * generation's access token still goes when the sign-in ends.
+ */
+const signInRoom = (familyId: string) => `sign-in:${familyId}`;
+
 /** Every admin's sockets join this room, for what needs an admin's attention (a dispute opened). */
 export const ADMINS_ROOM = "admins";
 
 export const SOCKET_PATH = "/socket.io";
+
+/** Sockets one user may hold at once over all instances (tabs, devices); the next handshake is refused. */
+export const MAX_SOCKETS_PER_USER = 20;
 
 export type RealtimeSetup = { config: Pick<Config, "redisUrl" | "allowedOrigins" | "publicUrl">; clock: Clock };
 
@@ -85,31 +99,51 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
   const announce = (userId: string, online: boolean) =>
     Promise.all(listeners.map((listener) => listener({ userId, online, at: clock() }))).then(() => undefined);
 
-  io.use((socket, next) => {
-    authenticateHandshake(app, socket).then(
-      () => next(),
-      (error: unknown) => {
-        const appError = toAppError(error);
-        const refusal = new Error(appError.code) as Error & { data: SocketError };
-        refusal.data = {
-          error_code: appError.code,
-          error_message: errorText(appError.code, localeOf(socket.handshake.headers), appError.params),
-        };
-        next(refusal);
-      },
+  // Counted in the handshake, so the one over the cap is refused like a bad token; a connection that goes
+  // before its handshake is through gives its place back (it never gets a disconnect event).
+  const admit = async (socket: RealtimeSocket) => {
+    const { user } = socket.data;
+    const count = await presence.add(user.id, socket.id);
+    if (count > MAX_SOCKETS_PER_USER) {
+      await presence.remove(user.id, socket.id);
+      throw new AppError("TOO_MANY_SOCKETS");
+    }
+    socket.conn.once("close", () => leave(socket));
+    // It may have closed while it was being counted, before the listener above was there.
+    if (socket.conn.readyState !== "open") leave(socket);
+    if (count === 1) track(announce(user.id, true));
+  };
+  // Idempotent: a socket may go by its disconnect and by its connection's close.
+  const leave = (socket: RealtimeSocket) => {
+    const { user } = socket.data;
+    track(
+      presence.remove(user.id, socket.id).then((wentOffline) => (wentOffline ? announce(user.id, false) : undefined)),
     );
+  };
+
+  io.use((socket, next) => {
+    authenticateHandshake(app, socket)
+      .then(() => admit(socket))
+      .then(
+        () => next(),
+        (error: unknown) => {
+          const appError = toAppError(error);
+          const refusal = new Error(appError.code) as Error & { data: SocketError };
+          refusal.data = {
+            error_code: appError.code,
+            error_message: errorText(appError.code, localeOf(socket.handshake.headers), appError.params),
+          };
+          next(refusal);
+        },
+      );
   });
 
   io.on("connection", (socket) => {
-    const { user } = socket.data;
-    void socket.join(user.role === "admin" ? [personalRoom(user.id), ADMINS_ROOM] : personalRoom(user.id));
+    const { user, familyId } = socket.data;
+    const rooms = [personalRoom(user.id), signInRoom(familyId), ...(user.role === "admin" ? [ADMINS_ROOM] : [])];
+    void socket.join(rooms);
     expireWithToken(socket, clock);
-    track(presence.add(user.id, socket.id).then((cameOnline) => (cameOnline ? announce(user.id, true) : undefined)));
-    socket.on("disconnect", () => {
-      track(
-        presence.remove(user.id, socket.id).then((wentOffline) => (wentOffline ? announce(user.id, false) : undefined)),
-      );
-    });
+    socket.on("disconnect", () => leave(socket));
   });
 
   // Open sockets would keep the HTTP server from closing; they go first, their disconnect work is awaited.
@@ -141,6 +175,15 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
       if (reason) room.emit("session_expired", { error_code: reason, error_message: errorText(reason, "en") });
       // Through the adapter, so sockets on other instances go too; the event above is flushed before each closes.
       room.disconnectSockets(true);
+    },
+    endSignIns: (familyIds) => {
+      if (familyIds.length === 0) return;
+      const rooms = io.in(familyIds.map(signInRoom));
+      rooms.emit("session_expired", {
+        error_code: "TOKEN_IS_REVOKED",
+        error_message: errorText("TOKEN_IS_REVOKED", "en"),
+      });
+      rooms.disconnectSockets(true);
     },
   };
 }
@@ -175,11 +218,12 @@ async function authenticateHandshake(app: FastifyInstance, socket: RealtimeSocke
   const header = socket.handshake.headers.cookie;
   const token = header ? app.parseCookie(header)[app.authCookies.access] : undefined;
   if (!token) throw new AppError("TOKEN_NOT_FOUND");
-  const { user, isBanned } = await app.authenticator.authenticate(token);
+  const { user, isBanned, familyId } = await app.authenticator.authenticate(token);
   if (isBanned) throw new AppError("USER_IS_BANNED");
   // authenticate() has verified the token, so its expiry is there and still ahead.
   socket.data = {
     user,
+    familyId,
     locale: localeOf(socket.handshake.headers),
     tokenExpiresAtMs: (decodeJwt(token).exp ?? 0) * 1000,
   };

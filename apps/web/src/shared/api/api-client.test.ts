@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import * as workerThreads from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { createApiClient } from "./api-client";
 import { ApiError } from "./api-error";
@@ -178,6 +179,65 @@ describe("api client session refresh (SPEC §4)", () => {
 
     expect(testApi.log).toEqual(["POST /v1/auth/login 401"]);
     expect(onSessionLost).not.toHaveBeenCalled();
+  });
+});
+
+describe("api client session refresh across tabs", () => {
+  // Node's own Web Locks implementation (Node 24; newer than the installed typings), shared by the "tabs"
+  // below as a browser's is by an origin's tabs.
+  const { locks } = workerThreads as unknown as { locks: LockManager };
+  const tab = () => createApiClient({ prefixUrl, getLanguage: () => "en", onSessionLost, locks });
+
+  /** Resolves once some tab waits on the refresh lock held by another. */
+  async function someTabWaitsForTheLock(): Promise<void> {
+    while (((await locks.query()).pending ?? []).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  /** A refresh that reaches the server (`started`) and is answered when the test says so (`release`). */
+  function heldRefresh() {
+    let arrived!: () => void;
+    const started = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: (ok: boolean) => void;
+    const outcome = new Promise<boolean>((resolve) => (release = resolve));
+    return {
+      started,
+      release: (ok: boolean) => release(ok),
+      answer: () => {
+        arrived();
+        return outcome;
+      },
+    };
+  }
+
+  it("refreshes once for two tabs whose requests got 401 together; the waiting tab retries with the new cookies", async () => {
+    localStorage.clear();
+    const refresh = heldRefresh();
+    const session = sessionApi(refresh.answer);
+
+    const answers = Promise.all([tab().get("items").json(), tab().get("other").json()]);
+    await refresh.started;
+    await someTabWaitsForTheLock();
+    refresh.release(true);
+
+    await expect(answers).resolves.toEqual([{ ok: true }, { ok: true }]);
+    expect(session.refreshes).toBe(1);
+    expect(testApi.log.filter((line) => line.includes("update-tokens"))).toEqual(["POST /v1/auth/update-tokens 200"]);
+    expect(onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it("lets the waiting tab try its own refresh when the first one failed, and both report the lost session", async () => {
+    localStorage.clear();
+    const first = heldRefresh();
+    const session = sessionApi(() => (session.refreshes === 1 ? first.answer() : false));
+
+    const answers = Promise.allSettled([tab().get("items").json(), tab().get("other").json()]);
+    await first.started;
+    await someTabWaitsForTheLock();
+    first.release(false);
+
+    expect((await answers).map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(session.refreshes).toBe(2);
+    expect(onSessionLost).toHaveBeenCalledTimes(2);
   });
 });
 

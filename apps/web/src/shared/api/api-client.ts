@@ -1,6 +1,7 @@
 import ky, { type KyInstance, type Options } from "ky";
 import { API_PREFIX, HTTP_TIMEOUT_MS } from "@lootlane/contract";
 import { apiErrorFromHttpError } from "./api-error";
+import { browserRefreshLock } from "./browser-refresh-lock";
 
 export interface ApiClientOptions {
   /** Same-origin `/v1` in the app; tests point it at a local server. */
@@ -10,6 +11,8 @@ export interface ApiClientOptions {
   /** Called once when a refresh fails, i.e. the user is no longer signed in. */
   onSessionLost: () => void;
   fetch?: typeof fetch;
+  /** The browser's Web Locks (`navigator.locks`, the default), which make one refresh serve every tab. */
+  locks?: LockManager;
 }
 
 const REFRESH_PATH = "auth/update-tokens";
@@ -30,6 +33,7 @@ export function createApiClient({
   getLanguage,
   onSessionLost,
   fetch,
+  locks,
 }: ApiClientOptions): KyInstance {
   const base: Options = {
     prefixUrl,
@@ -38,20 +42,22 @@ export function createApiClient({
     ...(fetch ? { fetch } : {}),
   };
   const refreshClient = ky.create({ ...base, retry: 0 });
+  const oncePerBrowser = browserRefreshLock(locks);
   let refreshing: Promise<boolean> | null = null;
 
-  // Every 401 that arrives while a refresh is running shares it: the refresh token rotates, so a second
-  // refresh with the old one would be taken as token reuse and end the session.
-  function refreshSession(): Promise<boolean> {
-    refreshing ??= refreshClient
-      .post(REFRESH_PATH)
-      .then(
+  // Every 401 that arrives while a refresh is running shares it, and other tabs wait for it too: the refresh
+  // token rotates, so refreshing again with the old one would be taken as token reuse and end the session.
+  function refreshSession(refusedAt: number): Promise<boolean> {
+    refreshing ??= oncePerBrowser(refusedAt, () =>
+      refreshClient.post(REFRESH_PATH).then(
         () => true,
-        () => {
-          onSessionLost();
-          return false;
-        },
-      )
+        () => false,
+      ),
+    )
+      .then((refreshed) => {
+        if (!refreshed) onSessionLost();
+        return refreshed;
+      })
       .finally(() => {
         refreshing = null;
       });
@@ -73,7 +79,7 @@ export function createApiClient({
       afterResponse: [
         async (request, _options, response, { retryCount }) => {
           if (response.status !== 401 || retryCount > 0 || isNoRefreshPath(request.url)) return;
-          if (await refreshSession()) return ky.retry({ delay: 0, code: "SESSION_REFRESHED" });
+          if (await refreshSession(Date.now())) return ky.retry({ delay: 0, code: "SESSION_REFRESHED" });
           // The refresh failed: the original 401 goes through to the caller.
         },
       ],
