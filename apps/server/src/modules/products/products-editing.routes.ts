@@ -110,7 +110,7 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
       },
     },
     async (request) => {
-      await deleteProduct(db, signedInUser(request), request.query.product_id);
+      await deleteProduct({ db, media, log: request.log }, signedInUser(request), request.query.product_id);
       return { success: true as const };
     },
   );

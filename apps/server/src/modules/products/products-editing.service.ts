@@ -15,6 +15,7 @@ import {
   type ProductImage as ProductImageRow,
   type ProductStatus,
 } from "../../db/schema/catalog.js";
+import { deals } from "../../db/schema/deals.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
@@ -169,9 +170,17 @@ export function addProductImages(
   return editProduct(deps, user, { product_id: productId }, uploads);
 }
 
-/** DELETE /products/: a soft delete by the seller; a product in an open deal stays. */
-export async function deleteProduct(db: Db, user: AuthUser, productId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * DELETE /products/: a soft delete by the seller; a product in an open deal stays. The images go with it, rows
+ * and files (the files once the delete is committed), unless a deal ever sold it: the buyer's deal list shows
+ * its thumbnail.
+ */
+export async function deleteProduct(
+  { db, media, log }: Omit<EditingDeps, "cipher">,
+  user: AuthUser,
+  productId: string,
+): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     assertSeller(product, user);
     if (product.status === "purchased") throw new AppError("PRODUCT_IN_OPEN_DEAL");
@@ -179,8 +188,16 @@ export async function deleteProduct(db: Db, user: AuthUser, productId: string): 
       .update(products)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(products.id, productId));
+    const [sold] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.productId, productId)).limit(1);
+    if (sold) return [];
+    return tx.delete(productImages).where(eq(productImages.productId, productId)).returning();
   });
   catalogueChanged(db);
+  await removeStoredImages(
+    media,
+    removed.flatMap((image) => storedImageKeys(image.imageUrl)),
+    log,
+  );
 }
 
 /** The product and its images, if `user` may edit it now; `lock` holds the row until the transaction ends. */
