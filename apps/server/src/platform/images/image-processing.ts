@@ -85,19 +85,18 @@ function pixelsOf({ data, width, height, channels }: Pixels): Sharp {
 }
 
 /**
- * Encodes the pixels in at most `maxBytes`: as they are if that fits (most pictures), else more compactly (a
- * palette PNG, a lower JPEG quality), else with fewer pixels, since bytes follow the pixel count. Each step down
- * keeps at most 90% of the sides, so the loop ends: a few pixels always fit.
+ * Encodes the pixels in at most `maxBytes`: as they are if that fits (most pictures), else a JPEG at a lower
+ * quality, else with fewer pixels. Bytes follow the pixel count, so the sides shrink by the square root of what
+ * is over, with a margin: one step is usually enough, and each keeps at most 90% of the sides, so the loop ends.
  */
 async function encodeWithin(pixels: Pixels, format: UploadFormat, maxBytes: number): Promise<EncodedImage> {
   let encoded = await encode(pixelsOf(pixels), format, "full");
-  let compact = false;
+  if (encoded.data.length > maxBytes && format === "jpeg") encoded = await encode(pixelsOf(pixels), format, "compact");
   while (encoded.data.length > maxBytes) {
-    const scale = compact ? Math.min(0.9, Math.sqrt(maxBytes / encoded.data.length)) : 1;
+    const scale = Math.min(0.9, 0.95 * Math.sqrt(maxBytes / encoded.data.length));
     const width = Math.max(1, Math.floor(encoded.width * scale));
     const height = Math.max(1, Math.floor(encoded.height * scale));
     encoded = await encode(pixelsOf(pixels).resize({ width, height, fit: "fill" }), format, "compact");
-    compact = true;
   }
   return encoded;
 }
@@ -119,7 +118,7 @@ async function assertDecodableSize(buffer: Buffer, format: UploadFormat): Promis
 async function encode(pipeline: Sharp, format: UploadFormat, mode: "full" | "compact"): Promise<EncodedImage> {
   const encoder =
     format === "png"
-      ? pipeline.png({ compressionLevel: 9, palette: mode === "compact" })
+      ? pipeline.png({ compressionLevel: 9 })
       : pipeline.jpeg({ quality: mode === "compact" ? 60 : 82, mozjpeg: true });
   const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
