@@ -7,6 +7,7 @@ import {
 } from "@lootlane/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { UploadLimits } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import {
   productImages,
@@ -21,14 +22,31 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { processAndStoreImages, storedKeys } from "../../platform/images/image-batch.js";
 import { removeStoredImages, storedImageKeys, type StoredImage } from "../../platform/images/image-storage.js";
+import { ensureUploadAllowed, recordUploads, releaseUploads } from "../../platform/images/upload-quota.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
+import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import { assertCategoryExists } from "../categories/categories.service.js";
 import { catalogueChanged } from "./products.events.js";
 import { mayView } from "./products.access.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
 
-export type EditingDeps = { db: Db; media: MediaStore; cipher: DataCipher; log: Pick<FastifyBaseLogger, "warn"> };
+export type EditingDeps = {
+  db: Db;
+  media: MediaStore;
+  cipher: DataCipher;
+  log: Pick<FastifyBaseLogger, "warn">;
+  limiter: RateLimiter;
+  uploadLimits: UploadLimits;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+const creationsPerHour = (max: number): RateLimitRule => ({
+  name: "product-create:user",
+  max,
+  windowMs: HOUR_MS,
+  code: "PRODUCT_RATE_LIMITED",
+});
 
 const PRODUCT_FOLDER = "products";
 // A seller may change these; a product in a deal or sold is the buyer's record and stays as it was bought.
@@ -37,6 +55,8 @@ const EDITABLE_STATUSES: readonly ProductStatus[] = ["moderation", "active", "re
 /**
  * POST /products/: a new listing in `moderation` with 1–10 images. Images are checked and stored before the
  * transaction; if anything fails afterwards they are removed, so a refused request leaves no row and no file.
+ * A seller creates at most PRODUCTS_PER_HOUR products an hour (a failed creation does not count), and the
+ * images count against their upload quota.
  */
 export async function createProduct(
   deps: EditingDeps,
@@ -44,12 +64,15 @@ export async function createProduct(
   fields: CreateProductFields,
   uploads: readonly UploadedFile[],
 ): Promise<ProductView> {
-  const { db, media, cipher, log } = deps;
+  const { db, media, cipher, log, uploadLimits } = deps;
   assertImageCount(uploads.length);
   // Categories are never deleted, so one that exists now still exists when the row is inserted.
   await assertCategoryExists(db, fields.category_id);
-  const stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
+  const creation = await deps.limiter.reserve(creationsPerHour(uploadLimits.productsPerHour), sellerId);
+  let stored: StoredImage[] = [];
   try {
+    await ensureUploadAllowed(db, sellerId, uploadLimits);
+    stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
     const row = await db.transaction(async (tx) => {
       const [product] = await tx
         .insert(products)
@@ -64,11 +87,13 @@ export async function createProduct(
         })
         .returning();
       await insertImages(tx, product!.id, stored, 0);
+      await recordUploads(tx, sellerId, stored, uploadLimits);
       return product!;
     });
     const [view] = await loadProductViews(db, [row]);
     return view!;
   } catch (error) {
+    await creation.cancel();
     await removeStoredImages(media, storedKeys(stored), log);
     throw error;
   }
@@ -87,7 +112,7 @@ export async function editProduct(
   fields: UpdateProductFields,
   uploads: readonly UploadedFile[],
 ): Promise<ProductView> {
-  const { db, media, cipher, log } = deps;
+  const { db, media, cipher, log, uploadLimits } = deps;
   const deletedImageIds = [...new Set(fields.deleted_image_ids ?? [])];
   const changes = {
     title: fields.title,
@@ -107,6 +132,7 @@ export async function editProduct(
   const before = await loadEditable(db, fields.product_id, user, false);
   checkImageEdit(before.images, deletedImageIds, uploads.length);
   if (changes.categoryId !== undefined) await assertCategoryExists(db, changes.categoryId);
+  if (uploads.length > 0) await ensureUploadAllowed(db, user.id, uploadLimits);
 
   const stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
   let result: { row: ProductRow; removed: ProductImageRow[] };
@@ -143,6 +169,11 @@ export async function editProduct(
         );
       }
       await insertImages(tx, product.id, stored, Math.max(-1, ...images.map((image) => image.position)) + 1);
+      await releaseUploads(
+        tx,
+        removed.map((image) => image.imageUrl),
+      );
+      await recordUploads(tx, user.id, stored, uploadLimits);
       return { row: row!, removed };
     });
   } catch (error) {
@@ -176,7 +207,7 @@ export function addProductImages(
  * its thumbnail.
  */
 export async function deleteProduct(
-  { db, media, log }: Omit<EditingDeps, "cipher">,
+  { db, media, log }: Pick<EditingDeps, "db" | "media" | "log">,
   user: AuthUser,
   productId: string,
 ): Promise<void> {
@@ -190,7 +221,12 @@ export async function deleteProduct(
       .where(eq(products.id, productId));
     const [sold] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.productId, productId)).limit(1);
     if (sold) return [];
-    return tx.delete(productImages).where(eq(productImages.productId, productId)).returning();
+    const images = await tx.delete(productImages).where(eq(productImages.productId, productId)).returning();
+    await releaseUploads(
+      tx,
+      images.map((image) => image.imageUrl),
+    );
+    return images;
   });
   catalogueChanged(db);
   await removeStoredImages(

@@ -66,7 +66,7 @@ async function orphanKeys(): Promise<string[]> {
 /** A product made through the API and approved by an admin, as a seller's live listing. */
 async function activeProduct(
   imageCount = 2,
-): Promise<{ id: string; images: Array<{ id: string; image_url: string }> }> {
+): Promise<{ id: string; images: Array<{ id: string; image_url: string; thumbnail_url: string }> }> {
   const images = await Promise.all(Array.from({ length: imageCount }, (_, i) => png(`p${i}.png`)));
   const created = await create(asSeller, [...textParts(productFields()), ...images]);
   expect(created.statusCode, created.body).toBe(200);
