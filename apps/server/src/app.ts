@@ -133,11 +133,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth });
-      await api.register(usersRoutes, { db: database.db, media });
+      await api.register(usersRoutes, { db: database.db, media, uploadLimits: config.uploadLimits });
       await api.register(reviewsRoutes, { db: database.db });
       await api.register(categoriesRoutes, { db: database.db, media });
       await api.register(productReadRoutes, { db: database.db, cipher, redisUrl: config.redisUrl });
-      await api.register(productEditingRoutes, { db: database.db, media, cipher });
+      await api.register(productEditingRoutes, {
+        db: database.db,
+        media,
+        cipher,
+        limiter: createRateLimiter(rateLimitStore, clock),
+        uploadLimits: config.uploadLimits,
+      });
       await api.register(adminProductRoutes, { db: database.db, cipher });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(dealsRoutes, { deps: deals, notifier: chatNotifier, alerts: createDealAlerts(realtime) });

@@ -35,6 +35,7 @@ describe("loadConfig", () => {
       commissionPercent: 0,
       autoConfirmHours: 72,
       sweepIntervalMs: 60_000,
+      uploadLimits: { productsPerHour: 20, bytesPerDay: 100_000_000, bytesPerUser: 500_000_000 },
       seedDemo: true,
       secureCookies: true,
       dataDir: path.resolve(dataDir),
@@ -57,7 +58,11 @@ describe("loadConfig", () => {
       ALLOWED_ORIGINS: " https://a.example , https://b.example ",
       COMMISSION_PERCENT: "2.5",
       NODE_ENV: "development",
+      PRODUCTS_PER_HOUR: "5",
+      UPLOAD_BYTES_PER_DAY: "1000000",
+      MEDIA_BYTES_PER_USER: "20000000",
     });
+    expect(config.uploadLimits).toEqual({ productsPerHour: 5, bytesPerDay: 1_000_000, bytesPerUser: 20_000_000 });
     expect(config.port).toBe(8080);
     expect(config.allowedOrigins).toEqual(["https://a.example", "https://b.example"]);
     expect(config.commissionPercent).toBe(2.5);
@@ -80,9 +85,20 @@ describe("loadConfig", () => {
       DATA_KEY: "xyz",
       LOG_LEVEL: "loud",
       COMMISSION_PERCENT: "150",
+      PRODUCTS_PER_HOUR: "0",
+      MEDIA_BYTES_PER_USER: "lots",
     });
     const named = problems.map((problem) => problem.split(":", 1)[0]);
-    expect(named.sort()).toEqual(["COMMISSION_PERCENT", "DATABASE_URL", "DATA_KEY", "JWT_SECRET", "LOG_LEVEL", "PORT"]);
+    expect(named.sort()).toEqual([
+      "COMMISSION_PERCENT",
+      "DATABASE_URL",
+      "DATA_KEY",
+      "JWT_SECRET",
+      "LOG_LEVEL",
+      "MEDIA_BYTES_PER_USER",
+      "PORT",
+      "PRODUCTS_PER_HOUR",
+    ]);
   });
 
   it("refuses a partial S3 configuration, naming what is missing", () => {

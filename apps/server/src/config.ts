@@ -100,6 +100,9 @@ const envSchema = z.object({
   COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(0),
   AUTO_CONFIRM_HOURS: z.coerce.number().positive().default(72),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  PRODUCTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  UPLOAD_BYTES_PER_DAY: z.coerce.number().int().positive().default(100_000_000),
+  MEDIA_BYTES_PER_USER: z.coerce.number().int().positive().default(500_000_000),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -115,6 +118,15 @@ export type S3Config = {
   accessKey: string;
   secretKey: string;
   publicUrl: string | undefined;
+};
+
+export type UploadLimits = {
+  /** New products per user and hour. */
+  productsPerHour: number;
+  /** Bytes of stored images (with thumbnails) per user in any 24 hours, including those removed since. */
+  bytesPerDay: number;
+  /** Bytes of stored images a user's profile and products may take at once. */
+  bytesPerUser: number;
 };
 
 export type Config = {
@@ -144,6 +156,8 @@ export type Config = {
   autoConfirmHours: number;
   /** How often this instance looks for deals due for automatic confirmation. */
   sweepIntervalMs: number;
+  /** What one user may upload, so no account can fill the disk (platform/images/upload-quota.ts). */
+  uploadLimits: UploadLimits;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -218,6 +232,11 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     commissionPercent: raw.COMMISSION_PERCENT,
     autoConfirmHours: raw.AUTO_CONFIRM_HOURS,
     sweepIntervalMs: raw.SWEEP_INTERVAL_MS,
+    uploadLimits: {
+      productsPerHour: raw.PRODUCTS_PER_HOUR,
+      bytesPerDay: raw.UPLOAD_BYTES_PER_DAY,
+      bytesPerUser: raw.MEDIA_BYTES_PER_USER,
+    },
     adminEmail: raw.ADMIN_EMAIL,
     adminPassword: raw.ADMIN_PASSWORD,
     seedDemo: raw.SEED_DEMO,

@@ -25,6 +25,8 @@ export async function startOnTarget(target: DatabaseTarget, cleanup: Cleanup): P
     SMTP_URL: mail.url,
     MAIL_FROM: "Lootlane <no-reply@lootlane.test>",
     SEED_DEMO: "false",
+    // A chaos world's few sellers list hundreds of products within seconds, far past a real seller's hour.
+    PRODUCTS_PER_HOUR: "100000",
     ...database.env,
   };
   const server = await startServer({ env });

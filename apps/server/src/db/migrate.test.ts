@@ -26,6 +26,7 @@ const expectedTables = [
   "ledger_accounts",
   "ledger_entries",
   "ledger_transactions",
+  "media_uploads",
   "messages",
   "product_images",
   "products",

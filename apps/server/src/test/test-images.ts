@@ -11,6 +11,22 @@ function noise(width: number, height: number): Sharp {
   return sharp(data, { raw: { width, height, channels: 3 } });
 }
 
+/**
+ * Noise no encoder can predict (noise() above is a linear sequence PNG's filters reproduce): xorshift32 from a
+ * fixed seed, so every run stores the same bytes. What an attacker uploads to fill the disk.
+ */
+function hardNoise(width: number, height: number): Sharp {
+  const data = Buffer.alloc(width * height * 3);
+  let state = 0x9e3779b9;
+  for (let i = 0; i < data.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    data[i] = state & 255;
+  }
+  return sharp(data, { raw: { width, height, channels: 3 } });
+}
+
 /** Real image files (and files that only pretend to be images) for upload tests. */
 export const testImages = {
   png: (width = 64, height = 48) => noise(width, height).png().toBuffer(),
@@ -20,6 +36,9 @@ export const testImages = {
       .png()
       .toBuffer(),
   jpeg: (width = 64, height = 48) => noise(width, height).jpeg().toBuffer(),
+  /** Incompressible pictures: a PNG stays about 3 bytes a pixel, a JPEG of quality 100 about as much. */
+  noisyPng: (width: number, height: number) => hardNoise(width, height).png().toBuffer(),
+  noisyJpeg: (width: number, height: number) => hardNoise(width, height).jpeg({ quality: 100 }).toBuffer(),
   /**
    * What a phone sends: 200×100 pixels stored sideways with EXIF "rotate 90°", the camera's make and a GPS
    * position. Shown upright it is 100×200.

@@ -98,6 +98,21 @@ export const errorCatalogue = {
     en: "Too many attempts, try again in {retry_after} s",
     ru: "Слишком много попыток, повторите через {retry_after} с",
   },
+  PRODUCT_RATE_LIMITED: {
+    status: 429,
+    en: "You have listed many products lately, try again in {retry_after} s",
+    ru: "Вы недавно выставили много товаров, повторите через {retry_after} с",
+  },
+  UPLOAD_DAILY_LIMIT_REACHED: {
+    status: 429,
+    en: "You have uploaded the day's limit of images, try again in {retry_after} s",
+    ru: "Вы загрузили дневной лимит изображений, повторите через {retry_after} с",
+  },
+  MEDIA_QUOTA_EXCEEDED: {
+    status: 409,
+    en: "Your images take up all the space allowed; delete some products or photos first",
+    ru: "Ваши изображения заняли всё доступное место; сначала удалите часть товаров или фото",
+  },
   VERIFICATION_CODE_EXPIRED: {
     status: 400,
     en: "The code has expired, request a new one",

@@ -8,4 +8,5 @@ export * from "./chats.js";
 export * from "./deals.js";
 export * from "./ledger.js";
 export * from "./admin.js";
+export * from "./media.js";
 export * from "./relations.js";

@@ -10,21 +10,25 @@ import {
   updateProductFieldsSchema,
   updateProductRequestSchema,
 } from "@lootlane/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client.js";
 import { requireUser, signedInUser } from "../../platform/auth/index.js";
-import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { parseFormFields, readMultipartForm } from "../../platform/images/upload-request.js";
-import type { MediaStore } from "../../platform/media/media-store.js";
-import { addProductImages, createProduct, deleteProduct, editProduct } from "./products-editing.service.js";
+import {
+  addProductImages,
+  createProduct,
+  deleteProduct,
+  editProduct,
+  type EditingDeps,
+} from "./products-editing.service.js";
 import { presentProductDetail } from "./products.presenter.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { multipartBody } from "../../platform/http/request-parsing.js";
 
-export type ProductEditingRoutesOptions = { db: Db; media: MediaStore; cipher: DataCipher };
+export type ProductEditingRoutesOptions = Omit<EditingDeps, "log">;
 
 const tags = ["products"];
-const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 422);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 422, 429);
 
 /**
  * A seller's calls of SPEC.md §7 Products: create, edit, add images, delete. The guard runs onRequest, before
@@ -32,8 +36,16 @@ const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 422);
  */
 export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOptions> = async (
   app,
-  { db, media, cipher },
+  { db, media, cipher, limiter, uploadLimits },
 ) => {
+  const depsOf = (request: FastifyRequest): EditingDeps => ({
+    db,
+    media,
+    cipher,
+    limiter,
+    uploadLimits,
+    log: request.log,
+  });
   app.addHook("onRequest", requireUser);
 
   app.post(
@@ -52,7 +64,7 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
       const user = signedInUser(request);
       const form = await readMultipartForm(request, PRODUCT_IMAGES_FIELD);
       const fields = parseFormFields(createProductFieldsSchema, form.fields);
-      const view = await createProduct({ db, media, cipher, log: request.log }, user.id, fields, form.files);
+      const view = await createProduct(depsOf(request), user.id, fields, form.files);
       return presentProductDetail(view, { viewer: user, cipher });
     },
   );
@@ -73,7 +85,7 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
       const user = signedInUser(request);
       const form = await readMultipartForm(request, PRODUCT_IMAGES_FIELD);
       const fields = parseFormFields(updateProductFieldsSchema, form.fields);
-      const view = await editProduct({ db, media, cipher, log: request.log }, user, fields, form.files);
+      const view = await editProduct(depsOf(request), user, fields, form.files);
       return presentProductDetail(view, { viewer: user, cipher });
     },
   );
@@ -94,7 +106,7 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
       const user = signedInUser(request);
       const form = await readMultipartForm(request, PRODUCT_IMAGES_FIELD);
       const { product_id } = parseFormFields(addProductImagesFieldsSchema, form.fields);
-      const view = await addProductImages({ db, media, cipher, log: request.log }, user, product_id, form.files);
+      const view = await addProductImages(depsOf(request), user, product_id, form.files);
       return presentProductDetail(view, { viewer: user, cipher });
     },
   );
@@ -110,7 +122,7 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
       },
     },
     async (request) => {
-      await deleteProduct(db, signedInUser(request), request.query.product_id);
+      await deleteProduct(depsOf(request), signedInUser(request), request.query.product_id);
       return { success: true as const };
     },
   );

@@ -7,6 +7,7 @@ import {
 } from "@lootlane/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { UploadLimits } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import {
   productImages,
@@ -15,19 +16,37 @@ import {
   type ProductImage as ProductImageRow,
   type ProductStatus,
 } from "../../db/schema/catalog.js";
+import { deals } from "../../db/schema/deals.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { processAndStoreImages, storedKeys } from "../../platform/images/image-batch.js";
 import { removeStoredImages, storedImageKeys, type StoredImage } from "../../platform/images/image-storage.js";
+import { ensureUploadAllowed, recordUploads, releaseUploads } from "../../platform/images/upload-quota.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
+import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import { assertCategoryExists } from "../categories/categories.service.js";
 import { catalogueChanged } from "./products.events.js";
 import { mayView } from "./products.access.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
 
-export type EditingDeps = { db: Db; media: MediaStore; cipher: DataCipher; log: Pick<FastifyBaseLogger, "warn"> };
+export type EditingDeps = {
+  db: Db;
+  media: MediaStore;
+  cipher: DataCipher;
+  log: Pick<FastifyBaseLogger, "warn">;
+  limiter: RateLimiter;
+  uploadLimits: UploadLimits;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+const creationsPerHour = (max: number): RateLimitRule => ({
+  name: "product-create:user",
+  max,
+  windowMs: HOUR_MS,
+  code: "PRODUCT_RATE_LIMITED",
+});
 
 const PRODUCT_FOLDER = "products";
 // A seller may change these; a product in a deal or sold is the buyer's record and stays as it was bought.
@@ -36,6 +55,8 @@ const EDITABLE_STATUSES: readonly ProductStatus[] = ["moderation", "active", "re
 /**
  * POST /products/: a new listing in `moderation` with 1–10 images. Images are checked and stored before the
  * transaction; if anything fails afterwards they are removed, so a refused request leaves no row and no file.
+ * A seller creates at most PRODUCTS_PER_HOUR products an hour (a failed creation does not count), and the
+ * images count against their upload quota.
  */
 export async function createProduct(
   deps: EditingDeps,
@@ -43,12 +64,15 @@ export async function createProduct(
   fields: CreateProductFields,
   uploads: readonly UploadedFile[],
 ): Promise<ProductView> {
-  const { db, media, cipher, log } = deps;
+  const { db, media, cipher, log, uploadLimits } = deps;
   assertImageCount(uploads.length);
   // Categories are never deleted, so one that exists now still exists when the row is inserted.
   await assertCategoryExists(db, fields.category_id);
-  const stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
+  const creation = await deps.limiter.reserve(creationsPerHour(uploadLimits.productsPerHour), sellerId);
+  let stored: StoredImage[] = [];
   try {
+    await ensureUploadAllowed(db, sellerId, uploadLimits);
+    stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
     const row = await db.transaction(async (tx) => {
       const [product] = await tx
         .insert(products)
@@ -63,11 +87,13 @@ export async function createProduct(
         })
         .returning();
       await insertImages(tx, product!.id, stored, 0);
+      await recordUploads(tx, sellerId, stored, uploadLimits);
       return product!;
     });
     const [view] = await loadProductViews(db, [row]);
     return view!;
   } catch (error) {
+    await creation.cancel();
     await removeStoredImages(media, storedKeys(stored), log);
     throw error;
   }
@@ -86,7 +112,7 @@ export async function editProduct(
   fields: UpdateProductFields,
   uploads: readonly UploadedFile[],
 ): Promise<ProductView> {
-  const { db, media, cipher, log } = deps;
+  const { db, media, cipher, log, uploadLimits } = deps;
   const deletedImageIds = [...new Set(fields.deleted_image_ids ?? [])];
   const changes = {
     title: fields.title,
@@ -106,6 +132,7 @@ export async function editProduct(
   const before = await loadEditable(db, fields.product_id, user, false);
   checkImageEdit(before.images, deletedImageIds, uploads.length);
   if (changes.categoryId !== undefined) await assertCategoryExists(db, changes.categoryId);
+  if (uploads.length > 0) await ensureUploadAllowed(db, user.id, uploadLimits);
 
   const stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
   let result: { row: ProductRow; removed: ProductImageRow[] };
@@ -142,6 +169,11 @@ export async function editProduct(
         );
       }
       await insertImages(tx, product.id, stored, Math.max(-1, ...images.map((image) => image.position)) + 1);
+      await releaseUploads(
+        tx,
+        removed.map((image) => image.imageUrl),
+      );
+      await recordUploads(tx, user.id, stored, uploadLimits);
       return { row: row!, removed };
     });
   } catch (error) {
@@ -169,9 +201,17 @@ export function addProductImages(
   return editProduct(deps, user, { product_id: productId }, uploads);
 }
 
-/** DELETE /products/: a soft delete by the seller; a product in an open deal stays. */
-export async function deleteProduct(db: Db, user: AuthUser, productId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * DELETE /products/: a soft delete by the seller; a product in an open deal stays. The images go with it, rows
+ * and files (the files once the delete is committed), unless a deal ever sold it: the buyer's deal list shows
+ * its thumbnail.
+ */
+export async function deleteProduct(
+  { db, media, log }: Pick<EditingDeps, "db" | "media" | "log">,
+  user: AuthUser,
+  productId: string,
+): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     assertSeller(product, user);
     if (product.status === "purchased") throw new AppError("PRODUCT_IN_OPEN_DEAL");
@@ -179,8 +219,21 @@ export async function deleteProduct(db: Db, user: AuthUser, productId: string): 
       .update(products)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(products.id, productId));
+    const [sold] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.productId, productId)).limit(1);
+    if (sold) return [];
+    const images = await tx.delete(productImages).where(eq(productImages.productId, productId)).returning();
+    await releaseUploads(
+      tx,
+      images.map((image) => image.imageUrl),
+    );
+    return images;
   });
   catalogueChanged(db);
+  await removeStoredImages(
+    media,
+    removed.flatMap((image) => storedImageKeys(image.imageUrl)),
+    log,
+  );
 }
 
 /** The product and its images, if `user` may edit it now; `lock` holds the row until the transaction ends. */

@@ -13,6 +13,7 @@ import {
   textParts,
 } from "../../test/test-catalog.js";
 import type { TestClient } from "../../test/test-client.js";
+import { createTestDeal } from "../../test/test-deals.js";
 import { testImages } from "../../test/test-images.js";
 import type { FormPart } from "../../test/multipart.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -55,11 +56,17 @@ const productRows = async () => (await t.database.db.select({ id: products.id })
 const imageRows = async () => (await t.database.db.select({ id: productImages.id }).from(productImages)).length;
 const mediaKeys = () => t.media.list!();
 const keyOf = (url: string) => url.slice("/media/".length);
+/** Stored files no image row points at: what a delete or a replacement must not leave behind. */
+async function orphanKeys(): Promise<string[]> {
+  const rows = await t.database.db.select().from(productImages);
+  const referenced = new Set(rows.flatMap((row) => [keyOf(row.imageUrl), keyOf(row.thumbnailUrl)]));
+  return (await mediaKeys()).filter((key) => !referenced.has(key));
+}
 
 /** A product made through the API and approved by an admin, as a seller's live listing. */
 async function activeProduct(
   imageCount = 2,
-): Promise<{ id: string; images: Array<{ id: string; image_url: string }> }> {
+): Promise<{ id: string; images: Array<{ id: string; image_url: string; thumbnail_url: string }> }> {
   const images = await Promise.all(Array.from({ length: imageCount }, (_, i) => png(`p${i}.png`)));
   const created = await create(asSeller, [...textParts(productFields()), ...images]);
   expect(created.statusCode, created.body).toBe(200);
@@ -250,6 +257,7 @@ describe("PATCH /v1/products/", () => {
     expect(keys).not.toContain(keyOf(third!.image_url));
     expect(keys).toContain(keyOf(second!.image_url));
     expect(keys).toContain(keyOf(images[1].image_url));
+    expect(await orphanKeys()).toEqual([]);
   });
 
   it("keeps at least one image and at most ten", async () => {
@@ -362,6 +370,25 @@ describe("DELETE /v1/products/", () => {
       (await t.database.db.select().from(products).where(eq(products.id, product.id)))[0]!.deletedAt,
     ).not.toBeNull();
     expect((await remove(asSeller, product.id)).json().detail.error_code).toBe("PRODUCT_NOT_FOUND");
+  });
+
+  it("removes the deleted product's images, rows and files, so no file is left behind", async () => {
+    const product = await activeProduct(2);
+    const keys = product.images.flatMap((image) => [keyOf(image.image_url), keyOf(image.thumbnail_url)]);
+    expect(await mediaKeys()).toEqual(expect.arrayContaining(keys));
+    expect((await remove(asSeller, product.id)).statusCode).toBe(200);
+    const left = await mediaKeys();
+    expect(keys.filter((key) => left.includes(key))).toEqual([]);
+    expect(await orphanKeys()).toEqual([]);
+    expect(await t.database.db.select().from(productImages).where(eq(productImages.productId, product.id))).toEqual([]);
+  });
+
+  it("keeps the images of a product that was sold: the buyer's deal still shows it", async () => {
+    const buyer = await createTestUser(t.database.db, { username: "edit_buyer" });
+    const { product } = await createTestDeal(t, { sellerId: seller.id, buyerId: buyer.id, categoryId: kind.id });
+    expect((await remove(asSeller, product.id)).statusCode).toBe(200);
+    const purchases = (await (await signInAs(t.app, buyer)).get(`/v1/users/${buyer.id}/purchases`)).json();
+    expect(purchases).toMatchObject([{ product: { id: product.id, thumbnail_url: expect.any(String) } }]);
   });
 
   it("refuses while the product is purchased (409 PRODUCT_IN_OPEN_DEAL)", async () => {

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { optionalUser, requireUser, signedInUser, guardedRoutes } from "../../platform/auth/index.js";
 import { readSingleFileUpload } from "../../platform/images/upload-request.js";
+import type { UploadQuota } from "../../platform/images/upload-quota.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { presentAvatar, presentPublicProfile, presentUser } from "./users.presenter.js";
 import { getProfile, replaceAvatar, updateDescription } from "./users.service.js";
@@ -21,7 +22,10 @@ import { multipartBody } from "../../platform/http/request-parsing.js";
  * SPEC.md §7 Users (GET /users/{id}/purchases lives with the deals). The guards run onRequest, before any body
  * is parsed or validated: a guest gets 401, never a validation answer, and a guest's upload is never read.
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore }> = async (app, { db, media }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore; uploadLimits: UploadQuota }> = async (
+  app,
+  { db, media, uploadLimits },
+) => {
   await app.register(
     guardedRoutes(optionalUser, async (anyone) => {
       anyone.get(
@@ -71,8 +75,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore }> =
               400: errorResponseSchema,
               401: errorResponseSchema,
               403: errorResponseSchema,
+              409: errorResponseSchema,
               413: errorResponseSchema,
               422: errorResponseSchema,
+              429: errorResponseSchema,
             },
           },
           ...multipartBody,
@@ -80,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore }> =
         async (request) => {
           const user = signedInUser(request);
           const upload = await readSingleFileUpload(request, AVATAR_FILE_FIELD);
-          return presentAvatar(await replaceAvatar({ db, media, log: request.log }, user.id, upload));
+          return presentAvatar(await replaceAvatar({ db, media, uploadLimits, log: request.log }, user.id, upload));
         },
       );
     }),

@@ -7,13 +7,24 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { processImageUpload } from "../../platform/images/image-processing.js";
 import { removeStoredImages, storedImageKeys, storeImage } from "../../platform/images/image-storage.js";
+import {
+  ensureUploadAllowed,
+  recordUploads,
+  releaseUploads,
+  type UploadQuota,
+} from "../../platform/images/upload-quota.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 
 /** Who is asking; undefined for a guest. */
 export type Viewer = { id: string; role: Role } | undefined;
 
-export type AvatarDeps = { db: Db; media: MediaStore; log: Pick<FastifyBaseLogger, "warn"> };
+export type AvatarDeps = {
+  db: Db;
+  media: MediaStore;
+  uploadLimits: UploadQuota;
+  log: Pick<FastifyBaseLogger, "warn">;
+};
 
 // Avatars are shown small (header, chat list, profile card): 512 px covers a large profile picture on a
 // high-density screen; the 128 px thumbnail is there for the lists.
@@ -111,15 +122,17 @@ export async function updateDescription(db: Db, userId: string, description: str
 }
 
 /**
- * Replaces the user's avatar. The image is checked, re-encoded and stored before the transaction (PGlite is
+ * Replaces the user's avatar; the new image counts against the user's upload quota, the replaced one no more.
+ * The image is checked, re-encoded and stored before the transaction (PGlite is
  * one connection: no slow work inside one); if the update fails the new files are removed, and the old files
  * only once the new address is committed, so a failed request leaves the media store as it was.
  */
 export async function replaceAvatar(
-  { db, media, log }: AvatarDeps,
+  { db, media, uploadLimits, log }: AvatarDeps,
   userId: string,
   upload: UploadedFile,
 ): Promise<UserRow> {
+  await ensureUploadAllowed(db, userId, uploadLimits);
   const processed = await processImageUpload(upload.buffer, upload.filename, AVATAR_IMAGE);
   const stored = await storeImage(media, processed, AVATAR_FOLDER);
 
@@ -140,6 +153,8 @@ export async function replaceAvatar(
         .returning();
       const replacedKeys = storedImageKeys(current.avatarUrl);
       const stillUsed = replacedKeys.length > 0 && (await isAvatarOfAnotherUser(tx, current.avatarUrl, userId));
+      if (!stillUsed) await releaseUploads(tx, [current.avatarUrl]);
+      await recordUploads(tx, userId, [stored], uploadLimits);
       // The row is locked above, so the update found it.
       return { user: user!, replacedKeys: stillUsed ? [] : replacedKeys };
     });

@@ -2,7 +2,12 @@ import { IMAGE_MAX_BYTES } from "@lootlane/contract";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { EXIF_SECRET, testImages } from "../../test/test-images.js";
-import { MAX_INPUT_PIXELS, processImageUpload } from "./image-processing.js";
+import {
+  MAX_INPUT_PIXELS,
+  MAX_STORED_IMAGE_BYTES,
+  MAX_STORED_THUMBNAIL_BYTES,
+  processImageUpload,
+} from "./image-processing.js";
 
 describe("processImageUpload accepts", () => {
   it("a PNG as a PNG and a JPEG as a JPEG, re-encoded rather than copied", async () => {
@@ -52,6 +57,27 @@ describe("processImageUpload accepts", () => {
       ]);
       expect(output.data.includes(EXIF_SECRET)).toBe(false);
       expect(output.data.includes("Lootlane Phone")).toBe(false);
+    }
+  });
+
+  it("stores a noisy picture, which no encoder can compress, within the stored size bounds", async () => {
+    // Noise is the worst case of every encoder: as a 1600 px PNG it would be about 7 MB, as a JPEG about 2 MB.
+    for (const [upload, name, format] of [
+      [await testImages.noisyPng(1250, 1250), "noise.png", "png"],
+      [await testImages.noisyJpeg(1200, 1000), "noise.jpg", "jpeg"],
+      [await testImages.noisyPng(400, 1600), "tall-noise.png", "png"],
+    ] as const) {
+      expect(upload.length, name).toBeLessThanOrEqual(IMAGE_MAX_BYTES);
+      const processed = await processImageUpload(upload, name);
+      expect(processed.format, name).toBe(format);
+      expect(processed.image.data.length, name).toBeLessThanOrEqual(MAX_STORED_IMAGE_BYTES);
+      expect(processed.thumbnail.data.length, name).toBeLessThanOrEqual(MAX_STORED_THUMBNAIL_BYTES);
+      const metadata = await sharp(processed.image.data).metadata();
+      expect([metadata.format, metadata.width, metadata.height], name).toEqual([
+        format,
+        processed.image.width,
+        processed.image.height,
+      ]);
     }
   });
 

@@ -11,6 +11,13 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const DEFAULT_MAX_SIDE = 1600;
 const DEFAULT_THUMBNAIL_WIDTH = 400;
 
+/**
+ * The most bytes one stored image and one thumbnail may take. A 1600 px photo is a few hundred KB as a JPEG,
+ * a game screenshot 1–2 MB as a PNG; noise, which no encoder compresses, would be 7 MB as a PNG.
+ */
+export const MAX_STORED_IMAGE_BYTES = 1_000_000;
+export const MAX_STORED_THUMBNAIL_BYTES = 200_000;
+
 const decodeOptions: SharpOptions = {
   // Truncated or corrupt pixel data fails instead of being stored half grey; mere decoder warnings (common in
   // camera JPEGs) pass.
@@ -47,21 +54,51 @@ export async function processImageUpload(
   const format = await detectUploadFormat(buffer, filename);
   await assertDecodableSize(buffer, format);
   const { maxSide = DEFAULT_MAX_SIDE, thumbnailWidth = DEFAULT_THUMBNAIL_WIDTH } = options;
+  let scaled: Pixels;
   try {
-    const image = await encode(
+    scaled = await decode(
       sharp(buffer, decodeOptions).resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true }),
-      format,
     );
-    // From the already oriented, scaled image: a second decode of at most maxSide² pixels instead of the upload.
-    const thumbnail = await encode(
-      sharp(image.data, decodeOptions).resize({ width: thumbnailWidth, withoutEnlargement: true }),
-      format,
-    );
-    return { format, image, thumbnail };
   } catch (error) {
     // The bytes carry a valid signature but do not decode: a broken file, not an image we can show.
     throw new AppError("WRONG_FILE_TYPE", {}, { cause: error });
   }
+  // The thumbnail is cut from the scaled pixels: the upload is decoded once.
+  const thumbnail = await decode(pixelsOf(scaled).resize({ width: thumbnailWidth, withoutEnlargement: true }));
+  return {
+    format,
+    image: await encodeWithin(scaled, format, MAX_STORED_IMAGE_BYTES),
+    thumbnail: await encodeWithin(thumbnail, format, MAX_STORED_THUMBNAIL_BYTES),
+  };
+}
+
+/** Decoded 8-bit pixels: what every encoding attempt starts from. */
+type Pixels = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+
+async function decode(pipeline: Sharp): Promise<Pixels> {
+  const { data, info } = await pipeline.raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+function pixelsOf({ data, width, height, channels }: Pixels): Sharp {
+  return sharp(data, { raw: { width, height, channels } });
+}
+
+/**
+ * Encodes the pixels in at most `maxBytes`: as they are if that fits (most pictures), else a JPEG at a lower
+ * quality, else with fewer pixels. Bytes follow the pixel count, so the sides shrink by the square root of what
+ * is over, with a margin: one step is usually enough, and each keeps at most 90% of the sides, so the loop ends.
+ */
+async function encodeWithin(pixels: Pixels, format: UploadFormat, maxBytes: number): Promise<EncodedImage> {
+  let encoded = await encode(pixelsOf(pixels), format, "full");
+  if (encoded.data.length > maxBytes && format === "jpeg") encoded = await encode(pixelsOf(pixels), format, "compact");
+  while (encoded.data.length > maxBytes) {
+    const scale = Math.min(0.9, 0.95 * Math.sqrt(maxBytes / encoded.data.length));
+    const width = Math.max(1, Math.floor(encoded.width * scale));
+    const height = Math.max(1, Math.floor(encoded.height * scale));
+    encoded = await encode(pixelsOf(pixels).resize({ width, height, fit: "fill" }), format, "compact");
+  }
+  return encoded;
 }
 
 /** Reads only the header, so a huge declared size is refused before any pixel is decoded. */
@@ -78,9 +115,11 @@ async function assertDecodableSize(buffer: Buffer, format: UploadFormat): Promis
 }
 
 // Stripping metadata is sharp's default: nothing here calls keepMetadata() or withMetadata().
-async function encode(pipeline: Sharp, format: UploadFormat): Promise<EncodedImage> {
+async function encode(pipeline: Sharp, format: UploadFormat, mode: "full" | "compact"): Promise<EncodedImage> {
   const encoder =
-    format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
+    format === "png"
+      ? pipeline.png({ compressionLevel: 9 })
+      : pipeline.jpeg({ quality: mode === "compact" ? 60 : 82, mozjpeg: true });
   const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

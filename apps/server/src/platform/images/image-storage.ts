@@ -5,8 +5,11 @@ import { mediaUrl } from "../media/media-key.js";
 import type { MediaStore } from "../media/media-store.js";
 import type { ProcessedImage } from "./image-processing.js";
 
-/** Addresses to put in the database, and the media keys to remove if the request that stored them fails. */
-export type StoredImage = { imageUrl: string; thumbnailUrl: string; keys: string[] };
+/**
+ * Addresses to put in the database, the media keys to remove if the request that stored them fails (the
+ * image's first), and the bytes both files take, which count against the uploader (upload-quota.ts).
+ */
+export type StoredImage = { imageUrl: string; thumbnailUrl: string; keys: string[]; bytes: number };
 
 const files = {
   png: { extension: "png", contentType: "image/png" },
@@ -48,7 +51,12 @@ export async function storeImage(media: MediaStore, processed: ProcessedImage, f
     }
     throw failure.reason;
   }
-  return { imageUrl: mediaUrl(imageKey), thumbnailUrl: mediaUrl(thumbnailKey), keys };
+  return {
+    imageUrl: mediaUrl(imageKey),
+    thumbnailUrl: mediaUrl(thumbnailKey),
+    keys,
+    bytes: processed.image.data.length + processed.thumbnail.data.length,
+  };
 }
 
 /**

@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
+import type { ErrorCode } from "@lootlane/contract";
 import type { Config } from "../../config.js";
 import { AppError } from "../errors/app-error.js";
 import type { Clock } from "../time/clock.js";
 import { createMemoryRateLimitStore, type RateLimitStore } from "./rate-limit-store.js";
 import { createRedisRateLimitStore } from "./redis-rate-limit-store.js";
 
-/** At most `max` events per subject (an IP, an e-mail) in each fixed window of `windowMs`. */
-export type RateLimitRule = { name: string; max: number; windowMs: number };
+/**
+ * At most `max` events per subject (an IP, an e-mail, a user) in each fixed window of `windowMs`; refused with
+ * `code` (a 429 whose text takes `retry_after`), TOO_MANY_REQUESTS unless told.
+ */
+export type RateLimitRule = { name: string; max: number; windowMs: number; code?: ErrorCode };
 
 /**
  * Fixed-window limits for business events (sign-in failures, codes mailed), where @fastify/rate-limit's
@@ -41,17 +45,17 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimi
     const digest = createHash("sha256").update(subject).digest("base64url").slice(0, 22);
     return { key: `lootlane:rate:${rule.name}:${index}:${digest}`, endsInMs };
   };
-  const refuse = (endsInMs: number) =>
-    new AppError("TOO_MANY_REQUESTS", { retry_after: Math.max(1, Math.ceil(endsInMs / 1000)) });
+  const refuse = (rule: RateLimitRule, endsInMs: number) =>
+    new AppError(rule.code ?? "TOO_MANY_REQUESTS", { retry_after: Math.max(1, Math.ceil(endsInMs / 1000)) });
 
   return {
     async consume(rule, subject) {
       const { key, endsInMs } = window(rule, subject);
-      if ((await store.increment(key, endsInMs)) > rule.max) throw refuse(endsInMs);
+      if ((await store.increment(key, endsInMs)) > rule.max) throw refuse(rule, endsInMs);
     },
     async ensureAvailable(rule, subject) {
       const { key, endsInMs } = window(rule, subject);
-      if ((await store.get(key)) >= rule.max) throw refuse(endsInMs);
+      if ((await store.get(key)) >= rule.max) throw refuse(rule, endsInMs);
     },
     async record(rule, subject) {
       const { key, endsInMs } = window(rule, subject);
@@ -59,7 +63,7 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimi
     },
     async reserve(rule, subject) {
       const { key, endsInMs } = window(rule, subject);
-      if ((await store.increment(key, endsInMs)) > rule.max) throw refuse(endsInMs);
+      if ((await store.increment(key, endsInMs)) > rule.max) throw refuse(rule, endsInMs);
       // The window of the reservation, even if the next one has begun by now.
       return { cancel: () => store.decrement(key) };
     },
