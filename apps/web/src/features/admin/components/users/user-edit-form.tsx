@@ -67,7 +67,7 @@ export function UserEditForm({ user }: { user: User }) {
     initialValues: toEditValues(user),
     validate: {
       email: (value) => message(userEditRules.email(value)),
-      username: (value) => message(userEditRules.username(value)),
+      username: (value) => message(userEditRules.username(value, user.username)),
       description: (value) => message(userEditRules.description(value)),
       balance: (value) => message(userEditRules.balance(value)),
       rating: (value) => message(userEditRules.rating(value)),
