@@ -83,7 +83,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_family_id_idx").on(t.familyId)],
 );
 
-export const emailCodePurposes = ["signup", "password_reset"] as const;
+export const emailCodePurposes = ["signup", "password_reset", "sign_in"] as const;
 export type EmailCodePurpose = (typeof emailCodePurposes)[number];
 
 export const emailCodes = pgTable(

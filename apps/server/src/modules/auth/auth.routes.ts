@@ -3,6 +3,7 @@ import {
   codeSentResponseSchema,
   confirmPasswordResetCodeRequestSchema,
   confirmVerificationCodeRequestSchema,
+  loginCodeRequestSchema,
   loginRequestSchema,
   myUserIdResponseSchema,
   passwordResetCodeRequestSchema,
@@ -24,6 +25,7 @@ import { presentUser } from "../users/users.presenter.js";
 import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
 import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./auth-password-reset.service.js";
 import { confirmSignUp, sendSignUpCode } from "./auth-sign-up.service.js";
+import { sendSignInCode, signInWithCode } from "./auth-sign-in-code.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type AuthRoutesOptions = { deps: AuthDeps };
@@ -38,16 +40,34 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: "Sign in",
+        summary: "Sign in; with `code` (from /auth/login-code) also while the account's sign-in is locked",
         body: loginRequestSchema,
-        response: { 200: userSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await signIn(deps, request.body, requestContext(request));
+      const { code } = request.body;
+      const context = requestContext(request);
+      const { user, tokens } =
+        code === undefined
+          ? await signIn(deps, request.body, context)
+          : await signInWithCode(deps, { ...request.body, code }, context);
       setAuthCookies(reply, tokens);
       return presentUser(user);
     },
+  );
+
+  app.post(
+    "/auth/login-code",
+    {
+      schema: {
+        tags,
+        summary: "Mail a sign-in code if the password is right (same answer either way)",
+        body: loginCodeRequestSchema,
+        response: { 200: codeSentResponseSchema, ...errorResponses(422, 429) },
+      },
+    },
+    (request) => sendSignInCode(deps, request.body, requestContext(request)),
   );
 
   app.post(
