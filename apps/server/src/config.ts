@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { hasWholeKopecks, roublesToKopecks } from "@lootlane/contract";
 import { z } from "zod";
 
 /**
@@ -98,6 +99,11 @@ const envSchema = z.object({
   COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(0),
   AUTO_CONFIRM_HOURS: z.coerce.number().positive().default(72),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  RATING_MIN_DEAL_RUB: z.coerce
+    .number()
+    .min(0)
+    .refine(hasWholeKopecks, "must be roubles with at most two decimals")
+    .default(100),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -138,6 +144,8 @@ export type Config = {
   autoConfirmHours: number;
   /** How often this instance looks for deals due for automatic confirmation. */
   sweepIntervalMs: number;
+  /** A review counts in the seller's rating only for a deal worth at least this (kopecks). */
+  ratingMinDealKopecks: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -210,6 +218,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     commissionPercent: raw.COMMISSION_PERCENT,
     autoConfirmHours: raw.AUTO_CONFIRM_HOURS,
     sweepIntervalMs: raw.SWEEP_INTERVAL_MS,
+    ratingMinDealKopecks: roublesToKopecks(raw.RATING_MIN_DEAL_RUB),
     adminEmail: raw.ADMIN_EMAIL,
     adminPassword: raw.ADMIN_PASSWORD,
     seedDemo: raw.SEED_DEMO,

@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   changePasswordRequestSchema,
   codeSentResponseSchema,
   confirmPasswordResetCodeRequestSchema,
@@ -19,6 +20,7 @@ import {
   readRefreshToken,
   setAuthCookies,
 } from "../../platform/auth/auth-cookies.js";
+import { assignDeviceId } from "../../platform/auth/device-cookie.js";
 import { guardedRoutes, requireUser, signedInUser } from "../../platform/auth/index.js";
 import { requestContext, type AuthDeps } from "./auth.context.js";
 import { presentUser } from "../users/users.presenter.js";
@@ -35,6 +37,13 @@ const ok = { success: true } as const;
 
 /** The Auth calls of SPEC.md §7, plus sign-out everywhere and password change (credentials live here too). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps }) => {
+  // The device cookie comes with the current-user call the web app makes on every start, guest or not, and
+  // is then recorded by every session the browser starts. The credential calls' answers keep carrying only
+  // the token cookies.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.url === `${API_PREFIX}/auth/`) assignDeviceId(request, reply);
+  });
+
   app.post(
     "/auth/login",
     {
