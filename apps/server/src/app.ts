@@ -134,7 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth });
       await api.register(usersRoutes, { db: database.db, media, uploadLimits: config.uploadLimits });
-      await api.register(reviewsRoutes, { db: database.db });
+      await api.register(reviewsRoutes, {
+        db: database.db,
+        rules: { minDealKopecks: config.ratingMinDealKopecks, clock },
+      });
       await api.register(categoriesRoutes, { db: database.db, media });
       await api.register(productReadRoutes, { db: database.db, cipher, redisUrl: config.redisUrl });
       await api.register(productEditingRoutes, {

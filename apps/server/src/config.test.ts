@@ -69,6 +69,19 @@ describe("loadConfig", () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it("reads RATING_MIN_DEAL_RUB as kopecks (100 ₽ unless set) and refuses a negative or fractional-kopeck amount", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).ratingMinDealKopecks).toBe(100_00);
+    expect(loadConfig({ DATA_DIR: dataDir, RATING_MIN_DEAL_RUB: "49.99" }).ratingMinDealKopecks).toBe(49_99);
+    expect(loadConfig({ DATA_DIR: dataDir, RATING_MIN_DEAL_RUB: "0" }).ratingMinDealKopecks).toBe(0);
+    for (const bad of ["-1", "0.001", "lots"]) {
+      const problems = problemsOf({ RATING_MIN_DEAL_RUB: bad });
+      expect(
+        problems.map((problem) => problem.split(":", 1)[0]),
+        bad,
+      ).toEqual(["RATING_MIN_DEAL_RUB"]);
+    }
+  });
+
   it("treats an empty variable as unset and takes its default", () => {
     const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: "", ADMIN_PASSWORD: " ", PORT: "", DATABASE_URL: "" });
     expect(config.adminEmail).toBeUndefined();

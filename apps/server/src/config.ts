@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { hasWholeKopecks, roublesToKopecks } from "@lootlane/contract";
 import { z } from "zod";
 
 /**
@@ -103,6 +104,11 @@ const envSchema = z.object({
   PRODUCTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   UPLOAD_BYTES_PER_DAY: z.coerce.number().int().positive().default(100_000_000),
   MEDIA_BYTES_PER_USER: z.coerce.number().int().positive().default(500_000_000),
+  RATING_MIN_DEAL_RUB: z.coerce
+    .number()
+    .min(0)
+    .refine(hasWholeKopecks, "must be roubles with at most two decimals")
+    .default(100),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -158,6 +164,8 @@ export type Config = {
   sweepIntervalMs: number;
   /** What one user may upload, so no account can fill the disk (platform/images/upload-quota.ts). */
   uploadLimits: UploadLimits;
+  /** A review counts in the seller's rating only for a deal worth at least this (kopecks). */
+  ratingMinDealKopecks: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -237,6 +245,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       bytesPerDay: raw.UPLOAD_BYTES_PER_DAY,
       bytesPerUser: raw.MEDIA_BYTES_PER_USER,
     },
+    ratingMinDealKopecks: roublesToKopecks(raw.RATING_MIN_DEAL_RUB),
     adminEmail: raw.ADMIN_EMAIL,
     adminPassword: raw.ADMIN_PASSWORD,
     seedDemo: raw.SEED_DEMO,

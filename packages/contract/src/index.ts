@@ -7,6 +7,7 @@ export * from "./money/money.js";
 export * from "./money/money.schemas.js";
 export * from "./health/health.schemas.js";
 export * from "./users/users.schemas.js";
+export * from "./users/look-alike-names.js";
 export * from "./auth/auth.schemas.js";
 export * from "./catalog/categories.schemas.js";
 export * from "./catalog/products.schemas.js";

@@ -3,6 +3,7 @@ import { vi } from "vitest";
 export interface StubReply {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface ApiCall {
@@ -21,8 +22,8 @@ export function refusal(
   return { status, body: { detail: { error_code: code, error_message: message, ...(errors ? { errors } : {}) } } };
 }
 
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
 /** refusal() as a Response, for a handler of stubRoutes. */
@@ -46,8 +47,8 @@ export function stubApi(routes: Record<string, StubReply | StubReply[]>) {
     const reply = Array.isArray(replies)
       ? (replies[calls.filter((call) => call.route === route).length - 1] ?? replies.at(-1))
       : replies;
-    const { status = 200, body = {} } = reply ?? refusal(...NOT_FOUND);
-    return jsonResponse(status, body);
+    const { status = 200, body = {}, headers } = reply ?? refusal(...NOT_FOUND);
+    return jsonResponse(status, body, headers);
   });
   vi.stubGlobal("fetch", fetch);
   return {

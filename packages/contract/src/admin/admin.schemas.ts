@@ -31,6 +31,15 @@ export const adminUserSearchQuerySchema = pageQuerySchema.extend({
   q: plainText().trim().min(1, "Enter what to search for").max(254, "At most 254 characters"),
 });
 
+/**
+ * GET and PATCH /admin/user/{id}: the User, plus `linked_account_reviews`, the reviews they
+ * received from accounts that signed in from their address or device in the 30 days before (kept and shown,
+ * not counted in the rating; a sign of one person reviewing themself).
+ */
+export const adminUserSchema = userSchema
+  .extend({ linked_account_reviews: z.number().int().nonnegative() })
+  .meta({ id: "AdminUser" });
+
 /** One page of users with the totals the list shows (SPEC.md §2 "with a total count"). */
 export const adminUserPageSchema = z
   .object({
@@ -111,6 +120,7 @@ export const auditLogPageSchema = z
   .meta({ id: "AuditLogPage" });
 
 export type DashboardInfo = z.infer<typeof dashboardInfoSchema>;
+export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;

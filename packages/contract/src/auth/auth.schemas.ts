@@ -19,9 +19,24 @@ export const codeSentResponseSchema = z
   .object({ success: z.literal(true), resend_after: z.number().int().nonnegative() })
   .meta({ id: "CodeSentResponse" });
 
-/** POST /auth/login */
-export const loginRequestSchema = z
+/**
+ * When 100 wrong passwords in an hour have locked an account's sign-in, the refusal (429 TOO_MANY_REQUESTS)
+ * carries this header with the value "available": the owner may ask for a code by e-mail and sign in with the
+ * password and that code (issue 17 item 8).
+ */
+export const SIGN_IN_CODE_HEADER = "x-sign-in-code";
+
+/** POST /auth/login-code: mails a sign-in code when the password is right; the answer is the same either way. */
+export const loginCodeRequestSchema = z
   .object({ email: emailSchema, password: storedPasswordSchema })
+  .meta({ id: "LoginCodeRequest" });
+
+/**
+ * POST /auth/login. With `code` (from POST /auth/login-code) the account's wrong-password budget does not
+ * apply, the per-IP limits do; a wrong code counts as a try of that code, a right one is used up.
+ */
+export const loginRequestSchema = loginCodeRequestSchema
+  .extend({ code: verificationCodeSchema.optional() })
   .meta({ id: "LoginRequest" });
 
 /** POST /auth/send-verification-code: step one of sign-up; refused when the e-mail or username is taken. */
@@ -63,6 +78,7 @@ export const changePasswordRequestSchema = z
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 export type CodeSentResponse = z.infer<typeof codeSentResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type LoginCodeRequest = z.infer<typeof loginCodeRequestSchema>;
 export type SendVerificationCodeRequest = z.infer<typeof sendVerificationCodeRequestSchema>;
 export type ConfirmVerificationCodeRequest = z.infer<typeof confirmVerificationCodeRequestSchema>;
 export type PasswordResetCodeRequest = z.infer<typeof passwordResetCodeRequestSchema>;

@@ -188,6 +188,16 @@ export const errorCatalogue = {
     en: "You cannot ban yourself or take away your own admin role",
     ru: "Нельзя заблокировать себя или снять с себя роль администратора",
   },
+  USERNAME_NOT_ALLOWED: {
+    status: 422,
+    en: "This username is reserved: it looks like an official Lootlane account",
+    ru: "Это имя зарезервировано: оно похоже на официальный аккаунт Lootlane",
+  },
+  EMAIL_INVISIBLE_CHARACTERS: {
+    status: 422,
+    en: "The e-mail contains invisible or text-direction characters",
+    ru: "В e-mail есть невидимые символы или символы смены направления текста",
+  },
   CANNOT_MESSAGE_OWN_PRODUCT: {
     status: 409,
     en: "You cannot start a chat about your own product",

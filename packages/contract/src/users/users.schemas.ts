@@ -2,6 +2,8 @@ import { z } from "zod";
 import { plainText } from "../common/plain-text.js";
 import { DESCRIPTION_MAX, EMAIL_PATTERN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "../common/constants.js";
 import { isStrongPassword } from "../common/password-rule.js";
+import { errorText } from "../errors/error-catalogue.js";
+import { hasInvisibleCharacters, looksOfficial } from "./look-alike-names.js";
 
 export const roleSchema = z.enum(["user", "admin"]);
 
@@ -37,11 +39,15 @@ export const publicProfileSchema = z
   })
   .meta({ id: "PublicProfile" });
 
-/** Input rules shared by the server's validation and the web forms (SPEC.md §5). */
+/**
+ * Input rules shared by the server's validation and the web forms (SPEC.md §5). The rules Lootlane adds name
+ * their failure with the catalogue's English text, so the web can tell them apart and show its own language.
+ */
 export const emailSchema = plainText()
   .trim()
   .max(254)
   .regex(EMAIL_PATTERN, "Enter a valid e-mail address")
+  .refine((email) => !hasInvisibleCharacters(email), errorText("EMAIL_INVISIBLE_CHARACTERS", "en"))
   .transform((email) => email.toLowerCase());
 
 export const usernameSchema = z
@@ -49,7 +55,9 @@ export const usernameSchema = z
   .trim()
   .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`)
-  .regex(USERNAME_PATTERN, "Only English letters, digits and underscore");
+  .regex(USERNAME_PATTERN, "Only English letters, digits and underscore")
+  // Users already wearing such a name (the seed's "admin") keep it: only names being chosen pass this schema.
+  .refine((username) => !looksOfficial(username), errorText("USERNAME_NOT_ALLOWED", "en"));
 
 export const passwordSchema = z
   .string()

@@ -101,6 +101,13 @@ export const disputes = pgTable(
   ],
 );
 
+/**
+ * `small_deal`: the deal cost less than RATING_MIN_DEAL_RUB. `linked_accounts`: buyer and seller signed in from
+ * one address or device in the 30 days before the review (an alternate account farming its own rating).
+ */
+export const reviewNotCountedReasons = ["small_deal", "linked_accounts"] as const;
+export type ReviewNotCountedReason = (typeof reviewNotCountedReasons)[number];
+
 export const reviews = pgTable(
   "reviews",
   {
@@ -119,11 +126,14 @@ export const reviews = pgTable(
     text: text("text").notNull(),
     reply: text("reply"),
     repliedAt: timestamptz("replied_at"),
+    /** Why the review is kept and shown but left out of the seller's rating; null when it counts. */
+    notCountedReason: text("not_counted_reason", { enum: reviewNotCountedReasons }),
     createdAt: createdAt(),
   },
   (t) => [
     index("reviews_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     check("reviews_stars_range_check", sql`${t.stars} between 1 and 5`),
+    check("reviews_not_counted_reason_check", oneOf(t.notCountedReason, reviewNotCountedReasons)),
   ],
 );
 

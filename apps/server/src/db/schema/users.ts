@@ -78,12 +78,20 @@ export const sessions = pgTable(
     replacedBy: uuid("replaced_by").references((): AnyPgColumn => sessions.id, { onDelete: "set null" }),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /** The browser's long-lived device cookie, so accounts used on one device can be told apart from strangers. */
+    deviceId: text("device_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_family_id_idx").on(t.familyId)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_family_id_idx").on(t.familyId),
+    // Finding the other accounts seen at an address or on a device (reviews between linked accounts).
+    index("sessions_ip_idx").on(t.ip),
+    index("sessions_device_id_idx").on(t.deviceId),
+  ],
 );
 
-export const emailCodePurposes = ["signup", "password_reset"] as const;
+export const emailCodePurposes = ["signup", "password_reset", "sign_in"] as const;
 export type EmailCodePurpose = (typeof emailCodePurposes)[number];
 
 export const emailCodes = pgTable(

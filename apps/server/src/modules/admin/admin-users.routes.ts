@@ -2,6 +2,7 @@ import {
   adminUpdateUserRequestSchema,
   adminUserIdParamsSchema,
   adminUserPageSchema,
+  adminUserSchema,
   adminUserSearchQuerySchema,
   adminUsersQuerySchema,
   banUserRequestSchema,
@@ -13,14 +14,18 @@ import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { presentUser } from "../users/users.presenter.js";
 import { banUser, unbanUser } from "./admin-bans.service.js";
+import type { User as UserRow } from "../../db/schema/users.js";
 import type { AdminDeps } from "./admin.deps.js";
-import { presentUserPage } from "./admin-users.presenter.js";
+import { presentAdminUser, presentUserPage } from "./admin-users.presenter.js";
 import { getUser, listUsers, searchUsers, updateUser } from "./admin-users.service.js";
+import { countLinkedAccountReviews } from "../reviews/reviews.service.js";
 
 const tags = ["admin", "users"];
 
 /** SPEC.md §7 Admin: the users list and search, one user, the edit, ban and unban. Admins only. */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+  const adminView = async (user: UserRow) => presentAdminUser(user, await countLinkedAccountReviews(deps.db, user.id));
+
   app.addHook("onRequest", requireAdmin);
 
   app.get(
@@ -56,10 +61,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asyn
         tags,
         summary: "One user, every field",
         params: adminUserIdParamsSchema,
-        response: { 200: userSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: adminUserSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => presentUser(await getUser(deps.db, request.params.id)),
+    async (request) => adminView(await getUser(deps.db, request.params.id)),
   );
 
   app.patch(
@@ -71,10 +76,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asyn
           "Change the fields sent (a balance through the ledger, is_banned as a ban or unban); answers the updated user",
         params: adminUserIdParamsSchema,
         body: adminUpdateUserRequestSchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 200: adminUserSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => presentUser(await updateUser(deps, signedInUser(request), request.params.id, request.body)),
+    async (request) => adminView(await updateUser(deps, signedInUser(request), request.params.id, request.body)),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { AdminUserPage, User as ApiUser } from "@lootlane/contract";
+import { errorText, type AdminUserPage, type User as ApiUser } from "@lootlane/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog } from "../../db/schema/admin.js";
@@ -247,6 +247,26 @@ describe("PATCH /v1/admin/user/{id}", () => {
     ).toBe(200);
     expect((await patch(asAdmin, target.id, { username: `q${counter}`.padEnd(3, "q") })).statusCode).toBe(200);
     expect(await auditOf(target.id)).toHaveLength(2);
+  });
+
+  it("refuses renaming anyone to an official-looking name or an e-mail with invisible characters; an existing admin keeps theirs", async () => {
+    const target = await someone();
+    for (const [body, field, code] of [
+      [{ username: "Adm1n" }, "username", "USERNAME_NOT_ALLOWED"],
+      [{ username: "lootlane_support" }, "username", "USERNAME_NOT_ALLOWED"],
+      [{ email: "tar\u200dget@example.com" }, "email", "EMAIL_INVISIBLE_CHARACTERS"],
+    ] as const) {
+      const response = await patch(asAdmin, target.id, body);
+      expect(failure(response), JSON.stringify(body)).toEqual([422, "VALIDATION_ERROR"]);
+      expect(response.json().detail.errors).toEqual([{ field, message: errorText(code, "en") }]);
+    }
+    expect((await asAdmin.get(`/v1/admin/user/${target.id}`)).json()).toMatchObject({ username: target.username });
+
+    // The seed's first admin is named "admin"; editing the rest of that account still works.
+    const seededAdmin = await someone({ username: "admin", role: "admin" });
+    const edited = await patch(asAdmin, seededAdmin.id, { description: "Runs the marketplace" });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ username: "admin", description: "Runs the marketplace" });
   });
 
   it("refuses an e-mail or username another user has (409), in any letter case, and keeps the user as they were", async () => {

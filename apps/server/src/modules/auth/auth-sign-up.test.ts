@@ -110,6 +110,27 @@ describe("sign-up", () => {
     }
   });
 
+  it("refuses an official-looking username and an e-mail with invisible characters, naming the field, before mailing anything", async () => {
+    const client = new TestClient(t.app);
+    const account = newAccount();
+    for (const [body, field, code] of [
+      [{ email: account.email, username: "Supp0rt" }, "username", "USERNAME_NOT_ALLOWED"],
+      [{ email: account.email, username: "l00t_lane" }, "username", "USERNAME_NOT_ALLOWED"],
+      [{ email: account.email, username: "admin_team" }, "username", "USERNAME_NOT_ALLOWED"],
+      [{ email: `x\u200b${account.email}`, username: account.username }, "email", "EMAIL_INVISIBLE_CHARACTERS"],
+      [{ email: `\u202e${account.email}`, username: account.username }, "email", "EMAIL_INVISIBLE_CHARACTERS"],
+    ] as const) {
+      const response = await client.post("/v1/auth/send-verification-code", body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(response.json().detail.errors, JSON.stringify(body)).toEqual([{ field, message: errorText(code, "en") }]);
+    }
+    const confirmed = await confirm(client, { ...account, username: "moderator" }, "123456");
+    expect(confirmed.json().detail.errors).toEqual([
+      { field: "username", message: errorText("USERNAME_NOT_ALLOWED", "en") },
+    ]);
+    expect(t.mail.mailsTo(account.email)).toEqual([]);
+  });
+
   it("counts wrong codes and refuses the sixth try even with the right code, until a new code is sent", async () => {
     const client = new TestClient(t.app);
     const account = newAccount();

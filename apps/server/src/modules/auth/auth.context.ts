@@ -2,6 +2,7 @@ import type { Locale } from "@lootlane/contract";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
+import { deviceIdOf } from "../../platform/auth/device-cookie.js";
 import type { SessionClient, TokenSettings } from "../../platform/auth/sessions.js";
 import { requestLocale } from "../../platform/http/request-locale.js";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.js";
@@ -27,7 +28,12 @@ export type RequestContext = SessionClient & { locale: Locale };
 
 /** Read in the route, so services never touch the HTTP request. */
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { ip: request.ip, userAgent: request.headers["user-agent"], locale: requestLocale(request) };
+  return {
+    ip: request.ip,
+    userAgent: request.headers["user-agent"],
+    deviceId: deviceIdOf(request),
+    locale: requestLocale(request),
+  };
 }
 
 /** Signing settings for sessions started at `now` (the transaction's time, not a later clock reading). */

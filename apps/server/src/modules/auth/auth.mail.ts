@@ -24,6 +24,16 @@ const texts: Record<EmailCodePurpose, Record<Locale, (code: string) => MailText>
       text: `Ваш код для сброса пароля Lootlane: ${code}\n\nКод действует ${VERIFICATION_CODE_TTL_MINUTES} минут. Если вы не запрашивали сброс пароля, проигнорируйте это письмо: пароль останется прежним.`,
     }),
   },
+  sign_in: {
+    en: (code) => ({
+      subject: "Your Lootlane sign-in code",
+      text: `Sign-in to your account was paused after many wrong passwords. Your code to sign in with your password: ${code}\n\nIt is valid for ${VERIFICATION_CODE_TTL_MINUTES} minutes. If you did not try to sign in, someone knows your password: reset it.`,
+    }),
+    ru: (code) => ({
+      subject: "Код входа в Lootlane",
+      text: `Вход в аккаунт приостановлен после множества неверных паролей. Ваш код для входа с паролем: ${code}\n\nКод действует ${VERIFICATION_CODE_TTL_MINUTES} минут. Если вы не пытались войти, кто-то знает ваш пароль: сбросьте его.`,
+    }),
+  },
 };
 
 /** The e-mail carrying a code, in the language the request asked for. */

@@ -1,8 +1,10 @@
 import {
+  API_PREFIX,
   changePasswordRequestSchema,
   codeSentResponseSchema,
   confirmPasswordResetCodeRequestSchema,
   confirmVerificationCodeRequestSchema,
+  loginCodeRequestSchema,
   loginRequestSchema,
   myUserIdResponseSchema,
   passwordResetCodeRequestSchema,
@@ -18,12 +20,14 @@ import {
   readRefreshToken,
   setAuthCookies,
 } from "../../platform/auth/auth-cookies.js";
+import { assignDeviceId } from "../../platform/auth/device-cookie.js";
 import { guardedRoutes, requireUser, signedInUser } from "../../platform/auth/index.js";
 import { requestContext, type AuthDeps } from "./auth.context.js";
 import { presentUser } from "../users/users.presenter.js";
 import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
 import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./auth-password-reset.service.js";
 import { confirmSignUp, sendSignUpCode } from "./auth-sign-up.service.js";
+import { sendSignInCode, signInWithCode } from "./auth-sign-in-code.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type AuthRoutesOptions = { deps: AuthDeps };
@@ -33,21 +37,46 @@ const ok = { success: true } as const;
 
 /** The Auth calls of SPEC.md §7, plus sign-out everywhere and password change (credentials live here too). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps }) => {
+  // The device cookie comes with the current-user call the web app makes on every start, guest or not, and
+  // is then recorded by every session the browser starts. The credential calls' answers keep carrying only
+  // the token cookies.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.url === `${API_PREFIX}/auth/`) assignDeviceId(request, reply);
+  });
+
   app.post(
     "/auth/login",
     {
       schema: {
         tags,
-        summary: "Sign in",
+        summary: "Sign in; with `code` (from /auth/login-code) also while the account's sign-in is locked",
         body: loginRequestSchema,
-        response: { 200: userSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await signIn(deps, request.body, requestContext(request));
+      const { code } = request.body;
+      const context = requestContext(request);
+      const { user, tokens } =
+        code === undefined
+          ? await signIn(deps, request.body, context)
+          : await signInWithCode(deps, { ...request.body, code }, context);
       setAuthCookies(reply, tokens);
       return presentUser(user);
     },
+  );
+
+  app.post(
+    "/auth/login-code",
+    {
+      schema: {
+        tags,
+        summary: "Mail a sign-in code if the password is right (same answer either way)",
+        body: loginCodeRequestSchema,
+        response: { 200: codeSentResponseSchema, ...errorResponses(422, 429) },
+      },
+    },
+    (request) => sendSignInCode(deps, request.body, requestContext(request)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ChangePasswordRequest, LoginRequest } from "@lootlane/contract";
+import { SIGN_IN_CODE_HEADER, type ChangePasswordRequest, type LoginRequest } from "@lootlane/contract";
 import { eq, type SQL } from "drizzle-orm";
 import { sessions, users, type User } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
@@ -32,16 +32,34 @@ export async function findUserByEmail(deps: AuthDeps, email: string): Promise<Us
 }
 
 /**
+ * The user the e-mail belongs to when the password is theirs, else undefined. An unknown e-mail costs the same
+ * argon2 work as a wrong password, so the time taken does not tell them apart.
+ */
+export async function userWithPassword(
+  deps: AuthDeps,
+  credentials: { email: string; password: string },
+): Promise<User | undefined> {
+  const user = await findUserByEmail(deps, credentials.email);
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
+  return user && passwordMatches ? user : undefined;
+}
+
+/**
  * Sign-in. One answer, INCORRECT_EMAIL_OR_PASSWORD, for an unknown e-mail and a wrong password, at the same
  * cost; USER_IS_BANNED only once the password is proven, so a ban reveals nothing to a guesser.
  */
 export async function signIn(deps: AuthDeps, input: LoginRequest, context: RequestContext): Promise<SignedIn> {
   await deps.limiter.consume(authLimits.signInPerIp, context.ip);
   // Counted as a failure until the password proves right, so a parallel burst cannot exceed the budget.
-  const failure = await deps.limiter.reserve(authLimits.passwordFailuresPerAccount, input.email);
-  const user = await findUserByEmail(deps, input.email);
-  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !passwordMatches) throw new AppError("INCORRECT_EMAIL_OR_PASSWORD");
+  const failure = await deps.limiter
+    .reserve(authLimits.passwordFailuresPerAccount, input.email)
+    .catch((error: unknown) => {
+      // The account is locked for this hour; its owner can still get in with a mailed code (auth-sign-in-code).
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, error.params, { headers: { [SIGN_IN_CODE_HEADER]: "available" } });
+    });
+  const user = await userWithPassword(deps, input);
+  if (!user) throw new AppError("INCORRECT_EMAIL_OR_PASSWORD");
   await failure.cancel();
   if (user.isBanned) throw new AppError("USER_IS_BANNED");
   const tokens = await startSession(deps.db, { userId: user.id, client: context }, tokenSettings(deps, deps.clock()));

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client.js";
 import { requireUser, signedInUser, guardedRoutes } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { presentReview } from "./reviews.presenter.js";
-import { createReview, listSellerReviews, replyToReview } from "./reviews.service.js";
+import { createReview, listSellerReviews, replyToReview, type RatingRules } from "./reviews.service.js";
 
 const tags = ["reviews"];
 
@@ -19,7 +19,7 @@ const tags = ["reviews"];
  * Reviews (beyond the spec; ARCHITECTURE.md §4 "Disputes, reviews"): the buyer of a completed deal writes one,
  * its seller replies once, anyone reads a seller's. Who may do what is the service's decision.
  */
-export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; rules: RatingRules }> = async (app, { db, rules }) => {
   app.get(
     "/users/:username/reviews",
     {
@@ -45,7 +45,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
             response: { 200: reviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
           },
         },
-        async (request) => presentReview(await createReview(db, signedInUser(request).id, request.body)),
+        async (request) => presentReview(await createReview(db, signedInUser(request).id, request.body, rules)),
       );
 
       signedIn.post(

@@ -1,11 +1,13 @@
 import type { CreateReviewRequest } from "@lootlane/contract";
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
-import { deals, reviews, type Review } from "../../db/schema/deals.js";
+import { deals, reviews, type Review, type ReviewNotCountedReason } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
+import { sharedDeviceOrAddress } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import type { Clock } from "../../platform/time/clock.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { getProfile, setRating } from "../users/users.service.js";
 
@@ -20,16 +22,33 @@ export type ReviewView = {
   seller: ReviewParty;
 };
 
+/** What decides whether a review counts in the rating (issue 17 item 11: wash trading at zero commission). */
+export type RatingRules = { minDealKopecks: number; clock: Clock };
+
+/** How far back shared addresses and devices link two accounts. */
+const LINK_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
  * The buyer's one review of a completed deal (ARCHITECTURE.md §4 "Disputes, reviews"). The seller's rating is
- * recomputed in the same transaction, so it always is the average of the reviews that exist.
+ * recomputed in the same transaction, so it always is the average of the reviews that count. A review of a deal
+ * under the minimum, or between accounts seen at one address or device, is kept and shown but not counted.
  */
-export async function createReview(db: Db, authorId: string, request: CreateReviewRequest): Promise<ReviewView> {
+export async function createReview(
+  db: Db,
+  authorId: string,
+  request: CreateReviewRequest,
+  rules: RatingRules,
+): Promise<ReviewView> {
   try {
     return await db.transaction(async (tx) => {
       await ensureNotBanned(tx, authorId);
       const [deal] = await tx
-        .select({ buyerId: deals.buyerId, sellerId: deals.sellerId, status: deals.status })
+        .select({
+          buyerId: deals.buyerId,
+          sellerId: deals.sellerId,
+          status: deals.status,
+          priceKopecks: deals.priceKopecks,
+        })
         .from(deals)
         .where(eq(deals.id, request.deal_id));
       if (!deal) throw new AppError("DEAL_NOT_FOUND");
@@ -37,6 +56,7 @@ export async function createReview(db: Db, authorId: string, request: CreateRevi
       if (deal.status !== "completed") throw new AppError("INVALID_DEAL_STATUS");
       // Reviews of one seller written at the same moment queue here, so each average counts the others.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, deal.sellerId)).for("no key update");
+      const notCountedReason = await whyNotCounted(tx, deal, rules);
       const [review] = await tx
         .insert(reviews)
         .values({
@@ -45,9 +65,10 @@ export async function createReview(db: Db, authorId: string, request: CreateRevi
           sellerId: deal.sellerId,
           stars: request.stars,
           text: request.text,
+          notCountedReason,
         })
         .returning({ id: reviews.id });
-      await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
+      if (notCountedReason === null) await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
       return loadReview(tx, review!.id);
     });
   } catch (error) {
@@ -81,9 +102,29 @@ export async function listSellerReviews(db: Db, username: string): Promise<Revie
   return selectReviews(db, eq(reviews.sellerId, user.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 
-/** The mean of the seller's stars to two decimals, as users.rating keeps it. */
+/** Linked accounts weigh more than the deal's size: that is what an admin needs to see. */
+async function whyNotCounted(
+  db: Db,
+  deal: { buyerId: string; sellerId: string; priceKopecks: number },
+  rules: RatingRules,
+): Promise<ReviewNotCountedReason | null> {
+  const since = new Date(rules.clock().getTime() - LINK_WINDOW_MS);
+  if (await sharedDeviceOrAddress(db, deal.buyerId, deal.sellerId, since)) return "linked_accounts";
+  return deal.priceKopecks < rules.minDealKopecks ? "small_deal" : null;
+}
+
+/** For the admin's user view: the reviews the user received from accounts linked to theirs (shown, not counted). */
+export async function countLinkedAccountReviews(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(reviews)
+    .where(and(eq(reviews.sellerId, userId), eq(reviews.notCountedReason, "linked_accounts")));
+  return row?.count ?? 0;
+}
+
+/** The mean of the stars of the seller's counted reviews to two decimals, as users.rating keeps it. */
 function sellerAverage(sellerId: string): SQL<number> {
-  return sql<number>`(select round(avg(${reviews.stars}), 2)::double precision from ${reviews} where ${reviews.sellerId} = ${sellerId})`;
+  return sql<number>`(select round(avg(${reviews.stars}), 2)::double precision from ${reviews} where ${reviews.sellerId} = ${sellerId} and ${reviews.notCountedReason} is null)`;
 }
 
 /** The route's guard refused a banned user at the door; a ban committed since then still stops the write. */

@@ -7,7 +7,7 @@ import { users, type User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { TestClient } from "../../test/test-client.js";
 import { createTestDeal, type TestDealValues } from "../../test/test-deals.js";
-import { createTestUser, signInAs } from "../../test/test-users.js";
+import { createTestUser, signInAs, TEST_PASSWORD } from "../../test/test-users.js";
 
 const reviewKeys = Object.keys(reviewSchema.shape).sort();
 const missingId = "00000000-0000-4000-8000-000000000000";
@@ -301,5 +301,84 @@ describe("GET /v1/users/{username}/reviews", () => {
     const response = await guest.get(`/v1/users/${seller.user.username}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().username).toBe(seller.user.username);
+  });
+});
+
+describe("which reviews count in the seller's rating", () => {
+  /** The seller with one counted 5-star review, so a counted 1-star review would move the rating. */
+  async function ratedSeller(): Promise<{ user: User; client: TestClient }> {
+    const seller = await signedInUser("seller");
+    const fan = await signedInUser("buyer");
+    expect((await review(fan.client, (await dealOf(seller.user, fan.user)).id, 5)).statusCode).toBe(200);
+    expect(await ratingOf(seller.user)).toBe(5);
+    return seller;
+  }
+
+  async function adminView(user: User) {
+    const admin = await createTestUser(t.database.db, { username: `rv_admin${++userCount}`, role: "admin" });
+    return (await (await signInAs(t.app, admin)).get(`/v1/admin/user/${user.id}`)).json();
+  }
+
+  /** The user signed in from another browser at the given address. */
+  async function signedInFrom(ip: string, prefix: string): Promise<{ user: User; client: TestClient }> {
+    const user = await createTestUser(t.database.db, { username: `${prefix}${++userCount}` });
+    const client = new TestClient(t.app, { ip });
+    expect((await client.post("/v1/auth/login", { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    return { user, client };
+  }
+
+  it("keeps and shows the review of a deal under RATING_MIN_DEAL_RUB (1 ₽) without counting it", async () => {
+    const seller = await ratedSeller();
+    const buyer = await signedInUser("buyer");
+    const deal = await dealOf(seller.user, buyer.user, { priceKopecks: 100 });
+
+    const response = await review(buyer.client, deal.id, 1, "Tiny deal");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await ratingOf(seller.user)).toBe(5);
+    const listed = (await guest.get(`/v1/users/${seller.user.username}/reviews`)).json() as { text: string }[];
+    expect(listed.map((shown) => shown.text)).toContain("Tiny deal");
+    // A small deal alone is no sign of linked accounts.
+    expect(await adminView(seller.user)).toMatchObject({ linked_account_reviews: 0 });
+  });
+
+  it("does not count a review from an account that signed in from the seller's address, and flags it to admins", async () => {
+    const seller = await ratedSeller();
+    const alt = await signedInFrom(seller.client.ip, "alt");
+
+    const response = await review(alt.client, (await dealOf(seller.user, alt.user)).id, 1, "From next door");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await ratingOf(seller.user)).toBe(5);
+    expect((await guest.get(`/v1/users/${seller.user.username}/reviews`)).json()).toHaveLength(2);
+    expect(await adminView(seller.user)).toMatchObject({ rating: 5, linked_account_reviews: 1 });
+  });
+
+  it("does not count a review from an account that signed in on the seller's browser from elsewhere", async () => {
+    const seller = await ratedSeller();
+    // The web app asks for the current user on every start, which hands out the device cookie, then signs in.
+    const browser = new TestClient(t.app);
+    expect((await browser.post("/v1/auth/")).statusCode).toBe(401);
+    expect(browser.cookie("device_id")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const login = await browser.post("/v1/auth/login", { email: seller.user.email, password: TEST_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const sameBrowser = browser.copy();
+    expect(sameBrowser.ip).not.toBe(browser.ip);
+    const alt = await createTestUser(t.database.db, { username: `alt${++userCount}` });
+    expect((await sameBrowser.post("/v1/auth/login", { email: alt.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+
+    expect((await review(sameBrowser, (await dealOf(seller.user, alt)).id, 1)).statusCode).toBe(200);
+    expect(await ratingOf(seller.user)).toBe(5);
+    expect(await adminView(seller.user)).toMatchObject({ linked_account_reviews: 1 });
+  });
+
+  it("counts the review of a deal at the minimum from an unrelated account", async () => {
+    const seller = await ratedSeller();
+    const buyer = await signedInUser("buyer");
+    expect(
+      (await review(buyer.client, (await dealOf(seller.user, buyer.user, { priceKopecks: 100_00 })).id, 1)).statusCode,
+    ).toBe(200);
+    expect(await ratingOf(seller.user)).toBe(3);
+    expect(await adminView(seller.user)).toMatchObject({ linked_account_reviews: 0 });
   });
 });

@@ -13,8 +13,8 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-/** Who opened the session, kept on the row for the user's and support's eyes. */
-export type SessionClient = { ip: string; userAgent: string | undefined };
+/** Who opened the session, kept on the row for the user's and support's eyes (and to spot linked accounts). */
+export type SessionClient = { ip: string; userAgent: string | undefined; deviceId?: string };
 
 export type SessionTokens = { accessToken: string; refreshToken: string; sessionId: string };
 
@@ -56,6 +56,7 @@ export async function startSession(
       expiresAt: new Date(settings.now.getTime() + REFRESH_TOKEN_TTL_MS),
       userAgent: input.client.userAgent?.slice(0, 512),
       ip: input.client.ip,
+      deviceId: input.client.deviceId,
       createdAt: settings.now,
     })
     .returning({ id: sessions.id });

@@ -8,16 +8,19 @@ export class AppError extends Error {
   readonly status: number;
   /** Field-level problems of a VALIDATION_ERROR, rendered as `detail.errors`. */
   readonly fieldErrors: FieldError[] | undefined;
+  /** Hints beside the catalogue's body, sent as response headers (e.g. that a sign-in code can be mailed). */
+  readonly headers: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,
     readonly params: ErrorParams = {},
-    options?: { cause?: unknown; fieldErrors?: FieldError[] },
+    options?: { cause?: unknown; fieldErrors?: FieldError[]; headers?: Record<string, string> },
   ) {
     super(code, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.status = errorStatus(code);
     this.fieldErrors = options?.fieldErrors;
+    this.headers = options?.headers ?? {};
   }
 }
 

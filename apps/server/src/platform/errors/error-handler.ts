@@ -51,5 +51,5 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
   // Answered while the client is still sending (an upload cut at its size limit, a guest's upload): without
   // this, Node would keep the connection and read the rest of the body, however large, before the next request.
   if (request.raw.complete === false) reply.header("connection", "close");
-  return reply.status(error.status).type("application/json; charset=utf-8").send(body);
+  return reply.headers(error.headers).status(error.status).type("application/json; charset=utf-8").send(body);
 }

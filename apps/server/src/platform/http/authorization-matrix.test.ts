@@ -100,6 +100,10 @@ const matrix: Record<string, Row> = {
     url: "/v1/auth/login",
     body: { email: seller.email, password: TEST_PASSWORD },
   })),
+  "POST /v1/auth/login-code": open(() => ({
+    url: "/v1/auth/login-code",
+    body: { email: `nobody_${unique()}@example.com`, password: TEST_PASSWORD },
+  })),
   "POST /v1/auth/send-verification-code": open(
     () => ({ url: "/v1/auth/send-verification-code", body: { email: seller.email, username: `am_${unique()}` } }),
     [409, "EMAIL_ALREADY_EXISTS"],

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userSchema, type AdminUpdateUserRequest, type User } from "@lootlane/contract";
+import type { AdminUpdateUserRequest, AdminUser, User } from "@lootlane/contract";
 import { api } from "@/shared/api/api";
 import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { adminQueryKeys } from "./admin-query-keys";
+import { parseAdminUser } from "./get-admin-user";
 
 export interface UpdateAdminUserVariables {
   id: string;
@@ -11,8 +12,8 @@ export interface UpdateAdminUserVariables {
 }
 
 /** PATCH /admin/user/{id}: answers the updated user. */
-export async function updateAdminUser({ id, changes }: UpdateAdminUserVariables): Promise<User> {
-  return userSchema.parse(await api.patch(`admin/user/${encodeURIComponent(id)}`, { json: changes }).json());
+export async function updateAdminUser({ id, changes }: UpdateAdminUserVariables): Promise<AdminUser> {
+  return parseAdminUser(await api.patch(`admin/user/${encodeURIComponent(id)}`, { json: changes }).json());
 }
 
 /** Saves an admin's edit; the lists and the edited user are refreshed, and so is the admin if they edited themself. */

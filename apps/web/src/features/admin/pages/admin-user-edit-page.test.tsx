@@ -161,6 +161,29 @@ describe("admin edit user", () => {
     expect(screen.queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
   });
 
+  it("flags reviews the user received from accounts linked to theirs, which the rating leaves out", async () => {
+    await openForm({ [userRoute]: { body: { ...mira, linked_account_reviews: 2 } } });
+
+    expect(screen.getByText("Reviews from linked accounts: 2")).toBeInTheDocument();
+    expect(screen.getByText(/signed in from this user's address or device/)).toBeInTheDocument();
+  });
+
+  it("shows no flag for a user without such reviews", async () => {
+    await openForm({ [userRoute]: { body: { ...mira, linked_account_reviews: 0 } } });
+
+    expect(screen.queryByText(/Reviews from linked accounts/)).not.toBeInTheDocument();
+  });
+
+  it("flags linked-account reviews in Russian", async () => {
+    await i18n.changeLanguage("ru");
+    try {
+      await openForm({ [userRoute]: { body: { ...mira, linked_account_reviews: 3 } } });
+      expect(screen.getByText("Отзывы от связанных аккаунтов: 3")).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {

@@ -9,10 +9,12 @@ import { readReturnPath } from "@/shared/auth/return-path";
 import { useReplaceCurrentUser } from "@/shared/auth/session";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
-import { useSignIn } from "../api/sign-in";
+import { useRequestSignInCode } from "../api/request-sign-in-code";
+import { offersSignInCode, useSignIn } from "../api/sign-in";
 import { useValidationMessage } from "../hooks/use-validation-message";
 import { checkEmail, checkSignInPassword } from "../lib/validation";
 import { ErrorBanner } from "./error-banner";
+import { SignInCodeStep } from "./sign-in-code-step";
 
 /** SPEC §2 redirects: an admin lands in the admin area, anyone else on the home page. */
 function homeOf(user: CurrentUser): string {
@@ -26,7 +28,9 @@ export function SignInForm() {
   const location = useLocation();
   const replaceCurrentUser = useReplaceCurrentUser();
   const signIn = useSignIn();
+  const requestCode = useRequestSignInCode();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [locked, setLocked] = useState<{ email: string; password: string; resendAt: number } | null>(null);
   const form = useForm({
     initialValues: { email: "", password: "" },
     validate: {
@@ -35,24 +39,44 @@ export function SignInForm() {
     },
   });
 
+  const signedIn = (user: CurrentUser) => {
+    replaceCurrentUser(user);
+    // Replace: Back from the next screen should not return to a filled-in sign-in form.
+    void navigate(readReturnPath(location.state) ?? homeOf(user), { replace: true });
+  };
+
+  // The account is locked for the hour (someone spent its wrong passwords): its owner gets in with a mailed code.
+  const offerCode = (credentials: { email: string; password: string }) => {
+    requestCode.mutate(credentials, {
+      onSuccess: (resendAfter) => setLocked({ ...credentials, resendAt: Date.now() + resendAfter * 1000 }),
+      onError: (error) => setRefusal(describeError(error)),
+    });
+  };
+
   const submit = form.onSubmit(({ email, password }) => {
     setRefusal(null);
-    signIn.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: (user) => {
-          replaceCurrentUser(user);
-          // Replace: Back from the next screen should not return to a filled-in sign-in form.
-          void navigate(readReturnPath(location.state) ?? homeOf(user), { replace: true });
-        },
-        onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error, { serverFields: { email: "email", password: "password" } });
-          if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-          else setRefusal(describeError(error));
-        },
+    const credentials = { email: email.trim(), password };
+    signIn.mutate(credentials, {
+      onSuccess: signedIn,
+      onError: (error) => {
+        if (offersSignInCode(error)) return offerCode(credentials);
+        const fieldErrors = fieldErrorsOf(error, { serverFields: { email: "email", password: "password" } });
+        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+        else setRefusal(describeError(error));
       },
-    );
+    });
   });
+
+  if (locked) {
+    return (
+      <SignInCodeStep
+        credentials={{ email: locked.email, password: locked.password }}
+        resendAt={locked.resendAt}
+        onResent={(resendAt) => setLocked({ ...locked, resendAt })}
+        onSignedIn={signedIn}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>
@@ -69,7 +93,7 @@ export function SignInForm() {
             {t("signIn.forgotPassword")}
           </Anchor>
         </Stack>
-        <Button type="submit" fullWidth loading={signIn.isPending}>
+        <Button type="submit" fullWidth loading={signIn.isPending || requestCode.isPending}>
           {t("signIn.submit")}
         </Button>
       </Stack>

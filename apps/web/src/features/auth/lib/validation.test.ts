@@ -39,6 +39,14 @@ describe("auth validation (SPEC §5)", () => {
     expect(checkUsername("Mira_2025_pro_16")).toBeNull();
   });
 
+  it("refuses e-mails with invisible characters and usernames that pass for staff", () => {
+    expect(checkEmail("mira\u200b@example.com")).toBe("emailInvalid");
+    expect(checkEmail("\u202emira@example.com")).toBe("emailInvalid");
+    expect(checkUsername("Adm1n")).toBe("usernameReserved");
+    expect(checkUsername("lootlane_support")).toBe("usernameReserved");
+    expect(checkUsername("badminton")).toBeNull();
+  });
+
   it("requires exactly six digits of a code, under each flow's own message", () => {
     expect(checkSignUpCode("12345")).toBe("invalidCode");
     expect(checkSignUpCode("123456")).toBeNull();

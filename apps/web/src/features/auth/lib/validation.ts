@@ -1,6 +1,7 @@
 import {
   emailSchema,
   isStrongPassword,
+  looksOfficial,
   PASSWORD_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
@@ -21,6 +22,7 @@ export type ValidationKey =
   | "usernameRequired"
   | "usernameLength"
   | "usernameChars"
+  | "usernameReserved"
   | "passwordsMismatch"
   | "passwordsDoNotMatch"
   | "invalidCode"
@@ -50,7 +52,8 @@ export const checkUsername: Rule = (username) => {
   const trimmed = username.trim();
   if (trimmed === "") return "usernameRequired";
   if (trimmed.length < USERNAME_MIN || trimmed.length > USERNAME_MAX) return "usernameLength";
-  return USERNAME_PATTERN.test(trimmed) ? null : "usernameChars";
+  if (!USERNAME_PATTERN.test(trimmed)) return "usernameChars";
+  return looksOfficial(trimmed) ? "usernameReserved" : null;
 };
 
 /** Sign-up's code: a partly filled or non-digit code never reaches the server. */

@@ -6,6 +6,11 @@ import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi } from "@/test/stub-api";
 
+const lockedOut = {
+  ...refusal(429, "TOO_MANY_REQUESTS", "Too many attempts, try again in 3600 s"),
+  headers: { "x-sign-in-code": "available" },
+};
+
 // Journeys through real, lazily loaded screens: on a busy machine they need more than the default 5 s.
 const JOURNEY_TIMEOUT_MS = 20_000;
 
@@ -104,6 +109,68 @@ describe("sign in", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     expect(await screen.findByText("This address cannot be used")).toBeInTheDocument();
     expect(screen.getByLabelText("E-mail")).toHaveAccessibleDescription("This address cannot be used");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("offers a mailed code when the account's sign-in is locked, and signs in with the password and the code", async () => {
+    const user = makeUser({ username: "mira" });
+    const api = stubApi({
+      "POST auth/login": [lockedOut, { body: user }],
+      "POST auth/login-code": { body: { success: true, resend_after: 60 } },
+    });
+    const { events, router } = await openSignIn();
+
+    await signInAs(events, "mira@example.com", "Secret123!");
+
+    expect(await screen.findByRole("group", { name: "Confirmation code" })).toBeInTheDocument();
+    expect(screen.getByText(/Too many wrong passwords were tried for this account/)).toBeInTheDocument();
+    expect(screen.getByText(/We sent a 6-digit code to mira@example\.com/)).toBeInTheDocument();
+    expect(api.bodiesOf("POST auth/login-code")).toEqual([{ email: "mira@example.com", password: "Secret123!" }]);
+
+    await events.click(within(screen.getByRole("group", { name: "Confirmation code" })).getAllByRole("textbox")[0]!);
+    await events.paste("123456");
+    await events.click(screen.getByRole("button", { name: "Sign in with the code" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Lootlane" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(api.bodiesOf("POST auth/login").at(-1)).toEqual({
+      email: "mira@example.com",
+      password: "Secret123!",
+      code: "123456",
+    });
+  });
+
+  it("offers the code step in Russian too, and shows a wrong code under the boxes", async () => {
+    await i18n.changeLanguage("ru");
+    stubApi({
+      "POST auth/login": [lockedOut, refusal(400, "WRONG_VERIFICATION_CODE", "Wrong verification code")],
+      "POST auth/login-code": { body: { success: true, resend_after: 60 } },
+    });
+    const { events } = renderApp("/signin", { user: null });
+    await screen.findByRole("heading", { level: 1, name: "Вход" });
+    await fill(events, screen.getByLabelText("E-mail"), "mira@example.com");
+    await fill(events, screen.getByLabelText("Пароль", { exact: true }), "Secret123!");
+    await events.click(screen.getByRole("button", { name: "Войти" }));
+
+    const group = await screen.findByRole("group", { name: "Код подтверждения" });
+    expect(screen.getByText(/слишком много неверных паролей/)).toBeInTheDocument();
+    await events.click(within(group).getAllByRole("textbox")[0]!);
+    await events.paste("000000");
+    await events.click(screen.getByRole("button", { name: "Войти с кодом" }));
+
+    expect(await screen.findByText("Неверный код подтверждения")).toBeInTheDocument();
+  });
+
+  it("keeps a per-machine limit in the banner: no code is offered without the server's hint", async () => {
+    const api = stubApi({
+      "POST auth/login": refusal(429, "TOO_MANY_REQUESTS", "Too many attempts, try again in 60 s"),
+    });
+    const { events } = await openSignIn();
+
+    await signInAs(events, "mira@example.com", "Secret123!");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts, try again in 60 s");
+    expect(screen.queryByRole("group", { name: "Confirmation code" })).not.toBeInTheDocument();
+    expect(api.bodiesOf("POST auth/login-code")).toEqual([]);
   });
 
   it("links to sign-up and password reset", async () => {

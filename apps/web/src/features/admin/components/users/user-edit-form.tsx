@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Checkbox,
@@ -23,7 +24,7 @@ import {
   ADMIN_SAVE_REDIRECT_MS,
   CURRENCY,
   DESCRIPTION_MAX,
-  type User,
+  type AdminUser,
 } from "@lootlane/contract";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
@@ -55,7 +56,7 @@ const SERVER_FIELDS: Partial<Record<string, FormField>> = {
  * The admin's form for any user's fields (SPEC §2 and §5 Admin edit user). Only changed fields are sent; after a
  * save it says 'Saved sucessfully' (spelled as the spec has it) and returns to the list 1.5 s later.
  */
-export function UserEditForm({ user }: { user: User }) {
+export function UserEditForm({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation("common");
   const navigate = useNavigate();
@@ -67,7 +68,7 @@ export function UserEditForm({ user }: { user: User }) {
     initialValues: toEditValues(user),
     validate: {
       email: (value) => message(userEditRules.email(value)),
-      username: (value) => message(userEditRules.username(value)),
+      username: (value) => message(userEditRules.username(value, user.username)),
       description: (value) => message(userEditRules.description(value)),
       balance: (value) => message(userEditRules.balance(value)),
       rating: (value) => message(userEditRules.rating(value)),
@@ -108,6 +109,18 @@ export function UserEditForm({ user }: { user: User }) {
               {user.username}
             </Text>
           </Group>
+          {user.linked_account_reviews > 0 && (
+            <Alert color="orange" variant="light" p="sm">
+              <Stack gap={4}>
+                <Group>
+                  <Badge color="orange" variant="filled">
+                    {t("userEdit.linkedReviews", { count: user.linked_account_reviews })}
+                  </Badge>
+                </Group>
+                <Text size="sm">{t("userEdit.linkedReviewsHint")}</Text>
+              </Stack>
+            </Alert>
+          )}
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

@@ -40,6 +40,16 @@ describe("userEditRules", () => {
     expect(userEditRules.username(value)).toBe(error);
   });
 
+  it("refuses renaming to a name that passes for staff, but lets an account keep the name it has", () => {
+    expect(userEditRules.username("Supp0rt", "mira_sells")).toBe("usernameReserved");
+    expect(userEditRules.username("admin", "admin")).toBeNull();
+  });
+
+  it("refuses an e-mail with invisible characters", () => {
+    expect(userEditRules.email("mira\u200d@example.com")).toBe("emailInvalid");
+    expect(userEditRules.email("mira@example.com")).toBeNull();
+  });
+
   it.each([
     ["", "balanceRequired"],
     [-0.01, "balanceNegativeError"],

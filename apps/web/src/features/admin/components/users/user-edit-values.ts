@@ -2,9 +2,10 @@ import {
   ADMIN_EDIT_USERNAME_MAX,
   ADMIN_EDIT_USERNAME_MIN,
   DESCRIPTION_MAX,
-  EMAIL_PATTERN,
+  emailSchema,
   hasWholeKopecks,
   kopecksToRoubles,
+  looksOfficial,
   roublesToKopecks,
   USERNAME_PATTERN,
   type AdminUpdateUserRequest,
@@ -30,6 +31,7 @@ export type UserEditErrorKey =
   | "emailInvalid"
   | "usernameLength"
   | "usernamePattern"
+  | "usernameReserved"
   | "descriptionTooLong"
   | "balanceRequired"
   | "balanceNegativeError"
@@ -61,13 +63,18 @@ function numberOf(value: number | string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/** SPEC §5 Admin edit user: e-mail pattern, username 5–15, description ≤ 500, balance ≥ 0, rating a whole number ≥ 0. */
+/**
+ * SPEC §5 Admin edit user: e-mail pattern, username 5–15, description ≤ 500, balance ≥ 0, rating a whole number ≥ 0.
+ * Beyond the spec, the contract's e-mail rule (no invisible characters), and no renaming to a name that passes
+ * for staff; a user who already has one (the seed's "admin") keeps it, since an unchanged name is not sent.
+ */
 export const userEditRules = {
-  email: (value: string): UserEditErrorKey | null => (EMAIL_PATTERN.test(value.trim()) ? null : "emailInvalid"),
-  username: (value: string): UserEditErrorKey | null => {
+  email: (value: string): UserEditErrorKey | null => (emailSchema.safeParse(value).success ? null : "emailInvalid"),
+  username: (value: string, current?: string): UserEditErrorKey | null => {
     const name = value.trim();
     if (name.length < ADMIN_EDIT_USERNAME_MIN || name.length > ADMIN_EDIT_USERNAME_MAX) return "usernameLength";
-    return USERNAME_PATTERN.test(name) ? null : "usernamePattern";
+    if (!USERNAME_PATTERN.test(name)) return "usernamePattern";
+    return name !== current && looksOfficial(name) ? "usernameReserved" : null;
   },
   description: (value: string): UserEditErrorKey | null =>
     value.trim().length > DESCRIPTION_MAX ? "descriptionTooLong" : null,
