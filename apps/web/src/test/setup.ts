@@ -25,10 +25,24 @@ configure({ asyncUtilTimeout: 3000 });
 // refuses or empties jsdom's, and reads a multipart answer back into the global File). A browser's forms and files
 // are its fetch's own, so here they are Node's: FormData taken from a form Node's Response parses. Blob stays
 // jsdom's, which jsdom's FileReader (user-event's clipboard) reads.
-const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor;
+const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
+const JsdomFormData = window.FormData;
+
+/**
+ * Node's FormData, which also reads a jsdom form as a browser's reads its own: React does `new FormData(form)`
+ * for a form submitted while a transition is pending, and Node's alone refuses a jsdom element (an uncaught error
+ * in whichever test clicked "Save" at that moment). Picked files are already Node's, so every entry appends as is.
+ */
+class BrowserLikeFormData extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (form) for (const [name, value] of new JsdomFormData(form, submitter)) this.append(name, value);
+  }
+}
+
 for (const scope of [globalThis, window] as unknown as Array<Record<string, unknown>>) {
   scope.File = NodeFile;
-  scope.FormData = NodeFormData;
+  scope.FormData = BrowserLikeFormData;
 }
 
 installMatchMedia();
