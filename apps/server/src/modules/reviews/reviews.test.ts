@@ -352,6 +352,15 @@ describe("which reviews count in the seller's rating", () => {
     expect(await adminView(seller.user)).toMatchObject({ rating: 5, linked_account_reviews: 1 });
   });
 
+  it("counts a review from another browser on the server's own machine, which every local client shares", async () => {
+    const seller = await signedInFrom("127.0.0.1", "local_seller");
+    const buyer = await signedInFrom("127.0.0.1", "local_buyer");
+
+    expect((await review(buyer.client, (await dealOf(seller.user, buyer.user)).id, 4)).statusCode).toBe(200);
+    expect(await ratingOf(seller.user)).toBe(4);
+    expect(await adminView(seller.user)).toMatchObject({ linked_account_reviews: 0 });
+  });
+
   it("does not count a review from an account that signed in on the seller's browser from elsewhere", async () => {
     const seller = await ratedSeller();
     // The web app asks for the current user on every start, which hands out the device cookie, then signs in.
