@@ -8,6 +8,7 @@ import { buildApp } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createMediaStore } from "../platform/media/media-store.js";
+import type { Clock } from "../platform/time/clock.js";
 import { testAppLogger } from "./log-capture.js";
 import { EVENT_TIMEOUT_MS, nextEvent, type ChatSocket, type EventName, type EventPayload } from "./socket-events.js";
 import type { TestClient } from "./test-client.js";
@@ -36,13 +37,17 @@ export type ChatServer = { app: FastifyInstance; url: string; close(): Promise<v
  * A listening app on a database the test owns, so a test can stop it and start another on the same data
  * (a restart) or run two at once (instances). close() stops the app only; the test closes the database.
  */
-export async function startChatServer(database: Database, overrides: Partial<Config> = {}): Promise<ChatServer> {
+export async function startChatServer(
+  database: Database,
+  overrides: Partial<Config> = {},
+  clock?: Clock,
+): Promise<ChatServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-chat-test-"));
   const config: Config = {
     ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
     ...overrides,
   };
-  const app = await buildApp({ config, database, media: createMediaStore(config), logger: testAppLogger() });
+  const app = await buildApp({ config, database, media: createMediaStore(config), logger: testAppLogger(), clock });
   try {
     const url = await listenOnFreePort(app);
     return {

@@ -6,6 +6,7 @@ import { processImageUpload } from "../../platform/images/image-processing.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestSubcategory, imagePart, sendForm, textParts } from "../../test/test-catalog.js";
 import type { TestClient } from "../../test/test-client.js";
+import { createTestClock } from "../../test/test-clock.js";
 import { testImages } from "../../test/test-images.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 
@@ -31,7 +32,8 @@ let kind: Category;
 afterEach(() => t.close());
 
 async function appWith(limits: Partial<UploadLimits>): Promise<void> {
-  t = await createTestApp({ uploadLimits: { ...unlimited, ...limits } });
+  // A clock that stands still, so the hour of PRODUCTS_PER_HOUR cannot turn in the middle of a test.
+  t = await createTestApp({ uploadLimits: { ...unlimited, ...limits } }, { clock: createTestClock().now });
   kind = await createTestSubcategory(t.database.db, await createTestGame(t.database.db, "Limits Game"), "Limits Kind");
 }
 
