@@ -47,30 +47,36 @@ const optionalUrl = (protocols: string[]) =>
  * safe only where no client reaches the app directly; app.ts warns otherwise). Off by default, because a client
  * talking to the app directly could otherwise choose its own address and step round every per-IP limit.
  */
+/** Addresses and CIDR ranges, comma-separated: each checked, so a typo stops the boot instead of letting anyone in. */
+function addressRanges(value: string, context: z.RefinementCtx, expected = "IP addresses / CIDR ranges"): string[] {
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = "", bits, ...rest] = entry.split("/");
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    if (version === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      context.addIssue({ code: "custom", message: `must be ${expected}, not ${entry}` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+}
+
+/**
+ * Which proxies may name the client in X-Forwarded-For: their addresses and CIDR ranges, or `true` (any peer,
+ * safe only where no client reaches the app directly; app.ts warns otherwise). Off by default, because a client
+ * talking to the app directly could otherwise choose its own address and step round every per-IP limit.
+ */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value, context): boolean | string[] => {
-    if (value === "true" || value === "false") return value === "true";
-    const entries = value.split(",").map((entry) => entry.trim());
-    for (const entry of entries) {
-      const [address = "", bits, ...rest] = entry.split("/");
-      const version = isIP(address);
-      const maxBits = version === 6 ? 128 : 32;
-      if (
-        version === 0 ||
-        rest.length > 0 ||
-        (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))
-      ) {
-        context.addIssue({
-          code: "custom",
-          message: `must be true, false or IP addresses / CIDR ranges, not ${entry}`,
-        });
-        return z.NEVER;
-      }
-    }
-    return entries;
-  });
+  .transform((value, context): boolean | string[] =>
+    value === "true" || value === "false"
+      ? value === "true"
+      : addressRanges(value, context, "true, false or IP addresses / CIDR ranges"),
+  );
+
+const wholeRoubles = z.coerce.number().int().positive();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -109,6 +115,21 @@ const envSchema = z.object({
     .min(0)
     .refine(hasWholeKopecks, "must be roubles with at most two decimals")
     .default(100),
+  PAYMENTS_PROVIDER: z.enum(["yookassa", "test", "none"]).default("test"),
+  YOOKASSA_SHOP_ID: optionalString,
+  YOOKASSA_SECRET_KEY: optionalString,
+  YOOKASSA_API_URL: urlWithProtocols(["http:", "https:"]).default("https://api.yookassa.ru/v3"),
+  YOOKASSA_NOTIFY_IPS: z
+    .string()
+    .trim()
+    .transform((value, context) => addressRanges(value, context))
+    .optional(),
+  YOOKASSA_PAYOUT_AGENT_ID: optionalString,
+  YOOKASSA_PAYOUT_SECRET: optionalString,
+  TOP_UP_MAX_RUB: wholeRoubles.default(100_000),
+  TOP_UP_DAILY_MAX_RUB: wholeRoubles.default(300_000),
+  PAYOUT_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  PAYOUT_MIN: wholeRoubles.default(100),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -133,6 +154,23 @@ export type UploadLimits = {
   bytesPerDay: number;
   /** Bytes of stored images a user's profile and products may take at once. */
   bytesPerUser: number;
+};
+
+/** ЮKassa's API as one credential pair sees it: a shop (payments) or a payout gateway (payouts). */
+export type YookassaCredentials = { apiUrl: string; id: string; secret: string };
+
+export type PaymentsConfig = {
+  provider: "yookassa" | "test" | "none";
+  /** The shop taking top-ups, when the provider is ЮKassa. */
+  yookassa: YookassaCredentials | undefined;
+  /** Who may send ЮKassa notifications; undefined: anyone (each is checked against the API anyway). */
+  notifyIps: string[] | undefined;
+  /** The payout gateway; when set, approving a withdrawal sends a ЮKassa payout instead of waiting for a reference. */
+  payouts: YookassaCredentials | undefined;
+  topUpMaxKopecks: number;
+  topUpDailyMaxKopecks: number;
+  payoutFeePercent: number;
+  payoutMinKopecks: number;
 };
 
 export type Config = {
@@ -166,6 +204,8 @@ export type Config = {
   uploadLimits: UploadLimits;
   /** A review counts in the seller's rating only for a deal worth at least this (kopecks). */
   ratingMinDealKopecks: number;
+  /** Top-ups and withdrawals (issue 18; modules/wallet). */
+  payments: PaymentsConfig;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -202,6 +242,12 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     for (const name of s3Vars)
       if (!s3Given.includes(name)) problems.push(`${name}: required when any S3_* variable is set`);
   }
+  if (raw?.PAYMENTS_PROVIDER === "yookassa") {
+    for (const name of ["YOOKASSA_SHOP_ID", "YOOKASSA_SECRET_KEY"] as const)
+      if (!raw[name]) problems.push(`${name}: required when PAYMENTS_PROVIDER=yookassa`);
+  }
+  if (Boolean(raw?.YOOKASSA_PAYOUT_AGENT_ID) !== Boolean(raw?.YOOKASSA_PAYOUT_SECRET))
+    problems.push("YOOKASSA_PAYOUT_AGENT_ID and YOOKASSA_PAYOUT_SECRET: set both or neither");
   if (problems.length > 0 || !raw) throw new ConfigError(problems);
 
   const dataDir = path.resolve(raw.DATA_DIR);
@@ -246,6 +292,21 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       bytesPerUser: raw.MEDIA_BYTES_PER_USER,
     },
     ratingMinDealKopecks: roublesToKopecks(raw.RATING_MIN_DEAL_RUB),
+    payments: {
+      provider: raw.PAYMENTS_PROVIDER,
+      yookassa:
+        raw.PAYMENTS_PROVIDER === "yookassa"
+          ? { apiUrl: raw.YOOKASSA_API_URL, id: raw.YOOKASSA_SHOP_ID!, secret: raw.YOOKASSA_SECRET_KEY! }
+          : undefined,
+      notifyIps: raw.YOOKASSA_NOTIFY_IPS,
+      payouts: raw.YOOKASSA_PAYOUT_AGENT_ID
+        ? { apiUrl: raw.YOOKASSA_API_URL, id: raw.YOOKASSA_PAYOUT_AGENT_ID, secret: raw.YOOKASSA_PAYOUT_SECRET! }
+        : undefined,
+      topUpMaxKopecks: roublesToKopecks(raw.TOP_UP_MAX_RUB),
+      topUpDailyMaxKopecks: roublesToKopecks(raw.TOP_UP_DAILY_MAX_RUB),
+      payoutFeePercent: raw.PAYOUT_FEE_PERCENT,
+      payoutMinKopecks: roublesToKopecks(raw.PAYOUT_MIN),
+    },
     adminEmail: raw.ADMIN_EMAIL,
     adminPassword: raw.ADMIN_PASSWORD,
     seedDemo: raw.SEED_DEMO,

@@ -32,7 +32,10 @@ const expectedTables = [
   "products",
   "reviews",
   "sessions",
+  "test_payments",
+  "top_ups",
   "users",
+  "withdrawals",
 ];
 
 describe("migrateDatabase", () => {

@@ -22,6 +22,15 @@ export const dashboardInfoSchema = z
     open_disputes: z.number().int().nonnegative(),
     deals_last_7_days: z.number().int().nonnegative(),
     turnover_last_7_days: z.number().nonnegative(),
+    /** The wallet's money (issue 18), roubles: credited top-ups and paid withdrawals of the last seven days. */
+    top_ups_last_7_days: z.number().nonnegative(),
+    payouts_last_7_days: z.number().nonnegative(),
+    /** Every commission the platform has kept, all time. */
+    commission_earned: z.number().nonnegative(),
+    /** Money in open deals' escrow, and in withdrawals not yet paid (with their count). */
+    held_in_escrow: z.number().nonnegative(),
+    pending_withdrawals: z.number().nonnegative(),
+    withdrawals_waiting: z.number().int().nonnegative(),
   })
   .meta({ id: "DashboardInfo" });
 

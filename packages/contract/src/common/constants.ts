@@ -61,3 +61,10 @@ export const DATE_LOCALE = "ru-RU";
 /** The API lives under this prefix on the same origin as the web app. */
 export const API_PREFIX = "/v1";
 export const MEDIA_PREFIX = "/media";
+
+/** The smallest top-up in roubles (issue 18); the largest per top-up and per day are the server's configuration. */
+export const TOP_UP_MIN = 10;
+/** A withdrawal's destination as written by the user: a card number, a phone number or a ЮMoney wallet. */
+export const WITHDRAWAL_DESTINATION_MAX = 40;
+export const WITHDRAWAL_REASON_MAX = 500;
+export const PAYOUT_REFERENCE_MAX = 200;

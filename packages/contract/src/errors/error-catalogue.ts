@@ -173,6 +173,34 @@ export const errorCatalogue = {
     ru: "Вы уже ответили на этот отзыв",
   },
   REVIEW_NOT_FOUND: { status: 404, en: "Review not found", ru: "Отзыв не найден" },
+  // Wallet (issue 18)
+  TOP_UPS_DISABLED: {
+    status: 409,
+    en: "Top-ups are turned off on this marketplace",
+    ru: "Пополнение баланса на этой площадке отключено",
+  },
+  TOP_UP_NOT_FOUND: { status: 404, en: "Top-up not found", ru: "Пополнение не найдено" },
+  TOP_UP_DAILY_LIMIT_REACHED: {
+    status: 429,
+    en: "You have reached today's top-up limit of {max} ₽",
+    ru: "Достигнут дневной лимит пополнений: {max} ₽",
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    en: "The payment service is not answering, please try again shortly",
+    ru: "Платёжный сервис не отвечает, попробуйте чуть позже",
+  },
+  PAYMENT_NOTIFICATION_REFUSED: {
+    status: 403,
+    en: "This notification is not accepted",
+    ru: "Уведомление не принято",
+  },
+  WITHDRAWAL_NOT_FOUND: { status: 404, en: "Withdrawal not found", ru: "Вывод не найден" },
+  WITHDRAWAL_NOT_PENDING: {
+    status: 409,
+    en: "This withdrawal is no longer waiting",
+    ru: "Этот вывод уже не ожидает решения",
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     en: "This request key was already used for another request",

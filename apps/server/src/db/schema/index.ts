@@ -9,4 +9,5 @@ export * from "./deals.js";
 export * from "./ledger.js";
 export * from "./admin.js";
 export * from "./media.js";
+export * from "./wallet.js";
 export * from "./relations.js";

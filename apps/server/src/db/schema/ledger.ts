@@ -7,16 +7,27 @@
  *   ledgerEntries → modules/ledger
  */
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, kopecks, oneOf } from "./columns.js";
 import { deals } from "./deals.js";
 import { users } from "./users.js";
+import { topUps, withdrawals } from "./wallet.js";
 
 /**
  * Double-entry ledger: every movement of money is one transaction whose entries sum to zero over accounts.
- * `external` is the outside world (admin adjustments, top-ups) and is the only account allowed below zero.
+ * `user_available` is what a user may spend, `user_held` what is theirs but not at hand (withdrawals waiting to be
+ * paid), `deal_escrow` a deal's price until it closes, `platform_fees` the commission kept. Two accounts stand for
+ * money outside and so go below zero: `external` (admin adjustments, withdrawals paid by hand) and
+ * `provider_clearing` (what the payment provider took in for us and pays out for us).
  */
-export const ledgerAccountKinds = ["user_available", "deal_escrow", "platform_fees", "external"] as const;
+export const ledgerAccountKinds = [
+  "user_available",
+  "user_held",
+  "deal_escrow",
+  "platform_fees",
+  "external",
+  "provider_clearing",
+] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
 export const ledgerAccounts = pgTable(
@@ -45,14 +56,28 @@ export const ledgerAccounts = pgTable(
       "ledger_accounts_owner_check",
       sql`case ${t.kind}
         when 'user_available' then ${t.userId} is not null and ${t.dealId} is null
+        when 'user_held' then ${t.userId} is not null and ${t.dealId} is null
         when 'deal_escrow' then ${t.dealId} is not null and ${t.userId} is null
         else ${t.userId} is null and ${t.dealId} is null end`,
     ),
-    check("ledger_accounts_balance_not_negative_check", sql`${t.kind} = 'external' or ${t.balanceKopecks} >= 0`),
+    check(
+      "ledger_accounts_balance_not_negative_check",
+      sql`${t.kind} in ('external', 'provider_clearing') or ${t.balanceKopecks} >= 0`,
+    ),
   ],
 );
 
-export const ledgerTransactionKinds = ["purchase", "release", "refund", "commission", "admin_adjustment"] as const;
+export const ledgerTransactionKinds = [
+  "purchase",
+  "release",
+  "refund",
+  "commission",
+  "admin_adjustment",
+  "top_up",
+  "withdrawal",
+  "withdrawal_paid",
+  "withdrawal_returned",
+] as const;
 export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
 
 export const ledgerTransactions = pgTable(
@@ -61,6 +86,8 @@ export const ledgerTransactions = pgTable(
     id: id(),
     kind: text("kind", { enum: ledgerTransactionKinds }).notNull(),
     dealId: uuid("deal_id").references(() => deals.id),
+    topUpId: uuid("top_up_id").references(() => topUps.id),
+    withdrawalId: uuid("withdrawal_id").references(() => withdrawals.id),
     /** Who caused the movement (buyer, admin); null for the sweeper. */
     actorId: uuid("actor_id").references(() => users.id),
     memo: text("memo").notNull().default(""),
@@ -68,6 +95,13 @@ export const ledgerTransactions = pgTable(
   },
   (t) => [
     index("ledger_transactions_deal_idx").on(t.dealId),
+    // A top-up is credited once and a withdrawal moves each way once, whatever races to post it.
+    uniqueIndex("ledger_transactions_top_up_key")
+      .on(t.topUpId)
+      .where(sql`${t.topUpId} is not null`),
+    uniqueIndex("ledger_transactions_withdrawal_kind_key")
+      .on(t.withdrawalId, t.kind)
+      .where(sql`${t.withdrawalId} is not null`),
     check("ledger_transactions_kind_check", oneOf(t.kind, ledgerTransactionKinds)),
   ],
 );
@@ -76,6 +110,11 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: id(),
+    /**
+     * The order entries were posted in. Postings to one account hold its row locked, so within an account this is
+     * the order its balance moved in, which timestamps (equal within a posting, or under a held test clock) are not.
+     */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
     transactionId: uuid("transaction_id")
       .notNull()
       .references(() => ledgerTransactions.id),
@@ -84,11 +123,14 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerAccounts.id),
     /** Signed: positive credits the account, negative debits it. */
     amountKopecks: kopecks("amount_kopecks").notNull(),
+    /** The account's balance right after this entry, for statements; the ledger check holds it to the entries. */
+    balanceAfterKopecks: kopecks("balance_after_kopecks").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index("ledger_entries_transaction_idx").on(t.transactionId),
     index("ledger_entries_account_created_idx").on(t.accountId, t.createdAt),
+    index("ledger_entries_account_seq_idx").on(t.accountId, t.seq),
     check("ledger_entries_amount_not_zero_check", sql`${t.amountKopecks} <> 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, count, eq, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   ledgerAccounts,
@@ -35,7 +35,17 @@ export type LedgerViolation =
   /** users.balance_kopecks is not the user's available account (0 when the user has none). */
   | { kind: "user_balance_mismatch"; userId: string; username: string; balanceKopecks: number; accountKopecks: number }
   /** Only the outside world may be owed money. */
-  | { kind: "negative_account"; accountId: string; accountKind: LedgerAccountKind; balanceKopecks: number };
+  | { kind: "negative_account"; accountId: string; accountKind: LedgerAccountKind; balanceKopecks: number }
+  /** An entry whose stored balance-after is not its account's entries summed up to it, in posting order. */
+  | {
+      kind: "entry_balance_mismatch";
+      entryId: string;
+      accountId: string;
+      balanceAfterKopecks: number;
+      runningKopecks: number;
+    }
+  /** All accounts together must hold nothing: money only moves between them. */
+  | { kind: "ledger_not_zero"; sumKopecks: number };
 
 /**
  * Every way the ledger breaks its invariant; an empty list means the money adds up. Each comparison is one
@@ -48,6 +58,8 @@ export async function checkLedger(db: Db): Promise<LedgerViolation[]> {
     ...(await mismatchedAccounts(db)),
     ...(await mismatchedUsers(db)),
     ...(await negativeAccounts(db)),
+    ...(await mismatchedEntries(db)),
+    ...(await nonZeroLedger(db)),
   ];
 }
 
@@ -64,12 +76,17 @@ export function describeLedgerViolation(violation: LedgerViolation): string {
       return `user ${violation.userId} (${violation.username}): users.balance_kopecks is ${violation.balanceKopecks}, the available account holds ${violation.accountKopecks}`;
     case "negative_account":
       return `account ${violation.accountId} (${violation.accountKind}) is below zero: ${violation.balanceKopecks} kopecks`;
+    case "entry_balance_mismatch":
+      return `entry ${violation.entryId} of account ${violation.accountId}: balance after ${violation.balanceAfterKopecks} kopecks, its account's entries up to it sum to ${violation.runningKopecks}`;
+    case "ledger_not_zero":
+      return `all accounts together hold ${violation.sumKopecks} kopecks, not 0`;
   }
 }
 
 // sum() of bigint is numeric, which the drivers hand over as a string. Every comparison is made in SQL on those
 // exact numerics, so a violation is found to the kopeck at any size; only the figures it reports are numbers.
-const sumOf = (column: typeof ledgerEntries.amountKopecks) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+const sumOf = (column: typeof ledgerEntries.amountKopecks | typeof ledgerAccounts.balanceKopecks) =>
+  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 async function unbalancedTransactions(db: Db): Promise<LedgerViolation[]> {
   const sum = sumOf(ledgerEntries.amountKopecks);
@@ -123,6 +140,40 @@ async function negativeAccounts(db: Db): Promise<LedgerViolation[]> {
       balanceKopecks: ledgerAccounts.balanceKopecks,
     })
     .from(ledgerAccounts)
-    .where(and(ne(ledgerAccounts.kind, "external"), lt(ledgerAccounts.balanceKopecks, 0)));
+    .where(
+      and(notInArray(ledgerAccounts.kind, ["external", "provider_clearing"]), lt(ledgerAccounts.balanceKopecks, 0)),
+    );
   return rows.map((row) => ({ kind: "negative_account", ...row }));
+}
+
+async function mismatchedEntries(db: Db): Promise<LedgerViolation[]> {
+  const running = db.$with("running").as(
+    db
+      .select({
+        entryId: sql<string>`${ledgerEntries.id}`.as("entry_id"),
+        accountId: sql<string>`${ledgerEntries.accountId}`.as("account_id"),
+        balanceAfterKopecks: sql<number>`${ledgerEntries.balanceAfterKopecks}`.as("balance_after_kopecks"),
+        runningKopecks:
+          sql<string>`sum(${ledgerEntries.amountKopecks}) over (partition by ${ledgerEntries.accountId} order by ${ledgerEntries.seq})`.as(
+            "running_kopecks",
+          ),
+      })
+      .from(ledgerEntries),
+  );
+  const rows = await db
+    .with(running)
+    .select({
+      entryId: running.entryId,
+      accountId: running.accountId,
+      balanceAfterKopecks: sql<number>`${running.balanceAfterKopecks}`.mapWith(Number),
+      runningKopecks: sql<number>`${running.runningKopecks}`.mapWith(Number),
+    })
+    .from(running)
+    .where(sql`${running.balanceAfterKopecks} <> ${running.runningKopecks}`);
+  return rows.map((row) => ({ kind: "entry_balance_mismatch", ...row }));
+}
+
+async function nonZeroLedger(db: Db): Promise<LedgerViolation[]> {
+  const [row] = await db.select({ sumKopecks: sumOf(ledgerAccounts.balanceKopecks) }).from(ledgerAccounts);
+  return row!.sumKopecks === 0 ? [] : [{ kind: "ledger_not_zero", sumKopecks: row!.sumKopecks }];
 }

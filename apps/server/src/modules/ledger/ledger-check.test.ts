@@ -42,6 +42,7 @@ async function transaction(
         transactionId: row!.id,
         accountId: entryAccount.id,
         amountKopecks,
+        balanceAfterKopecks: sql`(select coalesce(sum(${ledgerEntries.amountKopecks}), 0) from ${ledgerEntries} where ${ledgerEntries.accountId} = ${entryAccount.id}) + ${amountKopecks}`,
       })),
     );
   }
@@ -166,6 +167,8 @@ describe("checkLedger", () => {
       },
       { kind: "user_balance_mismatch", userId: carol.id, username: "carol", balanceKopecks: 250, accountKopecks: 0 },
       { kind: "negative_account", accountId: ids.escrow, accountKind: "deal_escrow", balanceKopecks: -70 },
+      // Alice's extra 5 kopecks and Bob's 10 came from nowhere: -930 + 30 + 405 + 580 + 0 - 70.
+      { kind: "ledger_not_zero", sumKopecks: 15 },
     ];
     expect(violations).toHaveLength(expected.length);
     expect(violations).toEqual(expect.arrayContaining(expected));
@@ -176,6 +179,7 @@ describe("checkLedger", () => {
         `account ${bobAccount.id} (user_available): balance 580 kopecks, its entries sum to 570`,
         `user ${carol.id} (carol): users.balance_kopecks is 250, the available account holds 0`,
         `account ${ids.escrow} (deal_escrow) is below zero: -70 kopecks`,
+        "all accounts together hold 15 kopecks, not 0",
       ]),
     );
   });
@@ -188,6 +192,29 @@ describe("checkLedger", () => {
     expect(violations).toEqual([
       { kind: "user_balance_mismatch", userId: alice.id, username: "alice", balanceKopecks: 399, accountKopecks: 400 },
     ]);
+  });
+
+  it("sees an entry whose balance-after is not its account's running sum", async () => {
+    const { violations, entryId } = await rolledBack(async (tx) => {
+      const [entry] = await tx
+        .update(ledgerEntries)
+        .set({ balanceAfterKopecks: 999 })
+        .where(eq(ledgerEntries.accountId, bobAccount.id))
+        .returning({ id: ledgerEntries.id });
+      return { violations: await checkLedger(tx), entryId: entry!.id };
+    });
+    expect(violations).toEqual([
+      {
+        kind: "entry_balance_mismatch",
+        entryId,
+        accountId: bobAccount.id,
+        balanceAfterKopecks: 999,
+        runningKopecks: 570,
+      },
+    ]);
+    expect(describeLedgerViolation(violations[0]!)).toBe(
+      `entry ${entryId} of account ${bobAccount.id}: balance after 999 kopecks, its account's entries up to it sum to 570`,
+    );
   });
 
   it("leaves the rolled-back cases behind it: the suite's database is consistent again", async () => {

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { BALANCE_ADJUSTMENT_MAX, BALANCE_MAX, roublesToKopecks } from "@lootlane/contract";
-import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
   type LedgerAccount,
+  type LedgerAccountKind,
   type LedgerTransactionKind,
 } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
@@ -28,16 +29,20 @@ import { AppError, validationError } from "../../platform/errors/app-error.js";
  */
 
 export type AccountRef =
-  | { kind: "user_available"; userId: string }
+  | { kind: "user_available" | "user_held"; userId: string }
   | { kind: "deal_escrow"; dealId: string }
-  | { kind: "platform_fees" }
-  | { kind: "external" };
+  | { kind: "platform_fees" | "external" | "provider_clearing" };
+
+/** The accounts that stand for money outside, the only ones that go below zero (schema/ledger.ts). */
+const OUTSIDE_ACCOUNTS: ReadonlySet<LedgerAccountKind> = new Set(["external", "provider_clearing"]);
 
 export type LedgerEntryInput = { account: AccountRef; amountKopecks: number };
 
 export type Posting = {
   kind: LedgerTransactionKind;
   dealId?: string;
+  topUpId?: string;
+  withdrawalId?: string;
   /** Who caused the movement; null for the sweeper. */
   actorId: string | null;
   memo?: string;
@@ -50,16 +55,14 @@ export type PostingResult = { transactionId: string; userBalances: Map<string, n
 
 /**
  * Posts one balanced transaction. A posting that does not sum to zero is a bug and throws; a debit that would
- * take any account but `external` below zero is refused with NOT_ENOUGH_BALANCE. Answers the new balance of
+ * take any account but the two outside ones below zero is refused with NOT_ENOUGH_BALANCE. Answers the new balance of
  * every user account it touched, by user id.
  */
 export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<PostingResult> {
   const entries = posting.entries.filter((entry) => entry.amountKopecks !== 0);
   assertBalanced(entries);
 
-  const userIds = [
-    ...new Set(entries.flatMap(({ account }) => (account.kind === "user_available" ? [account.userId] : []))),
-  ].sort();
+  const userIds = [...new Set(entries.flatMap(({ account }) => ("userId" in account ? [account.userId] : [])))].sort();
   const owners = entries.map(({ account }) => ({ kind: account.kind, ...ownerOf(account) }));
   // Opens the accounts that do not exist yet, at zero: escrow accounts with their deal, the two singletons on first
   // use, a user's account for users made without one (sign-up and the seed open it). ON CONFLICT makes two
@@ -86,16 +89,17 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
   // Summed as bigint: the external account holds minus all the money ever paid in, which no cap bounds, and a
   // double past 2^53 kopecks would round the sum and break the ledger by a few kopecks.
   const balances = new Map(locked.map((account) => [account.id, account.exactBalanceKopecks]));
-  entries.forEach((entry, index) => {
+  const balancesAfter = entries.map((entry, index) => {
     const id = accountIds[index]!;
     balances.set(id, balances.get(id)! + BigInt(entry.amountKopecks));
+    return balances.get(id)!;
   });
 
   const changed = locked.filter((account) => balances.get(account.id) !== account.exactBalanceKopecks);
   const userBalances = new Map<string, number>();
   for (const account of changed) {
     const balance = balances.get(account.id)!;
-    if (balance < 0n && account.kind !== "external") throw new AppError("NOT_ENOUGH_BALANCE");
+    if (balance < 0n && !OUTSIDE_ACCOUNTS.has(account.kind)) throw new AppError("NOT_ENOUGH_BALANCE");
     if (account.kind === "user_available") userBalances.set(account.userId!, Number(balance));
   }
   if (changed.length > 0) {
@@ -118,14 +122,18 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
             changed.map((account) => account.id),
           ),
         )
-        .returning({ userId: ledgerAccounts.userId, balanceKopecks: ledgerAccounts.balanceKopecks }),
+        .returning({
+          kind: ledgerAccounts.kind,
+          userId: ledgerAccounts.userId,
+          balanceKopecks: ledgerAccounts.balanceKopecks,
+        }),
     );
     await tx
       .with(moved)
       .update(users)
       .set({ balanceKopecks: sql`${moved.balanceKopecks}` })
       .from(moved)
-      .where(eq(users.id, moved.userId));
+      .where(and(eq(users.id, moved.userId), eq(moved.kind, "user_available")));
   }
 
   // The transaction and its entries in one statement; the id is made here so the entries can name it.
@@ -137,6 +145,8 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
         id: transactionId,
         kind: posting.kind,
         dealId: posting.dealId ?? null,
+        topUpId: posting.topUpId ?? null,
+        withdrawalId: posting.withdrawalId ?? null,
         actorId: posting.actorId,
         memo: posting.memo ?? "",
         createdAt: posting.at,
@@ -151,6 +161,7 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
         transactionId,
         accountId: accountIds[index]!,
         amountKopecks: entry.amountKopecks,
+        balanceAfterKopecks: Number(balancesAfter[index]!),
         createdAt: posting.at,
       })),
     );
@@ -236,7 +247,39 @@ function owns(account: LedgerAccount, ref: AccountRef): boolean {
 }
 
 function ownerOf(ref: AccountRef): Pick<LedgerAccount, "userId" | "dealId"> {
-  if (ref.kind === "user_available") return { userId: ref.userId, dealId: null };
+  if ("userId" in ref) return { userId: ref.userId, dealId: null };
   if (ref.kind === "deal_escrow") return { userId: null, dealId: ref.dealId };
   return { userId: null, dealId: null };
+}
+
+export type MoneyTotals = {
+  /** Credited to users by top-ups since the given time. */
+  topUpsKopecks: bigint;
+  /** Paid out to users' destinations since the given time (withdrawal fees not included). */
+  payoutsKopecks: bigint;
+  /** Everything the platform has kept: deal commissions and withdrawal fees. */
+  feesKopecks: bigint;
+  /** What open deals' escrow holds now. */
+  escrowKopecks: bigint;
+};
+
+/** The admin dashboard's money figures, read from the ledger in one statement (so from one snapshot). */
+export async function moneyTotals(db: Db, since: Date): Promise<MoneyTotals> {
+  const exact = (sum: SQL) => sql<string>`coalesce(${sum}, 0)::text`.mapWith(BigInt);
+  const movedSince = (kind: LedgerTransactionKind, accountKinds: string) => sql`(
+    select sum(e.amount_kopecks) from ${ledgerEntries} e
+    join ${ledgerTransactions} t on t.id = e.transaction_id
+    join ${ledgerAccounts} a on a.id = e.account_id
+    where t.kind = ${kind} and a.kind in (${sql.raw(accountKinds)}) and t.created_at >= ${since})`;
+  const held = (kind: LedgerAccountKind) =>
+    sql`(select sum(${ledgerAccounts.balanceKopecks}) from ${ledgerAccounts} where ${ledgerAccounts.kind} = ${kind})`;
+  const [row] = await db
+    .select({
+      topUpsKopecks: exact(movedSince("top_up", "'user_available'")),
+      payoutsKopecks: exact(movedSince("withdrawal_paid", "'external', 'provider_clearing'")),
+      feesKopecks: exact(held("platform_fees")),
+      escrowKopecks: exact(held("deal_escrow")),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
 }

@@ -14,6 +14,12 @@ const info: DashboardInfo = {
   open_disputes: 2,
   deals_last_7_days: 19,
   turnover_last_7_days: 45200.5,
+  top_ups_last_7_days: 30000,
+  payouts_last_7_days: 12500,
+  commission_earned: 2260.03,
+  held_in_escrow: 8100,
+  pending_withdrawals: 1500,
+  withdrawals_waiting: 2,
 };
 
 function card(name: string) {
