@@ -255,3 +255,14 @@ export type WithdrawalDestination = z.infer<typeof withdrawalDestinationSchema>;
 export type ApproveWithdrawal = z.infer<typeof approveWithdrawalSchema>;
 export type RejectWithdrawal = z.infer<typeof rejectWithdrawalSchema>;
 export type TestPayment = z.infer<typeof testPaymentSchema>;
+
+/**
+ * Socket event to the user's own tabs when their money moved outside a request of theirs: a top-up settled, a
+ * withdrawal paid or returned. The web app reloads the wallet and the balance it shows.
+ */
+export const WALLET_CHANGED_EVENT = "wallet_changed";
+export const walletChangedSchema = z.object({
+  top_up_id: z.uuid().optional(),
+  withdrawal_id: z.uuid().optional(),
+});
+export type WalletChanged = z.infer<typeof walletChangedSchema>;
