@@ -28,6 +28,9 @@ import { AppError, validationError } from "../../platform/errors/app-error.js";
  * chat after locking the user, so FOR UPDATE deadlocked them (found by e2e/chaos under purchases and messages).
  */
 
+// A user's balances and statement are read apart from the postings; other modules reach them through this file.
+export { userMoney, userStatement, type StatementRow, type UserMoney } from "./ledger-statement.service.js";
+
 export type AccountRef =
   | { kind: "user_available" | "user_held"; userId: string }
   | { kind: "deal_escrow"; dealId: string }
