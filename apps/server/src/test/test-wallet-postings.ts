@@ -82,7 +82,10 @@ export async function payTestWithdrawal(
       at,
       entries: [
         { account: { kind: "user_held", userId: withdrawal.userId }, amountKopecks: -held },
-        { account: { kind: by === "hand" ? "external" : "provider_clearing" }, amountKopecks: withdrawal.amountKopecks },
+        {
+          account: { kind: by === "hand" ? "external" : "provider_clearing" },
+          amountKopecks: withdrawal.amountKopecks,
+        },
         { account: { kind: "platform_fees" }, amountKopecks: withdrawal.feeKopecks },
       ],
     });

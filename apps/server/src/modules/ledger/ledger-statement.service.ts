@@ -2,7 +2,12 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
 import { deals } from "../../db/schema/deals.js";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerTransactionKind } from "../../db/schema/ledger.js";
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type LedgerTransactionKind,
+} from "../../db/schema/ledger.js";
 
 /*
  * A user's money as the ledger holds it, for the wallet (ARCHITECTURE.md §4 "Wallet"): the balances of their two

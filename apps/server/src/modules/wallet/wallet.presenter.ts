@@ -1,4 +1,10 @@
-import { kopecksToRoubles, type StatementEntry, type StatementKind, type StatementPage, type Wallet } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  type StatementEntry,
+  type StatementKind,
+  type StatementPage,
+  type Wallet,
+} from "@lootlane/contract";
 import type { LedgerTransactionKind } from "../../db/schema/ledger.js";
 import type { StatementRow } from "../ledger/ledger.service.js";
 import type { StatementView, WalletView } from "./wallet.service.js";

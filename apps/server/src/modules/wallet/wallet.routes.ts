@@ -35,7 +35,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (
         response: { 200: statementPageSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) =>
-      presentStatementPage(await statementOf(deps.db, signedInUser(request).id, request.query)),
+    async (request) => presentStatementPage(await statementOf(deps.db, signedInUser(request).id, request.query)),
   );
 };
