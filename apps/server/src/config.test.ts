@@ -193,7 +193,11 @@ describe("loadConfig", () => {
       "YOOKASSA_SHOP_ID: required when PAYMENTS_PROVIDER=yookassa",
       "YOOKASSA_SECRET_KEY: required when PAYMENTS_PROVIDER=yookassa",
     ]);
-    for (const half of [{ YOOKASSA_PAYOUT_AGENT_ID: "505050" }, { YOOKASSA_PAYOUT_SECRET: "payout_secret" }])
+    const halves: Array<Record<string, string>> = [
+      { YOOKASSA_PAYOUT_AGENT_ID: "505050" },
+      { YOOKASSA_PAYOUT_SECRET: "payout_secret" },
+    ];
+    for (const half of halves)
       expect(problemsOf(half)).toEqual(["YOOKASSA_PAYOUT_AGENT_ID and YOOKASSA_PAYOUT_SECRET: set both or neither"]);
     expect(problemsOf({ YOOKASSA_NOTIFY_IPS: "185.71.76.0/27,yookassa.ru" })).toEqual([
       "YOOKASSA_NOTIFY_IPS: must be IP addresses / CIDR ranges, not yookassa.ru",
