@@ -31,10 +31,10 @@ export function presentWallet({ availableKopecks, heldKopecks, rules }: WalletVi
 }
 
 /**
- * What a ledger transaction is to the user whose available account it moved. A deal's release pays its seller the
- * price less the commission in one entry (deals.lifecycle.ts), so a seller reads one `sale` of what they got; a
- * `commission` transaction of its own touches no user today. A paid withdrawal leaves the held account only, so it
- * never reaches an available account's statement; it would read as the withdrawal it ends.
+ * What a ledger transaction is to the user whose available account it moved. A deal's release credits its seller
+ * the price and takes the commission back in a second entry (deals.lifecycle.ts): the seller reads a `sale` and a
+ * `commission`. A paid withdrawal leaves the held account only, so it never reaches an available account's
+ * statement; it would read as the withdrawal it ends.
  */
 const statementKinds: Record<LedgerTransactionKind, StatementKind> = {
   purchase: "purchase",
@@ -48,10 +48,16 @@ const statementKinds: Record<LedgerTransactionKind, StatementKind> = {
   withdrawal_returned: "withdrawal_returned",
 };
 
+function statementKind(row: StatementRow): StatementKind {
+  return row.transactionKind === "release" && row.amountKopecks < 0
+    ? "commission"
+    : statementKinds[row.transactionKind];
+}
+
 export function presentStatementEntry(row: StatementRow): StatementEntry {
   return {
     id: row.entryId,
-    kind: statementKinds[row.transactionKind],
+    kind: statementKind(row),
     amount: kopecksToRoubles(row.amountKopecks),
     balance_after: kopecksToRoubles(row.balanceAfterKopecks),
     deal_id: row.dealId,

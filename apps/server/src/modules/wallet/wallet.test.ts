@@ -159,19 +159,13 @@ describe("GET /v1/wallet/statement", () => {
     for (const entry of page.entries) expect(Date.parse(entry.created_at)).not.toBeNaN();
   });
 
-  it("shows the seller their sale, less the commission, and none of the buyer's movements", async () => {
+  it("shows the seller their sale and the commission taken from it, and none of the buyer's movements", async () => {
     const page = await statementOf(seller);
-    expect(page.total).toBe(1);
+    expect(page.total).toBe(2);
+    const ofTheDeal = { deal_id: keptDeal.id, product: kept, top_up_id: null, withdrawal_id: null };
     expect(page.entries).toEqual([
-      expect.objectContaining({
-        kind: "sale",
-        amount: 95,
-        balance_after: 95,
-        deal_id: keptDeal.id,
-        product: kept,
-        top_up_id: null,
-        withdrawal_id: null,
-      }),
+      expect.objectContaining({ kind: "commission", amount: -5, balance_after: 95, ...ofTheDeal }),
+      expect.objectContaining({ kind: "sale", amount: 100, balance_after: 100, ...ofTheDeal }),
     ]);
   });
 
