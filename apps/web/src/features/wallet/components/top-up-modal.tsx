@@ -71,7 +71,7 @@ export function TopUpModal({ opened, onClose, rules }: TopUpModalProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {rules.provider === "test" && (
-            <Alert color="orange" variant="light">
+            <Alert color="orange" variant="light" role="note">
               {t("topUp.testMode")}
             </Alert>
           )}

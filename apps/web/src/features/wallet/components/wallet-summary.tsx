@@ -38,7 +38,11 @@ export function WalletSummary({ wallet, frozen }: { wallet: Wallet; frozen: bool
           <Figure label={t("summary.held")} value={wallet.held} hint={t("summary.heldHint")} />
           <Figure label={t("summary.balance")} value={wallet.balance} />
         </SimpleGrid>
-        {frozen && <Alert color="blue">{t("summary.frozen")}</Alert>}
+        {frozen && (
+          <Alert color="blue" role="note">
+            {t("summary.frozen")}
+          </Alert>
+        )}
         <Group gap="sm">
           {topUpsOn && <Button onClick={topUp.open}>{t("topUp.action")}</Button>}
           <Button variant="light" onClick={withdraw.open} disabled={frozen}>

@@ -29,7 +29,7 @@ function RevealDestination({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const reveal = useRevealDestination();
   if (reveal.data) {
     return (
-      <Alert color="gray" variant="light" title={t("reveal.title")}>
+      <Alert color="gray" variant="light" role="note" title={t("reveal.title")}>
         <Stack gap={4}>
           <Code fz="md" style={{ overflowWrap: "anywhere" }}>
             {reveal.data.destination}
