@@ -73,10 +73,10 @@ export function DecideWithdrawalModal({
           </Text>
           {reject ? (
             <Textarea
+              // Fixed rows: autosize listens on document.fonts, which jsdom (the tests' DOM) lacks.
               label={t("reject.reason")}
               description={t("reject.reasonHint")}
-              autosize
-              minRows={2}
+              minRows={3}
               maxLength={WITHDRAWAL_REASON_MAX}
               data-autofocus
               {...form.getInputProps("text")}
