@@ -11,8 +11,7 @@ export type WithdrawalMethodName = (typeof withdrawalMethods)[number];
 export type DestinationProblem = "card_length" | "card_luhn" | "sbp_phone" | "yoomoney_format";
 
 export type CheckedDestination =
-  | { ok: true; destination: string }
-  | { ok: false; problem: DestinationProblem; message: string };
+  { ok: true; destination: string } | { ok: false; problem: DestinationProblem; message: string };
 
 /** Spaces, dashes, dots and brackets people write numbers with. */
 const SEPARATORS = /[\s\-.()]/g;
@@ -25,7 +24,8 @@ export function checkDestination(method: WithdrawalMethodName, written: string):
   const compact = written.replace(SEPARATORS, "");
   switch (method) {
     case "card":
-      if (!/^\d{13,19}$/.test(compact)) return { ok: false, problem: "card_length", message: "A card number has 13 to 19 digits" };
+      if (!/^\d{13,19}$/.test(compact))
+        return { ok: false, problem: "card_length", message: "A card number has 13 to 19 digits" };
       return passesLuhn(compact)
         ? { ok: true, destination: compact }
         : { ok: false, problem: "card_luhn", message: "This card number has a typo" };

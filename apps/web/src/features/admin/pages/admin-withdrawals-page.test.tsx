@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminWithdrawal, AdminWithdrawalPage } from "@lootlane/contract";
 import { formatDateTime } from "@/shared/format/date";
 import { i18n } from "@/shared/i18n/i18n";
+import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { queriesOf, refusal, stubApi } from "@/test/stub-api";
 
@@ -88,7 +89,7 @@ describe("admin withdrawals", () => {
     expect(dialog.getByText("Enter the payment reference")).toBeInTheDocument();
     expect(stub.bodiesOf(APPROVE)).toEqual([]);
 
-    await events.type(dialog.getByRole("textbox", { name: "Payment reference" }), "  SBER-42 ");
+    await fill(events, dialog.getByRole("textbox", { name: "Payment reference" }), "  SBER-42 ");
     await events.click(dialog.getByRole("button", { name: "Mark as paid" }));
 
     expect(await screen.findByText("Withdrawal of 1 000 ₽ to mira approved")).toBeInTheDocument();
@@ -132,7 +133,7 @@ describe("admin withdrawals", () => {
     expect(dialog.getByText("1 015,00 ₽ goes back to mira's balance.")).toBeInTheDocument();
     await events.click(dialog.getByRole("button", { name: "Reject" }));
     expect(dialog.getByText("Say why")).toBeInTheDocument();
-    await events.type(dialog.getByRole("textbox", { name: "Reason" }), "The card is blocked");
+    await fill(events, dialog.getByRole("textbox", { name: "Reason" }), "The card is blocked");
     await events.click(dialog.getByRole("button", { name: "Reject" }));
 
     expect(
@@ -155,7 +156,7 @@ describe("admin withdrawals", () => {
 
     await events.click((await findCard("1 000 ₽ to mira")).getByRole("button", { name: "Reject" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Reject this withdrawal?" }));
-    await events.type(dialog.getByRole("textbox", { name: "Reason" }), "Duplicate");
+    await fill(events, dialog.getByRole("textbox", { name: "Reason" }), "Duplicate");
     await events.click(dialog.getByRole("button", { name: "Reject" }));
 
     expect(await dialog.findByRole("alert")).toHaveTextContent("This withdrawal is no longer waiting");

@@ -1,10 +1,10 @@
-import { Anchor, Box, Button, Card, Center, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Group, Stack, Text } from "@mantine/core";
 import { formatBalance, type StatementEntry } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "@/shared/format/date";
-import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { useStatement } from "../api/get-statement";
+import { LoadMoreSection } from "./load-more-section";
 import { withdrawalAnchor } from "./withdrawal-list";
 
 /** A signed amount: "+500,00 ₽" for money in, "−1 200,00 ₽" (a real minus) for money out. */
@@ -71,46 +71,16 @@ export function StatementList() {
   const { t } = useTranslation("wallet");
   const statement = useStatement();
   const entries = statement.data?.pages.flatMap((page) => page.entries) ?? [];
-
   return (
-    <Card component="section" aria-labelledby="statement-title" withBorder radius="md" padding="md">
-      <Title order={2} fz="h4" id="statement-title" mb="xs">
-        {t("statement.title")}
-      </Title>
-      {statement.isPending ? (
-        <Text size="sm" c="dimmed" role="status">
-          {t("loading")}
-        </Text>
-      ) : statement.isError && entries.length === 0 ? (
-        <LoadErrorAlert
-          title={t("statement.loadError")}
-          error={statement.error}
-          onRetry={() => void statement.refetch()}
-        />
-      ) : entries.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t("statement.empty")}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          <Box component="ul" m={0} p={0} style={{ listStyle: "none" }} aria-label={t("statement.title")}>
-            {entries.map((entry) => (
-              <StatementRow key={entry.id} entry={entry} />
-            ))}
-          </Box>
-          {statement.hasNextPage && (
-            <Center>
-              <Button
-                variant="light"
-                loading={statement.isFetchingNextPage}
-                onClick={() => void statement.fetchNextPage()}
-              >
-                {t("loadMore")}
-              </Button>
-            </Center>
-          )}
-        </Stack>
-      )}
-    </Card>
+    <LoadMoreSection
+      id="statement-title"
+      title={t("statement.title")}
+      loadError={t("statement.loadError")}
+      empty={t("statement.empty")}
+      query={statement}
+      rows={entries.map((entry) => (
+        <StatementRow key={entry.id} entry={entry} />
+      ))}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { formatPrice, type WalletRules } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { leaveFor } from "@/shared/lib/leave-for";
 import { useCreateTopUp } from "@/shared/wallet/create-top-up";
 import { useTopUpKey } from "@/shared/wallet/top-up-key";
 import { checkAmount } from "../lib/amount-rule";
+import { AmountInput } from "./amount-input";
 
 interface TopUpModalProps {
   opened: boolean;
@@ -75,19 +76,11 @@ export function TopUpModal({ opened, onClose, rules }: TopUpModalProps) {
               {t("topUp.testMode")}
             </Alert>
           )}
-          <NumberInput
+          <AmountInput
             label={t("topUp.amount")}
             description={t("topUp.amountHint", limits)}
-            data-autofocus
             min={rules.top_up_min}
             max={rules.top_up_max}
-            step={100}
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=" "
-            hideControls
-            inputMode="numeric"
             {...form.getInputProps("amount")}
           />
           {createTopUp.isError && Object.keys(form.errors).length === 0 && (

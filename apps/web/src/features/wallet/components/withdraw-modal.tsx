@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
@@ -27,6 +16,7 @@ import { useCreateWithdrawal } from "../api/create-withdrawal";
 import { useSbpBanks } from "../api/get-sbp-banks";
 import { checkAmount } from "../lib/amount-rule";
 import { withdrawalCost } from "../lib/withdrawal-fee";
+import { AmountInput } from "./amount-input";
 
 interface WithdrawValues {
   amount: number | string;
@@ -120,21 +110,13 @@ export function WithdrawModal({ opened, onClose, wallet }: { opened: boolean; on
     <Modal opened={opened} onClose={close} title={t("withdraw.title")} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <NumberInput
+          <AmountInput
             label={t("withdraw.amount")}
             description={t("withdraw.amountHint", {
               min: formatPrice(rules.withdrawal_min),
               available: formatBalance(available),
             })}
-            data-autofocus
             min={rules.withdrawal_min}
-            step={100}
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=" "
-            hideControls
-            inputMode="numeric"
             {...form.getInputProps("amount")}
           />
           <Stack gap={4}>

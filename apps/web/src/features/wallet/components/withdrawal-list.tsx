@@ -1,14 +1,14 @@
 import { useState } from "react";
-import { Alert, Box, Button, Card, Center, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { formatBalance, formatPrice, type Withdrawal } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { describeError } from "@/shared/errors/error-message";
 import { formatDateTime } from "@/shared/format/date";
-import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { WithdrawalStatusBadge } from "@/shared/wallet/withdrawal-status-badge";
 import { useCancelWithdrawal } from "../api/cancel-withdrawal";
 import { useWithdrawals } from "../api/get-withdrawals";
+import { LoadMoreSection } from "./load-more-section";
 
 /** The id of a withdrawal's row, so the statement can link to it. */
 export function withdrawalAnchor(id: string): string {
@@ -119,46 +119,16 @@ export function WithdrawalList() {
   const { t } = useTranslation("wallet");
   const withdrawals = useWithdrawals();
   const items = withdrawals.data?.pages.flatMap((page) => page.withdrawals) ?? [];
-
   return (
-    <Card component="section" aria-labelledby="withdrawals-title" withBorder radius="md" padding="md">
-      <Title order={2} fz="h4" id="withdrawals-title" mb="xs">
-        {t("withdrawals.title")}
-      </Title>
-      {withdrawals.isPending ? (
-        <Text size="sm" c="dimmed" role="status">
-          {t("loading")}
-        </Text>
-      ) : withdrawals.isError && items.length === 0 ? (
-        <LoadErrorAlert
-          title={t("withdrawals.loadError")}
-          error={withdrawals.error}
-          onRetry={() => void withdrawals.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t("withdrawals.empty")}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          <Box component="ul" m={0} p={0} style={{ listStyle: "none" }} aria-label={t("withdrawals.title")}>
-            {items.map((withdrawal) => (
-              <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
-            ))}
-          </Box>
-          {withdrawals.hasNextPage && (
-            <Center>
-              <Button
-                variant="light"
-                loading={withdrawals.isFetchingNextPage}
-                onClick={() => void withdrawals.fetchNextPage()}
-              >
-                {t("loadMore")}
-              </Button>
-            </Center>
-          )}
-        </Stack>
-      )}
-    </Card>
+    <LoadMoreSection
+      id="withdrawals-title"
+      title={t("withdrawals.title")}
+      loadError={t("withdrawals.loadError")}
+      empty={t("withdrawals.empty")}
+      query={withdrawals}
+      rows={items.map((withdrawal) => (
+        <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
+      ))}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from "@/shared/format/date";
 import { i18n } from "@/shared/i18n/i18n";
 import { leaveFor } from "@/shared/lib/leave-for";
 import { FakeRealtime } from "@/shared/realtime/testing/fake-realtime";
+import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { queriesOf, refusal, stubApi, type StubReply } from "@/test/stub-api";
 import {
@@ -148,7 +149,7 @@ describe("the wallet screen", () => {
     await events.click(await screen.findByRole("button", { name: "Top up" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Top up the balance" }));
     expect(dialog.getByText("Test mode: the payment page is a test one, no real money moves.")).toBeInTheDocument();
-    await events.type(dialog.getByRole("textbox", { name: "Amount, ₽" }), "500");
+    await fill(events, dialog.getByRole("textbox", { name: "Amount, ₽" }), "500");
     await events.dblClick(dialog.getByRole("button", { name: nb("Pay 500 ₽") }));
 
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(topUp.confirmation_url));
@@ -170,17 +171,17 @@ describe("the wallet screen", () => {
     await events.click(await screen.findByRole("button", { name: "Top up" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Top up the balance" }));
     const amount = dialog.getByRole("textbox", { name: "Amount, ₽" });
-    await events.type(amount, "5");
+    await fill(events, amount, "5");
     await events.click(dialog.getByRole("button", { name: nb("Pay 5 ₽") }));
     expect(dialog.getByText("At least 10 ₽")).toBeInTheDocument();
     await events.clear(amount);
-    await events.type(amount, "200000");
+    await fill(events, amount, "200000");
     await events.click(dialog.getByRole("button", { name: /^Pay/ }));
     expect(dialog.getByText("At most 100 000 ₽")).toBeInTheDocument();
     expect(stub.bodiesOf("POST wallet/top-ups")).toEqual([]);
 
     await events.clear(amount);
-    await events.type(amount, "1000");
+    await fill(events, amount, "1000");
     await events.click(dialog.getByRole("button", { name: /^Pay/ }));
 
     expect(await dialog.findByRole("alert")).toHaveTextContent("You have reached today's top-up limit of 300000 ₽");
@@ -213,24 +214,24 @@ describe("withdrawing", () => {
       "POST wallet/withdrawals": { body: makeWithdrawal(3) },
     });
 
-    await events.type(dialog.getByRole("textbox", { name: "Amount, ₽" }), "1000");
+    await fill(events, dialog.getByRole("textbox", { name: "Amount, ₽" }), "1000");
     expect(
       within(dialog.getByRole("group", { name: "Cost of the withdrawal" })).getByText("15,00 ₽"),
     ).toBeInTheDocument();
     expect(dialog.getByText("1 015,00 ₽")).toBeInTheDocument();
 
     const number = dialog.getByRole("textbox", { name: "Card number" });
-    await events.type(number, "4111 1111 1111 1112");
+    await fill(events, number, "4111 1111 1111 1112");
     await events.click(dialog.getByRole("button", { name: nb("Withdraw 1 000 ₽") }));
     expect(dialog.getByText("This card number has a typo")).toBeInTheDocument();
     await events.clear(number);
-    await events.type(number, "4111 1111");
+    await fill(events, number, "4111 1111");
     await events.click(dialog.getByRole("button", { name: nb("Withdraw 1 000 ₽") }));
     expect(dialog.getByText("A card number has 13 to 19 digits")).toBeInTheDocument();
     expect(stub.bodiesOf("POST wallet/withdrawals")).toEqual([]);
 
     await events.clear(number);
-    await events.type(number, "4111 1111 1111 1111");
+    await fill(events, number, "4111 1111 1111 1111");
     await events.click(dialog.getByRole("button", { name: nb("Withdraw 1 000 ₽") }));
 
     expect(
@@ -246,13 +247,13 @@ describe("withdrawing", () => {
     const { events, dialog } = await openForm();
     const amount = dialog.getByRole("textbox", { name: "Amount, ₽" });
 
-    await events.type(amount, "50");
+    await fill(events, amount, "50");
     await events.click(dialog.getByRole("button", { name: nb("Withdraw 50 ₽") }));
     expect(dialog.getByText("At least 100 ₽")).toBeInTheDocument();
 
     // 1 470 ₽ with 1.5 % is 1 492,05 ₽: more than the 1 485,50 ₽ available.
     await events.clear(amount);
-    await events.type(amount, "1470");
+    await fill(events, amount, "1470");
     await events.click(dialog.getByRole("button", { name: nb("Withdraw 1 470 ₽") }));
     expect(dialog.getByText("Not enough money: 1 485,50 ₽ available, fee included")).toBeInTheDocument();
   });
@@ -263,9 +264,9 @@ describe("withdrawing", () => {
       "POST wallet/withdrawals": { body: makeWithdrawal(4, { method: "sbp" }) },
     });
 
-    await events.type(dialog.getByRole("textbox", { name: "Amount, ₽" }), "200");
+    await fill(events, dialog.getByRole("textbox", { name: "Amount, ₽" }), "200");
     await events.click(dialog.getByRole("radio", { name: "SBP" }));
-    await events.type(dialog.getByRole("textbox", { name: "Phone number" }), "+7 912 345-67-89");
+    await fill(events, dialog.getByRole("textbox", { name: "Phone number" }), "+7 912 345-67-89");
     await events.click(dialog.getByRole("button", { name: nb("Withdraw 200 ₽") }));
     expect(await dialog.findByText("Choose the bank")).toBeInTheDocument();
 
@@ -285,8 +286,8 @@ describe("withdrawing", () => {
       "POST wallet/withdrawals": refusal(403, "BALANCE_IS_FROZEN", "Your balance is frozen; contact support"),
     });
 
-    await events.type(dialog.getByRole("textbox", { name: "Amount, ₽" }), "500");
-    await events.type(dialog.getByRole("textbox", { name: "Card number" }), "4111111111111111");
+    await fill(events, dialog.getByRole("textbox", { name: "Amount, ₽" }), "500");
+    await fill(events, dialog.getByRole("textbox", { name: "Card number" }), "4111111111111111");
     await events.click(dialog.getByRole("button", { name: nb("Withdraw 500 ₽") }));
 
     expect(await dialog.findByRole("alert")).toHaveTextContent("Your balance is frozen; contact support");

@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from "react";
-import { Alert, Anchor, Box, Button, Card, Code, Group, Stack, Text } from "@mantine/core";
+import { useId, useState } from "react";
+import { Alert, Anchor, Button, Card, Code, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,20 +8,8 @@ import { formatDateTime } from "@/shared/format/date";
 import { WithdrawalStatusBadge } from "@/shared/wallet/withdrawal-status-badge";
 import { useDecideWithdrawal } from "../../api/decide-withdrawal";
 import { useRevealDestination } from "../../api/get-withdrawal-destination";
+import { Fact } from "../fact";
 import { DecideWithdrawalModal, type Decision } from "./decide-withdrawal-modal";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </Box>
-  );
-}
 
 /** The full destination, read once when the admin asks, with a word that the reading is logged. */
 function RevealDestination({ withdrawal }: { withdrawal: AdminWithdrawal }) {
