@@ -49,6 +49,14 @@ const rules = {
 };
 const TOP_UP_ID = "88888888-0000-4000-8000-000000000001";
 const CONFIRMATION_URL = "http://localhost:3000/pay/test/66666666-0000-4000-8000-000000000001";
+const topUp = {
+  id: TOP_UP_ID,
+  status: "pending",
+  amount: 200,
+  confirmation_url: CONFIRMATION_URL,
+  return_path: `/product/${product.id}`,
+  created_at: "2025-11-20T10:00:00.000Z",
+};
 
 function api(
   buy: StubReply | StubReply[],
@@ -107,16 +115,7 @@ describe("buying on the product page", () => {
       { body: purchase },
       { body: product },
       {
-        "POST wallet/top-ups": {
-          body: {
-            id: TOP_UP_ID,
-            status: "pending",
-            amount: 200,
-            confirmation_url: CONFIRMATION_URL,
-            return_path: `/product/${product.id}`,
-            created_at: "2025-11-20T10:00:00.000Z",
-          },
-        },
+        "POST wallet/top-ups": { body: topUp },
       },
     );
     const { events, dialog } = await openDialog(makeUser({ balance: 1000.25 }));
@@ -156,14 +155,6 @@ describe("buying on the product page", () => {
   });
 
   it("shows the top-up the buyer came back from, and Pay works once it is credited", async () => {
-    const topUp = {
-      id: TOP_UP_ID,
-      status: "pending",
-      amount: 200,
-      confirmation_url: CONFIRMATION_URL,
-      return_path: `/product/${product.id}`,
-      created_at: "2025-11-20T10:00:00.000Z",
-    };
     api(
       { body: purchase },
       { body: product },
