@@ -3,6 +3,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
   checkDestination,
+  DATE_LOCALE,
   formatBalance,
   formatPrice,
   WITHDRAWAL_DESTINATION_MAX,
@@ -24,6 +25,9 @@ interface WithdrawValues {
   bankId: string | null;
   destination: string;
 }
+
+/** Percents follow the app's one number rule (ru-RU, as money does): "1,5 %". */
+const percentFormat = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 2 });
 
 const refusalFields = {
   serverFields: { amount: "amount", destination: "destination", bank_id: "bankId", method: "method" },
@@ -154,7 +158,7 @@ export function WithdrawModal({ opened, onClose, wallet }: { opened: boolean; on
           />
           <Stack gap={4} aria-label={t("withdraw.costLabel")} role="group">
             <Figure
-              label={t("withdraw.fee", { percent: rules.withdrawal_fee_percent })}
+              label={t("withdraw.fee", { percent: percentFormat.format(rules.withdrawal_fee_percent) })}
               value={formatBalance(cost.fee)}
             />
             <Figure label={t("withdraw.total")} value={formatBalance(cost.total)} strong />

@@ -72,7 +72,14 @@ export function TestCheckoutPage() {
   return (
     <Center mih="100dvh" p="md" bg="gray.0">
       <Stack gap="md" w="100%" maw={440}>
-        <Alert color="orange" variant="filled" radius="md" role="note" title={t("checkout.banner")}>
+        <Alert
+          color="orange"
+          variant="filled"
+          radius="md"
+          role="note"
+          title={t("checkout.banner")}
+          styles={{ title: { fontSize: "var(--mantine-font-size-xl)", letterSpacing: "0.05em" } }}
+        >
           {t("checkout.bannerText")}
         </Alert>
         <Card withBorder radius="md" padding="lg">

@@ -19,18 +19,20 @@ export function WalletPage() {
   const wallet = useWallet();
 
   return (
-    <Stack gap="lg" maw={880} mx="auto">
+    <Stack gap={0} maw={880} mx="auto">
       <PageTitle>{t("title")}</PageTitle>
-      <TopUpReturn />
-      {wallet.data ? (
-        <WalletSummary wallet={wallet.data} frozen={user?.has_frozen_balance ?? false} />
-      ) : wallet.isError ? (
-        <LoadErrorAlert title={t("loadError")} error={wallet.error} onRetry={() => void wallet.refetch()} />
-      ) : (
-        <Skeleton height={160} radius="md" aria-label={t("loading")} />
-      )}
-      <StatementList />
-      <WithdrawalList />
+      <Stack gap="lg">
+        <TopUpReturn />
+        {wallet.data ? (
+          <WalletSummary wallet={wallet.data} frozen={user?.has_frozen_balance ?? false} />
+        ) : wallet.isError ? (
+          <LoadErrorAlert title={t("loadError")} error={wallet.error} onRetry={() => void wallet.refetch()} />
+        ) : (
+          <Skeleton height={160} radius="md" aria-label={t("loading")} />
+        )}
+        <StatementList />
+        <WithdrawalList />
+      </Stack>
     </Stack>
   );
 }
