@@ -16,6 +16,8 @@ for (const [language, namespaces] of Object.entries(resources)) {
 
 // jsdom cannot reload a page; tests observe the call instead.
 vi.mock("@/shared/lib/reload-page", () => ({ reloadPage: vi.fn() }));
+// Nor leave for another page (a payment provider's checkout); tests read where the app went.
+vi.mock("@/shared/lib/leave-for", () => ({ leaveFor: vi.fn() }));
 
 // Screens are lazy chunks: the first visit to one in a test file compiles it, which on a busy machine takes
 // longer than testing-library's default 1 s wait.

@@ -11,9 +11,10 @@ describe("withdrawal destinations", () => {
   it("refuses a card number with one digit wrong, and one too short", () => {
     expect(checkDestination("card", "4111 1111 1111 1112")).toEqual({
       ok: false,
+      problem: "card_luhn",
       message: "This card number has a typo",
     });
-    expect(checkDestination("card", "4111 1111").ok).toBe(false);
+    expect(checkDestination("card", "4111 1111")).toMatchObject({ ok: false, problem: "card_length" });
   });
 
   it("takes a Russian mobile number written with +7, 8 or 7 and stores it as +7", () => {

@@ -7,7 +7,11 @@
 export const withdrawalMethods = ["card", "sbp", "yoomoney"] as const;
 export type WithdrawalMethodName = (typeof withdrawalMethods)[number];
 
-export type CheckedDestination = { ok: true; destination: string } | { ok: false; message: string };
+/** Why a destination was refused, for a screen that says it in the reader's language. */
+export type DestinationProblem = "card_length" | "card_luhn" | "sbp_phone" | "yoomoney_format";
+
+export type CheckedDestination =
+  { ok: true; destination: string } | { ok: false; problem: DestinationProblem; message: string };
 
 /** Spaces, dashes, dots and brackets people write numbers with. */
 const SEPARATORS = /[\s\-.()]/g;
@@ -20,22 +24,23 @@ export function checkDestination(method: WithdrawalMethodName, written: string):
   const compact = written.replace(SEPARATORS, "");
   switch (method) {
     case "card":
-      if (!/^\d{13,19}$/.test(compact)) return { ok: false, message: "A card number has 13 to 19 digits" };
+      if (!/^\d{13,19}$/.test(compact))
+        return { ok: false, problem: "card_length", message: "A card number has 13 to 19 digits" };
       return passesLuhn(compact)
         ? { ok: true, destination: compact }
-        : { ok: false, message: "This card number has a typo" };
+        : { ok: false, problem: "card_luhn", message: "This card number has a typo" };
     case "sbp": {
       // A Russian mobile number as people write it: +7…, 8… or 7… followed by ten digits starting with 9.
       const match = /^(?:\+7|8|7)(9\d{9})$/.exec(compact);
       return match
         ? { ok: true, destination: `+7${match[1]}` }
-        : { ok: false, message: "A Russian mobile number: +7 9XX XXX-XX-XX" };
+        : { ok: false, problem: "sbp_phone", message: "A Russian mobile number: +7 9XX XXX-XX-XX" };
     }
     case "yoomoney":
       // ЮMoney wallet numbers start with 4100 and are 11 to 20 digits long.
       return /^4100\d{7,16}$/.test(compact)
         ? { ok: true, destination: compact }
-        : { ok: false, message: "A ЮMoney wallet number starts with 4100" };
+        : { ok: false, problem: "yoomoney_format", message: "A ЮMoney wallet number starts with 4100" };
   }
 }
 

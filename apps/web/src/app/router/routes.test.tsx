@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { makeUser, renderApp } from "@/test/render-app";
+import { stubApi } from "@/test/stub-api";
 
 const admin = makeUser({ username: "root", role: "admin" });
 
 describe("login-required routes", () => {
-  it.each(["/chats", "/product/create", "/product/edit/42", "/settings"])(
+  it.each(["/chats", "/product/create", "/product/edit/42", "/settings", "/wallet"])(
     "send a guest from %s to /signin",
     async (path) => {
       const { router } = renderApp(path, { user: null });
@@ -47,6 +48,7 @@ describe("admin routes", () => {
       ["Users", "/admin/users"],
       ["Products", "/admin/products"],
       ["Deals", "/admin/deals"],
+      ["Withdrawals", "/admin/withdrawals"],
       ["Categories", "/admin/categories"],
       ["Back to the site", "/"],
     ]);
@@ -131,6 +133,22 @@ describe("unknown paths", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Sorry, page not found" })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Admin navigation" })).toBeInTheDocument();
+  });
+});
+
+describe("the test checkout", () => {
+  it("opens for a guest, on a page of its own without the app's navigation", async () => {
+    const id = "66666666-0000-4000-8000-000000000001";
+    stubApi({
+      [`GET payments/test/${id}`]: {
+        body: { id, status: "pending", amount: 500, description: "Top-up", return_url: "http://localhost/wallet" },
+      },
+    });
+    const { router } = renderApp(`/pay/test/${id}`, { user: null });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/pay/test/${id}`);
+    expect(screen.queryByRole("navigation", { name: "Main navigation" })).not.toBeInTheDocument();
   });
 });
 

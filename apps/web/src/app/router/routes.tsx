@@ -118,6 +118,15 @@ export const createRoutes = (): RouteObject[] => [
                       ),
                     },
                   },
+                  {
+                    path: "wallet",
+                    lazy: {
+                      Component: withTexts(
+                        () => import("@/features/wallet/pages/wallet-page").then((m) => m.WalletPage),
+                        "wallet",
+                      ),
+                    },
+                  },
                   // SPEC: owner only; it always shows the signed-in user's own settings.
                   {
                     path: "settings",
@@ -145,6 +154,17 @@ export const createRoutes = (): RouteObject[] => [
         ],
       },
       {
+        // The built-in test checkout stands in for a payment provider's page: no app chrome, open to anyone with the link.
+        path: "pay/test/:id",
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: {
+          Component: withTexts(
+            () => import("@/features/wallet/pages/test-checkout-page").then((m) => m.TestCheckoutPage),
+            "wallet",
+          ),
+        },
+      },
+      {
         path: "admin",
         Component: RequireAdmin,
         children: [
@@ -155,6 +175,7 @@ export const createRoutes = (): RouteObject[] => [
                 "admin",
                 "adminCatalog",
                 "adminDeals",
+                "adminWithdrawals",
               ),
             },
             children: [
@@ -192,6 +213,13 @@ export const createRoutes = (): RouteObject[] => [
                     path: "deals",
                     lazy: {
                       Component: () => import("@/features/admin/pages/admin-deals-page").then((m) => m.AdminDealsPage),
+                    },
+                  },
+                  {
+                    path: "withdrawals",
+                    lazy: {
+                      Component: () =>
+                        import("@/features/admin/pages/admin-withdrawals-page").then((m) => m.AdminWithdrawalsPage),
                     },
                   },
                   {

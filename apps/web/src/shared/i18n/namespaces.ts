@@ -8,6 +8,7 @@ export const NAMESPACE_FILES: Record<Namespace, string> = {
   admin: "admin",
   adminCatalog: "admin-catalog",
   adminDeals: "admin-deals",
+  adminWithdrawals: "admin-withdrawals",
   auth: "auth",
   chats: "chats",
   common: "common",
@@ -18,6 +19,7 @@ export const NAMESPACE_FILES: Record<Namespace, string> = {
   profile: "profile",
   settings: "settings",
   status: "status",
+  wallet: "wallet",
 };
 
 /** What the app shell shows on any screen (the loader, header, navigation, error screens): loaded before the first render. */

@@ -1,6 +1,7 @@
 import enAdmin from "@/locales/en/admin.json";
 import enAdminCatalog from "@/locales/en/admin-catalog.json";
 import enAdminDeals from "@/locales/en/admin-deals.json";
+import enAdminWithdrawals from "@/locales/en/admin-withdrawals.json";
 import enAuth from "@/locales/en/auth.json";
 import enChats from "@/locales/en/chats.json";
 import enCommon from "@/locales/en/common.json";
@@ -11,9 +12,11 @@ import enProducts from "@/locales/en/products.json";
 import enProfile from "@/locales/en/profile.json";
 import enSettings from "@/locales/en/settings.json";
 import enStatus from "@/locales/en/status.json";
+import enWallet from "@/locales/en/wallet.json";
 import ruAdmin from "@/locales/ru/admin.json";
 import ruAdminCatalog from "@/locales/ru/admin-catalog.json";
 import ruAdminDeals from "@/locales/ru/admin-deals.json";
+import ruAdminWithdrawals from "@/locales/ru/admin-withdrawals.json";
 import ruAuth from "@/locales/ru/auth.json";
 import ruChats from "@/locales/ru/chats.json";
 import ruCommon from "@/locales/ru/common.json";
@@ -24,6 +27,7 @@ import ruProducts from "@/locales/ru/products.json";
 import ruProfile from "@/locales/ru/profile.json";
 import ruSettings from "@/locales/ru/settings.json";
 import ruStatus from "@/locales/ru/status.json";
+import ruWallet from "@/locales/ru/wallet.json";
 
 /**
  * Every text of both languages at once, for the locale tests and the compile-time key types. The app itself
@@ -35,6 +39,7 @@ export const resources = {
     admin: enAdmin,
     adminCatalog: enAdminCatalog,
     adminDeals: enAdminDeals,
+    adminWithdrawals: enAdminWithdrawals,
     auth: enAuth,
     chats: enChats,
     common: enCommon,
@@ -45,11 +50,13 @@ export const resources = {
     profile: enProfile,
     settings: enSettings,
     status: enStatus,
+    wallet: enWallet,
   },
   ru: {
     admin: ruAdmin,
     adminCatalog: ruAdminCatalog,
     adminDeals: ruAdminDeals,
+    adminWithdrawals: ruAdminWithdrawals,
     auth: ruAuth,
     chats: ruChats,
     common: ruCommon,
@@ -60,5 +67,6 @@ export const resources = {
     profile: ruProfile,
     settings: ruSettings,
     status: ruStatus,
+    wallet: ruWallet,
   },
 };

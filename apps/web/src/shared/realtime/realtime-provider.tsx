@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/api";
 import { useCurrentUser } from "@/shared/auth/current-user";
 import { RealtimeConnection, type ChatSocket, type SocketFactory } from "./realtime-client";
+import { syncWalletCache } from "@/shared/wallet/wallet-sync";
 import { syncChatCache } from "./realtime-cache-sync";
 
 const RealtimeContext = createContext<RealtimeConnection | null>(null);
@@ -32,11 +33,11 @@ export function RealtimeProvider({ children, createSocket }: RealtimeProviderPro
   useEffect(() => {
     if (!userId) return;
     let next: RealtimeConnection | null = null;
-    let stopSync: (() => void) | null = null;
+    let stopSync: (() => void)[] = [];
     let closed = false;
     const open = (socket: ChatSocket) => {
       next = new RealtimeConnection(socket, refreshSession);
-      stopSync = syncChatCache(next, queryClient);
+      stopSync = [syncChatCache(next, queryClient), syncWalletCache(next, queryClient)];
       next.connect();
       setConnection(next);
     };
@@ -53,7 +54,7 @@ export function RealtimeProvider({ children, createSocket }: RealtimeProviderPro
     }
     return () => {
       closed = true;
-      stopSync?.();
+      for (const stop of stopSync) stop();
       next?.close();
       setConnection(null);
     };

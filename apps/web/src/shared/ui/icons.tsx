@@ -134,3 +134,11 @@ export function ArrowLeftIcon(props: IconProps) {
     </LineIcon>
   );
 }
+
+export function RoubleIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M8.5 20.5v-16h5a4 4 0 0 1 0 8h-7M6.5 16.5h8" />
+    </LineIcon>
+  );
+}

@@ -7,23 +7,25 @@ import {
   BoxIcon,
   DashboardIcon,
   LayersIcon,
+  RoubleIcon,
   ShieldCheckIcon,
   UsersIcon,
   type IconProps,
 } from "@/shared/ui/icons";
 
 interface AdminNavItem {
-  key: "main" | "users" | "products" | "deals" | "categories";
+  key: "main" | "users" | "products" | "deals" | "withdrawals" | "categories";
   to: string;
   icon: ComponentType<IconProps>;
 }
 
-/** SPEC §2 admin navigation; Deals is where disputes are resolved (ARCHITECTURE §4). */
+/** SPEC §2 admin navigation; Deals is where disputes are resolved (ARCHITECTURE §4), Withdrawals where payouts are decided. */
 const ITEMS: AdminNavItem[] = [
   { key: "main", to: "/admin", icon: DashboardIcon },
   { key: "users", to: "/admin/users", icon: UsersIcon },
   { key: "products", to: "/admin/products", icon: BoxIcon },
   { key: "deals", to: "/admin/deals", icon: ShieldCheckIcon },
+  { key: "withdrawals", to: "/admin/withdrawals", icon: RoubleIcon },
   { key: "categories", to: "/admin/categories", icon: LayersIcon },
 ];
 

@@ -38,6 +38,12 @@ describe("admin dashboard", () => {
     expect(card("Open disputes")).toHaveTextContent("2");
     expect(card("Deals in the last 7 days")).toHaveTextContent("19");
     expect(within(card("Turnover in the last 7 days")).getByText("45 200,50 ₽")).toBeInTheDocument();
+    expect(card("Top-ups in the last 7 days")).toHaveTextContent("30 000,00 ₽");
+    expect(card("Payouts in the last 7 days")).toHaveTextContent("12 500,00 ₽");
+    expect(card("Commission earned")).toHaveTextContent("2 260,03 ₽");
+    expect(card("Held in deals")).toHaveTextContent("8 100,00 ₽");
+    expect(card("Waiting to be paid out")).toHaveTextContent("1 500,00 ₽");
+    expect(within(card("Waiting to be paid out")).getByText("2 withdrawals")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
   });
 
@@ -47,6 +53,10 @@ describe("admin dashboard", () => {
 
     expect(await screen.findByRole("link", { name: "Moderate products" })).toHaveAttribute("href", "/admin/products");
     expect(screen.getByRole("link", { name: "Resolve disputes" })).toHaveAttribute("href", "/admin/deals");
+    expect(screen.getByRole("link", { name: "Decide withdrawals" })).toHaveAttribute(
+      "href",
+      "/admin/withdrawals?status=pending",
+    );
   });
 
   it("says why the counts did not load and tries again", async () => {
@@ -70,6 +80,7 @@ describe("admin dashboard", () => {
       expect(await screen.findByRole("region", { name: "Пользователи" })).toHaveTextContent("1 234");
       expect(card("Ждут модерации")).toHaveTextContent("5");
       expect(card("Оборот за 7 дней")).toHaveTextContent("45 200,50 ₽");
+      expect(card("Ждёт выплаты")).toHaveTextContent("2 вывода");
       expect(screen.getByRole("heading", { level: 1, name: "Панель управления" })).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage("en");

@@ -1,18 +1,18 @@
 import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { DATE_LOCALE, formatBalance, type DashboardInfo } from "@lootlane/contract";
-import { BoxIcon, ShieldCheckIcon, UsersIcon } from "@/shared/ui/icons";
+import { BoxIcon, RoubleIcon, ShieldCheckIcon, UsersIcon } from "@/shared/ui/icons";
 import { PageTitle } from "@/shared/ui/page-title";
 import { useDashboardInfo } from "../api/get-dashboard-info";
 import { DashboardGrid } from "../components/dashboard/dashboard-grid";
-import { HandshakeIcon, HourglassIcon, RoubleIcon } from "../components/dashboard/dashboard-icons";
+import { ArrowDownIcon, ArrowUpIcon, HandshakeIcon, HourglassIcon } from "../components/dashboard/dashboard-icons";
 import { DashboardSkeleton } from "../components/dashboard/dashboard-skeleton";
 import { StatCard } from "../components/dashboard/stat-card";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 /** Counts follow the app's one number rule (ru-RU, as shared/format does for money): "1 234". */
 const countFormat = new Intl.NumberFormat(DATE_LOCALE);
-const CARD_COUNT = 6;
+const CARD_COUNT = 11;
 
 function DashboardCards({ info }: { info: DashboardInfo }) {
   const { t } = useTranslation("admin");
@@ -56,6 +56,41 @@ function DashboardCards({ info }: { info: DashboardInfo }) {
         value={formatBalance(info.turnover_last_7_days)}
         icon={<RoubleIcon size={20} />}
         color="green"
+      />
+      <StatCard
+        label={t("dashboard.topUpsLast7Days")}
+        value={formatBalance(info.top_ups_last_7_days)}
+        icon={<ArrowDownIcon size={20} />}
+        color="green"
+      />
+      <StatCard
+        label={t("dashboard.payoutsLast7Days")}
+        value={formatBalance(info.payouts_last_7_days)}
+        icon={<ArrowUpIcon size={20} />}
+        color="orange"
+      />
+      <StatCard
+        label={t("dashboard.commissionEarned")}
+        value={formatBalance(info.commission_earned)}
+        icon={<RoubleIcon size={20} />}
+        color="teal"
+      />
+      <StatCard
+        label={t("dashboard.heldInEscrow")}
+        value={formatBalance(info.held_in_escrow)}
+        icon={<ShieldCheckIcon size={20} />}
+        color="blue"
+      />
+      <StatCard
+        label={t("dashboard.pendingWithdrawals")}
+        value={formatBalance(info.pending_withdrawals)}
+        note={t("dashboard.withdrawalsWaiting", {
+          count: info.withdrawals_waiting,
+          total: countFormat.format(info.withdrawals_waiting),
+        })}
+        icon={<HourglassIcon size={20} />}
+        color="yellow"
+        link={{ to: "/admin/withdrawals?status=pending", label: t("dashboard.decideWithdrawals") }}
       />
     </DashboardGrid>
   );

@@ -12,6 +12,7 @@ import classes from "../components/product-page/product-page-layout.module.css";
 import { ProductPageSkeleton } from "../components/product-page/product-page-skeleton";
 import { ProductSummary } from "../components/product-page/product-summary";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
+import { TopUpReturn } from "@/shared/wallet/top-up-return";
 
 /** /product/{productId} (SPEC §2 Product page): pictures, details, seller; the owner's edit and delete. */
 export function ProductPage() {
@@ -37,9 +38,11 @@ export function ProductPage() {
       <div className={classes.gallery}>
         <ProductGallery title={data.title} images={data.images} />
       </div>
-      <div className={classes.aside}>
+      <Stack className={classes.aside} gap="md">
+        {/* Back from paying a top-up started in the Buy dialog: its status, and Pay once it is credited. */}
+        <TopUpReturn />
         <ProductSummary product={data} viewer={currentUser ?? null} />
-      </div>
+      </Stack>
       <Stack className={classes.details} gap="lg">
         <Stack gap="xs" component="section" aria-labelledby="product-description-title">
           <Title order={2} fz="h4" id="product-description-title">

@@ -1,11 +1,12 @@
-import { DataList, Text } from "@mantine/core";
+import { Anchor, DataList, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatBalance } from "@lootlane/contract";
+import { Link } from "react-router";
 import { formatDate } from "@/shared/format/date";
 import { formatRating } from "@/shared/format/number";
 import type { Profile } from "../api/get-profile";
 
-/** Rating and member-since for everyone; the balance only in the owner's view (SPEC §2, §9 formats). */
+/** Rating and member-since for everyone; the balance, leading to the wallet, only in the owner's view (SPEC §2, §9 formats). */
 export function ProfileFacts({ profile }: { profile: Profile }) {
   const { t } = useTranslation("profile");
   const { user } = profile;
@@ -15,9 +16,15 @@ export function ProfileFacts({ profile }: { profile: Profile }) {
         <DataList.Item>
           <DataList.ItemLabel>{t("facts.balance")}</DataList.ItemLabel>
           <DataList.ItemValue>
-            <Text fw={700} inherit>
+            <Anchor
+              component={Link}
+              to="/wallet"
+              fw={700}
+              inherit
+              aria-label={t("facts.openWallet", { balance: formatBalance(profile.user.balance) })}
+            >
               {formatBalance(profile.user.balance)}
-            </Text>
+            </Anchor>
             {profile.user.has_frozen_balance && (
               <Text size="xs" c="blue.8">
                 {t("facts.frozen")}

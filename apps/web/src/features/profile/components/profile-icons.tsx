@@ -28,3 +28,12 @@ export function LogOutIcon(props: IconProps) {
     </LineIcon>
   );
 }
+
+export function WalletIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M4.5 7.5h14a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18V6a1.5 1.5 0 0 1 1.5-1.5H17" />
+      <path d="M16 13.5h4" />
+    </LineIcon>
+  );
+}

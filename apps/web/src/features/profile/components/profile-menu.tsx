@@ -2,9 +2,9 @@ import { ActionIcon, Menu } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignOut } from "@/shared/auth/sign-out";
-import { DotsIcon, LogOutIcon, SettingsIcon } from "./profile-icons";
+import { DotsIcon, LogOutIcon, SettingsIcon, WalletIcon } from "./profile-icons";
 
-/** The owner's menu (SPEC §2): settings, and signing out, which only the owner can do from their profile. */
+/** The owner's menu (SPEC §2): the wallet, settings, and signing out, which only the owner can do from their profile. */
 export function ProfileMenu() {
   const { t } = useTranslation("profile");
   const signOut = useSignOut();
@@ -16,6 +16,9 @@ export function ProfileMenu() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item component={Link} to="/wallet" leftSection={<WalletIcon size={16} />}>
+          {t("menu.wallet")}
+        </Menu.Item>
         <Menu.Item component={Link} to="/settings" leftSection={<SettingsIcon size={16} />}>
           {t("menu.settings")}
         </Menu.Item>

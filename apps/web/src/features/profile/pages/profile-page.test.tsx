@@ -85,10 +85,25 @@ describe("profile, owner view", () => {
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Settings", "Log out"]);
+    ).toEqual(["Wallet", "Settings", "Log out"]);
     await events.click(within(menu).getByRole("menuitem", { name: "Settings" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
+  });
+
+  it("leads to the wallet from the menu and from the balance", async () => {
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    expect(await screen.findByRole("link", { name: "Open the wallet: 1\u00a0500,50\u00a0₽" })).toHaveAttribute(
+      "href",
+      "/wallet",
+    );
+    await events.click(screen.getByRole("button", { name: "Profile menu" }));
+    expect(within(screen.getByRole("menu")).getByRole("menuitem", { name: "Wallet" })).toHaveAttribute(
+      "href",
+      "/wallet",
+    );
   });
 
   it("logs out from the profile menu and goes home as a guest", async () => {

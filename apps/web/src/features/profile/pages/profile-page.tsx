@@ -1,10 +1,13 @@
 import { useDocumentTitle } from "@mantine/hooks";
+import { useQueryClient } from "@tanstack/react-query";
+import { WALLET_CHANGED_EVENT } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Navigate, useParams } from "react-router";
 import { toApiError } from "@/shared/api/api-error";
 import { useCurrentUser } from "@/shared/auth/current-user";
+import { useRealtimeEvent } from "@/shared/realtime/use-realtime-event";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { useProfile } from "../api/get-profile";
+import { profileQueryKey, useProfile } from "../api/get-profile";
 import { ProfileCard } from "../components/profile-card";
 import { ProfileTabs } from "../components/profile-tabs";
 import classes from "./profile-page.module.css";
@@ -17,6 +20,12 @@ export function ProfilePage() {
   const { data: currentUser } = useCurrentUser();
   const profile = useProfile(username, currentUser?.username ?? null);
   useDocumentTitle(tc("documentTitle", { title: t("title", { username }) }));
+  const queryClient = useQueryClient();
+  // The owner's balance moved outside this page (a top-up settled, a withdrawal returned): show the new one.
+  useRealtimeEvent(
+    WALLET_CHANGED_EVENT,
+    () => void queryClient.invalidateQueries({ queryKey: profileQueryKey(username) }),
+  );
 
   if (!profile.data) {
     if (!profile.isError) return <PageLoader />;

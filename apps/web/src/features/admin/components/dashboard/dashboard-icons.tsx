@@ -29,10 +29,20 @@ export function HandshakeIcon(props: IconProps) {
   );
 }
 
-export function RoubleIcon(props: IconProps) {
+/** Money coming in (top-ups). */
+export function ArrowDownIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
-      <path d="M8.5 20.5v-16h5a4 4 0 0 1 0 8h-7M6.5 16.5h8" />
+      <path d="M12 4v15M6 13l6 6 6-6" />
+    </LineIcon>
+  );
+}
+
+/** Money going out (payouts). */
+export function ArrowUpIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M12 20V5M6 11l6-6 6 6" />
     </LineIcon>
   );
 }

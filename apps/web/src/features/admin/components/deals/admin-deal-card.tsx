@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { Anchor, Box, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -8,23 +8,11 @@ import { formatBalance, formatPrice, type Deal, type DisputeResolution } from "@
 import { formatDateTime } from "@/shared/format/date";
 import { BoxIcon, ChatIcon } from "@/shared/ui/icons";
 import { useResolveDispute } from "../../api/resolve-dispute";
+import { Fact } from "../fact";
 import { AdminDealStatusBadge } from "./admin-deal-status-badge";
 import { ChatTranscriptModal } from "./chat-transcript-modal";
 import { DisputeDetails } from "./dispute-details";
 import { ResolveDisputeModal, type ProductAfterRefund } from "./resolve-dispute-modal";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </Box>
-  );
-}
 
 function ProfileLink({ username }: { username: string }) {
   return (

@@ -4,6 +4,7 @@ import type { PurchaseResult } from "@lootlane/contract";
 import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
+import { leaveFor } from "@/shared/lib/leave-for";
 import { refusal, stubApi, type StubReply } from "@/test/stub-api";
 
 // Amounts are written with no-break spaces, which accessible names keep as they are.
@@ -37,14 +38,40 @@ const chat = {
   unread_count: 0,
 };
 
-function api(buy: StubReply | StubReply[], shown: StubReply | StubReply[] = { body: product }) {
+const rules = {
+  provider: "test",
+  top_up_min: 10,
+  top_up_max: 100_000,
+  top_up_daily_max: 300_000,
+  withdrawal_min: 100,
+  withdrawal_fee_percent: 0,
+  withdrawal_methods: ["card", "sbp", "yoomoney"],
+};
+const TOP_UP_ID = "88888888-0000-4000-8000-000000000001";
+const CONFIRMATION_URL = "http://localhost:3000/pay/test/66666666-0000-4000-8000-000000000001";
+const topUp = {
+  id: TOP_UP_ID,
+  status: "pending",
+  amount: 200,
+  confirmation_url: CONFIRMATION_URL,
+  return_path: `/product/${product.id}`,
+  created_at: "2025-11-20T10:00:00.000Z",
+};
+
+function api(
+  buy: StubReply | StubReply[],
+  shown: StubReply | StubReply[] = { body: product },
+  more: Record<string, StubReply | StubReply[]> = {},
+) {
   return stubApi({
+    "GET wallet": { body: { balance: 1000.25, held: 0, available: 1000.25, rules } },
     [`GET products/${product.id}`]: shown,
     "GET categories/all": { body: [] },
     "POST products/buy": buy,
     "POST auth/": { body: { ...buyer, balance: 300.5 } },
     "GET chats/": { body: [chat] },
     [`GET chats/${chatId}/messages`]: { body: [] },
+    ...more,
   });
 }
 
@@ -81,6 +108,72 @@ describe("buying on the product page", () => {
     expect(within(dialog).getByText("Not enough money: 199,75 ₽ more is needed.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: PAY })).toBeDisabled();
     expect(stub.calls.map((call) => call.route)).not.toContain("POST products/buy");
+  });
+
+  it("offers a top-up of exactly what is missing, rounded up to whole roubles, and comes back to the product", async () => {
+    const stub = api(
+      { body: purchase },
+      { body: product },
+      {
+        "POST wallet/top-ups": { body: topUp },
+      },
+    );
+    const { events, dialog } = await openDialog(makeUser({ balance: 1000.25 }));
+
+    await events.click(await within(dialog).findByRole("button", { name: "Top up 200\u00a0₽" }));
+
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(CONFIRMATION_URL));
+    expect(stub.bodiesOf("POST wallet/top-ups")).toEqual([{ amount: 200, return_path: `/product/${product.id}` }]);
+  });
+
+  it("offers at least the smallest top-up", async () => {
+    api(
+      { body: purchase },
+      { body: product },
+      {
+        "GET wallet": { body: { balance: 1197, held: 0, available: 1197, rules } },
+      },
+    );
+    const { dialog } = await openDialog(makeUser({ balance: 1197 }));
+    expect(await within(dialog).findByRole("button", { name: "Top up 10\u00a0₽" })).toBeEnabled();
+  });
+
+  it("offers no top-up where top-ups are off", async () => {
+    api(
+      { body: purchase },
+      { body: product },
+      {
+        "GET wallet": {
+          body: { balance: 1000.25, held: 0, available: 1000.25, rules: { ...rules, provider: "none" } },
+        },
+      },
+    );
+    const { dialog } = await openDialog(makeUser({ balance: 1000.25 }));
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThan(2));
+    expect(within(dialog).queryByRole("button", { name: /Top up/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByText("Not enough money: 199,75 ₽ more is needed.")).toBeInTheDocument();
+  });
+
+  it("shows the top-up the buyer came back from, and Pay works once it is credited", async () => {
+    api(
+      { body: purchase },
+      { body: product },
+      {
+        [`GET wallet/top-ups/${TOP_UP_ID}`]: [{ body: topUp }, { body: { ...topUp, status: "succeeded" } }],
+        "POST auth/": { body: { ...buyer, balance: 1200.25 } },
+      },
+    );
+    const { events } = renderApp(`/product/${product.id}?top_up=${TOP_UP_ID}`, {
+      user: makeUser({ balance: 1000.25 }),
+    });
+
+    expect(await screen.findByText("Waiting for the payment of 200 ₽…")).toBeInTheDocument();
+    expect(await screen.findByText("200 ₽ added to your balance", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("Your balance is now 1 200,25 ₽.")).toBeInTheDocument();
+
+    await events.click(screen.getByRole("button", { name: "Buy" }));
+    const dialog = await screen.findByRole("dialog", { name: "Buy this product?" });
+    expect(within(dialog).getByRole("button", { name: PAY })).toBeEnabled();
   });
 
   it("cannot pay from a frozen balance", async () => {

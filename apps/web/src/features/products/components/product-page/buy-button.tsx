@@ -9,6 +9,7 @@ import type { CurrentUser } from "@/shared/auth/current-user";
 import { describeError } from "@/shared/errors/error-message";
 import { useBuyProduct } from "../../api/buy-product";
 import { PurchaseSummary } from "./purchase-summary";
+import { TopUpShortfall } from "./top-up-shortfall";
 
 interface BuyButtonProps {
   product: ProductDetail;
@@ -18,7 +19,7 @@ interface BuyButtonProps {
 /**
  * Buy, asked twice (SPEC §2): the dialog shows price and balance, pays, and takes the buyer to the deal's chat
  * (SPEC §2 redirects). A refusal is shown in the dialog, which stays open; after PRICE_CHANGED it shows the new
- * price, and only a new click pays it.
+ * price, and only a new click pays it. When the balance is short it offers a top-up of what is missing.
  */
 export function BuyButton({ product, buyer }: BuyButtonProps) {
   const { t } = useTranslation("products");
@@ -30,7 +31,8 @@ export function BuyButton({ product, buyer }: BuyButtonProps) {
   const navigate = useNavigate();
   const price = formatPrice(product.price);
   // The server checks again when paying; this only spares a request that cannot succeed.
-  const payable = !buyer.has_frozen_balance && buyer.balance >= product.price;
+  const short = buyer.balance < product.price;
+  const payable = !buyer.has_frozen_balance && !short;
 
   function open() {
     setAttemptKey(crypto.randomUUID());
@@ -69,6 +71,9 @@ export function BuyButton({ product, buyer }: BuyButtonProps) {
           balance={buyer.balance}
           frozen={buyer.has_frozen_balance}
         />
+        {short && !buyer.has_frozen_balance && (
+          <TopUpShortfall productId={product.id} price={product.price} balance={buyer.balance} />
+        )}
         {buy.isError && (
           <Alert color="red" mt="md" role="alert">
             {describeError(buy.error)}
