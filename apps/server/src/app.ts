@@ -21,6 +21,10 @@ import { productEditingRoutes } from "./modules/products/products-editing.routes
 import { productReadRoutes } from "./modules/products/products.routes.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { adminWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals-admin.routes.js";
+import { createWithdrawalAlerts } from "./modules/wallet/wallet-withdrawals.alerts.js";
+import { walletWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals.routes.js";
+import { startPayoutRechecks } from "./modules/wallet/wallet-withdrawals.sweeper.js";
 import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
 import { createDataCipher } from "./platform/crypto/data-cipher.js";
@@ -128,6 +132,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
+  const withdrawals = {
+    db: database.db,
+    clock,
+    cipher,
+    rules: { feePercent: config.payments.payoutFeePercent, minKopecks: config.payments.payoutMinKopecks },
+    payouts: config.payments.payouts,
+    walletChanged: createWithdrawalAlerts(realtime),
+  };
+  // Payouts still `processing` are asked about again, so a lost notification or answer never leaves money held.
+  startPayoutRechecks(app, { ...withdrawals, log: app.log }, config.sweepIntervalMs);
 
   await app.register(
     async (api) => {
@@ -153,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
       await api.register(adminDashboardRoutes, { db: database.db, clock });
       await api.register(adminUsersRoutes, { deps: { db: database.db, clock, realtime } });
+      await api.register(walletWithdrawalsRoutes, { deps: withdrawals });
+      await api.register(adminWithdrawalsRoutes, { deps: withdrawals });
     },
     { prefix: API_PREFIX },
   );
