@@ -24,6 +24,7 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { adminWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals-admin.routes.js";
 import { createWithdrawalAlerts } from "./modules/wallet/wallet-withdrawals.alerts.js";
 import { walletWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals.routes.js";
+import { createSbpBankList } from "./modules/wallet/wallet-withdrawals.service.js";
 import { startPayoutRechecks } from "./modules/wallet/wallet-withdrawals.sweeper.js";
 import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     rules: { feePercent: config.payments.payoutFeePercent, minKopecks: config.payments.payoutMinKopecks },
     payouts: config.payments.payouts,
+    sbpBanks: createSbpBankList(config.payments.payouts, clock),
     walletChanged: createWithdrawalAlerts(realtime),
   };
   // Payouts still `processing` are asked about again, so a lost notification or answer never leaves money held.

@@ -55,7 +55,8 @@ export async function startFakeYookassaPayouts(): Promise<FakeYookassaPayouts> {
     settle(payoutId, status, reason) {
       const payout = fake.payouts.get(payoutId)!;
       payout.status = status;
-      if (status === "canceled") payout.cancellation_details = { party: "payout_network", reason: reason ?? "general_decline" };
+      if (status === "canceled")
+        payout.cancellation_details = { party: "payout_network", reason: reason ?? "general_decline" };
     },
   };
 
@@ -76,7 +77,8 @@ export async function startFakeYookassaPayouts(): Promise<FakeYookassaPayouts> {
     if (request.headers.authorization !== expected)
       return error(response, 401, "invalid_credentials", "Authentication by given credentials failed");
     const url = new URL((request.url ?? "/").replace(/^\/v3(?=\/)/, ""), "http://fake");
-    if (request.method === "GET" && url.pathname === "/sbp_banks") return answer(response, 200, { type: "list", items: fake.banks });
+    if (request.method === "GET" && url.pathname === "/sbp_banks")
+      return answer(response, 200, { type: "list", items: fake.banks });
     const one = /^\/payouts\/([^/]+)$/.exec(url.pathname);
     if (request.method === "GET" && one) {
       const payout = fake.payouts.get(decodeURIComponent(one[1]!));

@@ -42,7 +42,10 @@ export async function withdrawn(client: TestClient, amount: number, destination 
 }
 
 /** The ledger postings of a withdrawal: each transaction's kind with its entries as [account kind, kopecks]. */
-export async function withdrawalPostings(db: Db, withdrawalId: string): Promise<Record<string, Array<[string, number]>>> {
+export async function withdrawalPostings(
+  db: Db,
+  withdrawalId: string,
+): Promise<Record<string, Array<[string, number]>>> {
   const rows = await db
     .select({ kind: ledgerTransactions.kind, account: ledgerAccounts.kind, kopecks: ledgerEntries.amountKopecks })
     .from(ledgerTransactions)

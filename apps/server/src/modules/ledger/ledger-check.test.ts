@@ -220,7 +220,12 @@ describe("checkLedger", () => {
 
   it("sees open withdrawals whose amount and fee the user's held account does not hold", async () => {
     const violations = await rolledBack(async (tx) => {
-      const withdrawal = { userId: alice.id, method: "card" as const, destinationEncrypted: "x", destinationMasked: "x" };
+      const withdrawal = {
+        userId: alice.id,
+        method: "card" as const,
+        destinationEncrypted: "x",
+        destinationMasked: "x",
+      };
       await tx.insert(withdrawals).values([
         { ...withdrawal, amountKopecks: 300, feeKopecks: 3, status: "pending" },
         { ...withdrawal, amountKopecks: 100, feeKopecks: 0, status: "processing" },

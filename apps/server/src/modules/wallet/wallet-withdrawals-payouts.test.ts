@@ -9,7 +9,12 @@ import { createTestClock } from "../../test/test-clock.js";
 import { adjustBalanceAs, balanceOf, failure } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
 import { testPayments, withdrawalPostings, withdrawAs, withdrawn } from "../../test/test-withdrawals.js";
-import { PAYOUT_RECHECK_MS, settlePayoutNotification, type WithdrawalDeps } from "./wallet-withdrawals.service.js";
+import {
+  createSbpBankList,
+  PAYOUT_RECHECK_MS,
+  settlePayoutNotification,
+  type WithdrawalDeps,
+} from "./wallet-withdrawals.service.js";
 
 const clock = createTestClock();
 let t: TestApp;
@@ -35,6 +40,7 @@ beforeAll(async () => {
     cipher: createDataCipher(t.config.dataKey),
     rules: { feePercent: 2, minKopecks: 100_00 },
     payouts: yookassa.gateway,
+    sbpBanks: createSbpBankList(yookassa.gateway, clock.now),
     walletChanged: () => undefined,
   };
 });
@@ -60,7 +66,10 @@ async function sellerWithWithdrawal(
 const approve = (who: Person, id: string) => who.client.post(`/v1/admin/withdrawals/${id}/approve`, {});
 
 async function statusOf(id: string): Promise<string> {
-  const [row] = await t.database.db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+  const [row] = await t.database.db
+    .select({ status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
   return row!.status;
 }
 
@@ -130,7 +139,10 @@ describe("approving through ЮKassa payouts", () => {
     yookassa.settle(payout.id, "succeeded");
     await Promise.all([1, 2, 3].map(() => settlePayoutNotification(deps, payout.id)));
     expect(await statusOf(withdrawal.id)).toBe("paid");
-    expect(Object.keys(await withdrawalPostings(t.database.db, withdrawal.id))).toEqual(["withdrawal", "withdrawal_paid"]);
+    expect(Object.keys(await withdrawalPostings(t.database.db, withdrawal.id))).toEqual([
+      "withdrawal",
+      "withdrawal_paid",
+    ]);
     expect(await balanceOf(seller.client)).toBe(694);
   });
 
@@ -164,9 +176,9 @@ describe("approving through ЮKassa payouts", () => {
     expect(failure(await seller.client.request("DELETE", `/v1/wallet/withdrawals/${withdrawal.id}`))[1]).toBe(
       "WITHDRAWAL_NOT_PENDING",
     );
-    expect(failure(await otherAdmin.client.post(`/v1/admin/withdrawals/${withdrawal.id}/reject`, { reason: "x" }))[1]).toBe(
-      "WITHDRAWAL_NOT_PENDING",
-    );
+    expect(
+      failure(await otherAdmin.client.post(`/v1/admin/withdrawals/${withdrawal.id}/reject`, { reason: "x" }))[1],
+    ).toBe("WITHDRAWAL_NOT_PENDING");
 
     // ЮKassa made the payout this time, but its answer was lost on the way.
     yookassa.down = false;
@@ -199,8 +211,13 @@ describe("approving through ЮKassa payouts", () => {
     const payout = payoutOf(withdrawal.id);
     yookassa.settle(payout.id, "succeeded");
     await settlePayoutNotification(deps, payout.id);
-    expect(Object.keys(await withdrawalPostings(t.database.db, withdrawal.id))).toEqual(["withdrawal", "withdrawal_paid"]);
-    const log = (await admin.client.get(`/v1/admin/audit-log?target_type=withdrawal&target_id=${withdrawal.id}`)).json();
+    expect(Object.keys(await withdrawalPostings(t.database.db, withdrawal.id))).toEqual([
+      "withdrawal",
+      "withdrawal_paid",
+    ]);
+    const log = (
+      await admin.client.get(`/v1/admin/audit-log?target_type=withdrawal&target_id=${withdrawal.id}`)
+    ).json();
     expect(log.entries.map((entry: { action: string }) => entry.action)).toEqual(["withdrawal.approve"]);
   });
 });
@@ -230,6 +247,9 @@ describe("SBP and ЮMoney payouts", () => {
   it("pays a ЮMoney wallet by its account number", async () => {
     const { withdrawal } = await sellerWithWithdrawal(100, { method: "yoomoney", destination: "4100 1234 5678 901" });
     expect((await approve(admin, withdrawal.id)).json()).toMatchObject({ status: "paid" });
-    expect(payoutOf(withdrawal.id).payout_destination).toEqual({ type: "yoo_money", account_number: "410012345678901" });
+    expect(payoutOf(withdrawal.id).payout_destination).toEqual({
+      type: "yoo_money",
+      account_number: "410012345678901",
+    });
   });
 });

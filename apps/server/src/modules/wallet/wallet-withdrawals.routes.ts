@@ -13,7 +13,6 @@ import { presentWithdrawal, presentWithdrawalPage } from "./wallet-withdrawals.p
 import {
   cancelWithdrawal,
   listOwnWithdrawals,
-  listSbpBanks,
   requestWithdrawal,
   type WithdrawalDeps,
 } from "./wallet-withdrawals.service.js";
@@ -73,6 +72,6 @@ export const walletWithdrawalsRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDe
         response: { 200: sbpBankListSchema, ...errorResponses(401, 502) },
       },
     },
-    async () => listSbpBanks(deps),
+    async () => deps.sbpBanks(),
   );
 };

@@ -1,4 +1,5 @@
 import {
+  kopecksToRoubles,
   maskDestination,
   roublesToKopecks,
   type ApproveWithdrawal,
@@ -43,6 +44,8 @@ export type WithdrawalDeps = {
   rules: { feePercent: number; minKopecks: number };
   /** ЮKassa's payout gateway; undefined: admins pay by hand. */
   payouts: YookassaCredentials | undefined;
+  /** The SBP participants a payout can reach (createSbpBankList). */
+  sbpBanks(): Promise<SbpBank[]>;
   /** Told after commit whenever a user's withdrawal changed without a request of theirs. */
   walletChanged(userId: string, withdrawalId: string): void;
 };
@@ -50,7 +53,6 @@ export type WithdrawalDeps = {
 /** How long a payout in `processing` waits before the job asks ЮKassa about it (again). */
 export const PAYOUT_RECHECK_MS = 5 * 60_000;
 
-/** The SBP participants rarely change; one list a while spares ЮKassa a call per withdrawal form. */
 const SBP_BANKS_TTL_MS = 60 * 60_000;
 
 /**
@@ -76,7 +78,7 @@ export async function requestWithdrawal(
 ): Promise<Withdrawal> {
   const amountKopecks = roublesToKopecks(request.amount);
   if (amountKopecks < deps.rules.minKopecks)
-    throw validationError([{ field: "amount", message: `At least ${deps.rules.minKopecks / 100} ₽` }]);
+    throw validationError([{ field: "amount", message: `At least ${kopecksToRoubles(deps.rules.minKopecks)} ₽` }]);
   const bankId = request.method === "sbp" ? await checkedBankId(deps, request.bank_id) : null;
   const feeKopecks = withdrawalFeeKopecks(amountKopecks, deps.rules.feePercent);
   return deps.db.transaction(async (tx) => {
@@ -119,22 +121,26 @@ export async function requestWithdrawal(
 /** With ЮKassa payouts an SBP payout names the participant, which must be one the gateway knows. */
 async function checkedBankId(deps: WithdrawalDeps, bankId: string | undefined): Promise<string | null> {
   if (!deps.payouts) return bankId ?? null;
-  const banks = await listSbpBanks(deps);
+  const banks = await deps.sbpBanks();
   if (bankId === undefined || !banks.some((bank) => bank.bank_id === bankId))
     throw validationError([{ field: "bank_id", message: "Choose the bank from the list" }]);
   return bankId;
 }
 
-let sbpBanksCache: { gateway: YookassaCredentials; banks: SbpBank[]; until: number } | undefined;
-
-/** GET /wallet/sbp-banks: ЮKassa's SBP participants when payouts go through it, else none. */
-export async function listSbpBanks(deps: Pick<WithdrawalDeps, "payouts" | "clock">): Promise<SbpBank[]> {
-  if (!deps.payouts) return [];
-  const now = deps.clock().getTime();
-  if (sbpBanksCache && sbpBanksCache.gateway === deps.payouts && sbpBanksCache.until > now) return sbpBanksCache.banks;
-  const banks = await asAppError(() => listSbpParticipants(deps.payouts!));
-  sbpBanksCache = { gateway: deps.payouts, banks, until: now + SBP_BANKS_TTL_MS };
-  return banks;
+/**
+ * GET /wallet/sbp-banks: ЮKassa's SBP participants when payouts go through it, else none. The list rarely changes,
+ * so one answer serves every withdrawal form for a while instead of a call per form.
+ */
+export function createSbpBankList(payouts: YookassaCredentials | undefined, clock: Clock): () => Promise<SbpBank[]> {
+  let cached: { banks: SbpBank[]; until: number } | undefined;
+  return async () => {
+    if (!payouts) return [];
+    const now = clock().getTime();
+    if (cached && cached.until > now) return cached.banks;
+    const banks = await asAppError(() => listSbpParticipants(payouts));
+    cached = { banks, until: now + SBP_BANKS_TTL_MS };
+    return banks;
+  };
 }
 
 type Page = { page: number; perPage: number; total: number };

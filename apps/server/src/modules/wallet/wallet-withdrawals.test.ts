@@ -14,13 +14,7 @@ import { listenOnFreePort, nextEvent } from "../../test/test-chats.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { adjustBalanceAs, balanceOf, failure } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
-import {
-  testPayments,
-  withdrawalPostings,
-  withdrawAs,
-  withdrawn,
-  TEST_CARD,
-} from "../../test/test-withdrawals.js";
+import { testPayments, withdrawalPostings, withdrawAs, withdrawn, TEST_CARD } from "../../test/test-withdrawals.js";
 import { withdrawalFeeKopecks } from "./wallet-withdrawals.service.js";
 
 let t: TestApp;
@@ -191,8 +185,9 @@ describe("the admin's withdrawals", () => {
     const seller = await userWith(2000);
     const older = await withdrawn(seller.client, 100);
     const newer = await withdrawn(seller.client, 150);
-    const pending = (await admin.client.get("/v1/admin/withdrawals?status=pending&per_page=100"))
-      .json() as AdminWithdrawalPage;
+    const pending = (
+      await admin.client.get("/v1/admin/withdrawals?status=pending&per_page=100")
+    ).json() as AdminWithdrawalPage;
     const mine = pending.withdrawals.filter((one) => one.user.id === seller.user.id);
     expect(mine.map((one) => one.id)).toEqual([older.id, newer.id]);
     expect(mine[0]).toEqual({

@@ -1,3 +1,4 @@
+import { kopecksToRoubles, roublesToKopecks } from "@lootlane/contract";
 import type { YookassaCredentials } from "../../config.js";
 
 /*
@@ -160,11 +161,10 @@ function parseJson(text: string): unknown {
 }
 
 function kopecksToValue(kopecks: number): string {
-  return `${Math.trunc(kopecks / 100)}.${String(kopecks % 100).padStart(2, "0")}`;
+  return kopecksToRoubles(kopecks).toFixed(2);
 }
 
-/** "320.00" → 32000; an odd value becomes NaN, which matches no withdrawal's amount. */
+/** "320.00" → 32000; a value that is not roubles with at most two decimals becomes NaN, which matches no amount. */
 function valueToKopecks(value: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : Number.NaN;
+  return /^\d+(?:\.\d{1,2})?$/.test(value) ? roublesToKopecks(Number(value)) : Number.NaN;
 }
