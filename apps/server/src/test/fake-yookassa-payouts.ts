@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { YookassaCredentials } from "../config.js";
+import { errorAnswer, FakeYookassa, type FakeAnswer } from "./fake-yookassa.js";
 
 /*
- * ЮKassa's payouts API as its docs publish it (https://yookassa.ru/developers/api#payout_object), on a local port:
- * POST /payouts (Basic auth of the payout gateway, Idempotence-Key: a repeat answers the same payout),
- * GET /payouts/{id}, GET /sbp_banks, and the API's error answers ({type: "error", code, description}). A test
- * decides how new payouts end (`outcome`), settles pending ones later (`settle`), and takes the API down (`down`).
+ * ЮKassa's payouts on the fake ЮKassa server, as its docs publish them (https://yookassa.ru/developers/api#payout_object,
+ * https://yookassa.ru/developers/payouts/making-payouts/sbp): POST /payouts (the payout gateway's Basic auth, the
+ * server's Idempotence-Key handling: a repeat answers the same payout), GET /payouts/{id}, GET /sbp_banks. A test
+ * decides how new payouts end (`outcome`), settles pending ones later (`settle`), takes the API down
+ * (`server.mode`), or has it make a payout and answer 500 (`failAfterCreate`: ЮKassa's "outcome unknown").
  */
 
 export type FakePayout = {
@@ -15,7 +15,7 @@ export type FakePayout = {
   status: "pending" | "succeeded" | "canceled";
   amount: { value: string; currency: string };
   payout_destination: Record<string, unknown>;
-  description: string;
+  description?: string;
   metadata: Record<string, string>;
   created_at: string;
   cancellation_details?: { party: string; reason: string };
@@ -23,112 +23,100 @@ export type FakePayout = {
 };
 
 export type FakeYookassaPayouts = {
+  server: FakeYookassa;
+  /** The payout gateway's credentials (YOOKASSA_PAYOUT_AGENT_ID / _SECRET), pointed at the server. */
   gateway: YookassaCredentials;
   /** Every payout made, by id. */
   payouts: Map<string, FakePayout>;
-  /** The bodies of POST /payouts received, repeats included. */
-  createRequests: Array<{ idempotenceKey: string; body: Record<string, unknown> }>;
   /** How a new payout answers: `pending`, at once `succeeded`, or `canceled` for this reason. */
   outcome: { status: FakePayout["status"]; reason?: string };
-  /** While set, every call answers 500 (as the API does when it cannot tell the outcome). */
-  down: boolean;
-  /** While set, POST /payouts makes the payout but the connection drops before the answer. */
-  dropCreateAnswers: boolean;
+  /** While set, POST /payouts makes the payout and answers 500, as when ЮKassa cannot tell the outcome. */
+  failAfterCreate: boolean;
   banks: Array<{ bank_id: string; name: string; bic: string }>;
+  /** The POST /payouts calls received with this Idempotence-Key, repeats included. */
+  createCalls(idempotenceKey: string): number;
   settle(payoutId: string, status: "succeeded" | "canceled", reason?: string): void;
   close(): Promise<void>;
 };
 
+type CreatePayoutBody = {
+  amount?: { value?: unknown; currency?: unknown };
+  payout_destination_data?: { type?: unknown };
+  description?: unknown;
+  metadata?: unknown;
+};
+
 export async function startFakeYookassaPayouts(): Promise<FakeYookassaPayouts> {
-  const gateway = { id: "505050", secret: `test_${randomUUID()}` };
-  const byKey = new Map<string, FakePayout>();
-  const fake: Omit<FakeYookassaPayouts, "gateway" | "close"> = {
+  const server = await FakeYookassa.start();
+  const fake: FakeYookassaPayouts = {
+    server,
+    gateway: server.account("505050"),
     payouts: new Map(),
-    createRequests: [],
     outcome: { status: "succeeded" },
-    down: false,
-    dropCreateAnswers: false,
+    failAfterCreate: false,
     banks: [
       { bank_id: "100000000111", name: "Сбербанк", bic: "044525225" },
       { bank_id: "100000000004", name: "Т-Банк", bic: "044525974" },
     ],
+    createCalls: (key) =>
+      server.requests.filter((request) => request.path === "/payouts" && request.idempotenceKey === key).length,
     settle(payoutId, status, reason) {
       const payout = fake.payouts.get(payoutId)!;
       payout.status = status;
       if (status === "canceled")
         payout.cancellation_details = { party: "payout_network", reason: reason ?? "general_decline" };
     },
+    close: () => server.close(),
   };
 
-  const answer = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  const create = (body: CreatePayoutBody): FakeAnswer => {
+    if (typeof body.amount?.value !== "string" || !/^\d+\.\d{2}$/.test(body.amount.value))
+      return errorAnswer(400, "invalid_request", "Amount value is invalid", "amount.value");
+    if (body.amount.currency !== "RUB")
+      return errorAnswer(400, "invalid_request", "Currency is not supported", "amount.currency");
+    const destination = body.payout_destination_data;
+    if (!destination || !["bank_card", "sbp", "yoo_money"].includes(String(destination.type)))
+      return errorAnswer(400, "invalid_request", "Payout destination is invalid", "payout_destination_data");
+    const { status, reason } = fake.outcome;
+    const payout: FakePayout = {
+      id: `po-${randomUUID()}`,
+      status,
+      amount: { value: body.amount.value, currency: "RUB" },
+      payout_destination: destination as Record<string, unknown>,
+      ...(typeof body.description === "string" ? { description: body.description } : {}),
+      metadata: (body.metadata ?? {}) as Record<string, string>,
+      created_at: new Date().toISOString(),
+      ...(status === "canceled"
+        ? { cancellation_details: { party: "payout_network", reason: reason ?? "general_decline" } }
+        : {}),
+      test: true,
+    };
+    fake.payouts.set(payout.id, payout);
+    return { status: 200, body: structuredClone(payout) };
   };
-  const error = (response: ServerResponse, status: number, code: string, description: string) =>
-    answer(response, status, { type: "error", id: randomUUID(), code, description });
 
-  const server = createServer((request, response) => {
-    void handle(request, response).catch(() => response.destroy());
+  server.route({
+    method: "POST",
+    path: /^\/payouts$/,
+    handle: (request) => {
+      const answer = server.idempotent(request, () => create((request.body ?? {}) as CreatePayoutBody));
+      return fake.failAfterCreate ? errorAnswer(500, "internal_server_error", "Internal server error") : answer;
+    },
   });
-  async function handle(request: IncomingMessage, response: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    if (fake.down) return error(response, 500, "internal_server_error", "Internal server error");
-    const expected = `Basic ${Buffer.from(`${gateway.id}:${gateway.secret}`).toString("base64")}`;
-    if (request.headers.authorization !== expected)
-      return error(response, 401, "invalid_credentials", "Authentication by given credentials failed");
-    const url = new URL((request.url ?? "/").replace(/^\/v3(?=\/)/, ""), "http://fake");
-    if (request.method === "GET" && url.pathname === "/sbp_banks")
-      return answer(response, 200, { type: "list", items: fake.banks });
-    const one = /^\/payouts\/([^/]+)$/.exec(url.pathname);
-    if (request.method === "GET" && one) {
-      const payout = fake.payouts.get(decodeURIComponent(one[1]!));
-      return payout ? answer(response, 200, payout) : error(response, 404, "not_found", "Payout not found");
-    }
-    if (request.method !== "POST" || url.pathname !== "/payouts") return error(response, 404, "not_found", "Not found");
-    const key = request.headers["idempotence-key"];
-    if (typeof key !== "string" || key === "")
-      return error(response, 400, "invalid_request", "Idempotence key is missing");
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
-    } catch {
-      return error(response, 400, "invalid_request", "Request body is not JSON");
-    }
-    fake.createRequests.push({ idempotenceKey: key, body });
-    let payout = byKey.get(key);
-    if (!payout) {
-      const amount = body.amount as { value?: unknown; currency?: unknown } | undefined;
-      const destination = body.payout_destination_data as Record<string, unknown> | undefined;
-      if (typeof amount?.value !== "string" || amount.currency !== "RUB" || !destination)
-        return error(response, 400, "invalid_request", "Incorrect amount or payout_destination_data");
-      payout = {
-        id: `po-${randomUUID()}`,
-        status: fake.outcome.status,
-        amount: { value: amount.value, currency: "RUB" },
-        payout_destination: destination,
-        description: String(body.description ?? ""),
-        metadata: (body.metadata ?? {}) as Record<string, string>,
-        created_at: new Date().toISOString(),
-        ...(fake.outcome.status === "canceled"
-          ? { cancellation_details: { party: "payout_network", reason: fake.outcome.reason ?? "general_decline" } }
-          : {}),
-        test: true,
-      };
-      byKey.set(key, payout);
-      fake.payouts.set(payout.id, payout);
-    }
-    if (fake.dropCreateAnswers) return void response.destroy();
-    return answer(response, 200, payout);
-  }
-
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(fake, {
-    gateway: { apiUrl: `http://127.0.0.1:${port}/v3`, ...gateway },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  server.route({
+    method: "GET",
+    path: /^\/payouts\/([^/]+)$/,
+    handle: (request) => {
+      const payout = fake.payouts.get(request.params[0]!);
+      return payout
+        ? { status: 200, body: structuredClone(payout) }
+        : errorAnswer(404, "not_found", "Payout not found");
+    },
   });
+  server.route({
+    method: "GET",
+    path: /^\/sbp_banks$/,
+    handle: () => ({ status: 200, body: { type: "list", items: fake.banks } }),
+  });
+  return fake;
 }

@@ -46,8 +46,8 @@ beforeAll(async () => {
 });
 afterEach(() => {
   yookassa.outcome = { status: "succeeded" };
-  yookassa.down = false;
-  yookassa.dropCreateAnswers = false;
+  yookassa.server.mode = "up";
+  yookassa.failAfterCreate = false;
 });
 afterAll(async () => {
   await t.close();
@@ -102,18 +102,13 @@ describe("approving through ЮKassa payouts", () => {
       payout_reference: payout.id,
       provider_payout: true,
     } satisfies Partial<AdminWithdrawal>);
-    const sent = yookassa.createRequests.filter((request) => request.idempotenceKey === withdrawal.id);
-    expect(sent).toEqual([
-      {
-        idempotenceKey: withdrawal.id,
-        body: {
-          amount: { value: "200.00", currency: "RUB" },
-          payout_destination_data: { type: "bank_card", card: { number: "4242424242424242" } },
-          description: `Lootlane withdrawal ${withdrawal.id}`,
-          metadata: { withdrawal_id: withdrawal.id },
-        },
-      },
-    ]);
+    expect(yookassa.createCalls(withdrawal.id)).toBe(1);
+    expect(payout).toMatchObject({
+      amount: { value: "200.00", currency: "RUB" },
+      payout_destination: { type: "bank_card", card: { number: "4242424242424242" } },
+      description: `Lootlane withdrawal ${withdrawal.id}`,
+      metadata: { withdrawal_id: withdrawal.id },
+    });
     expect((await withdrawalPostings(t.database.db, withdrawal.id)).withdrawal_paid).toEqual([
       ["user_held", -204_00],
       ["provider_clearing", 200_00],
@@ -169,7 +164,7 @@ describe("approving through ЮKassa payouts", () => {
 
   it("keeps a payout the provider did not answer in processing, and sending it again makes no second payout", async () => {
     const { seller, withdrawal } = await sellerWithWithdrawal(250);
-    yookassa.down = true;
+    yookassa.server.mode = "down";
     expect(failure(await approve(admin, withdrawal.id))).toEqual([502, "PAYMENT_PROVIDER_UNAVAILABLE"]);
     expect(await statusOf(withdrawal.id)).toBe("processing");
     // Whether a payout left is unknown, so the money cannot go back to the balance meanwhile.
@@ -181,22 +176,22 @@ describe("approving through ЮKassa payouts", () => {
     ).toBe("WITHDRAWAL_NOT_PENDING");
 
     // ЮKassa made the payout this time, but its answer was lost on the way.
-    yookassa.down = false;
-    yookassa.dropCreateAnswers = true;
+    yookassa.server.mode = "up";
+    yookassa.failAfterCreate = true;
     expect(failure(await approve(admin, withdrawal.id))).toEqual([502, "PAYMENT_PROVIDER_UNAVAILABLE"]);
-    yookassa.dropCreateAnswers = false;
+    yookassa.failAfterCreate = false;
     const approved = await approve(admin, withdrawal.id);
     expect(approved.json()).toMatchObject({ status: "paid" });
     payoutOf(withdrawal.id);
-    expect(yookassa.createRequests.filter((request) => request.idempotenceKey === withdrawal.id)).toHaveLength(2);
+    expect(yookassa.createCalls(withdrawal.id)).toBe(3);
     expect(await balanceOf(seller.client)).toBe(745);
   });
 
   it("lets the re-check job send again a payout whose creation was never answered", async () => {
     const { withdrawal } = await sellerWithWithdrawal(120);
-    yookassa.dropCreateAnswers = true;
+    yookassa.failAfterCreate = true;
     expect(failure(await approve(admin, withdrawal.id))).toEqual([502, "PAYMENT_PROVIDER_UNAVAILABLE"]);
-    yookassa.dropCreateAnswers = false;
+    yookassa.failAfterCreate = false;
     clock.advance(PAYOUT_RECHECK_MS);
     await eventually(withdrawal.id, "paid");
     payoutOf(withdrawal.id);

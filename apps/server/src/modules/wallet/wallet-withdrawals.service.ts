@@ -17,12 +17,11 @@ import { withdrawals, type Withdrawal } from "../../db/schema/wallet.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
+import { YookassaError } from "../../platform/payments/yookassa-client.js";
 import {
   createPayout,
   getPayout,
   listSbpParticipants,
-  PayoutGatewayUnavailableError,
-  PayoutRefusedError,
   type Payout,
   type PayoutDestinationData,
 } from "../../platform/payments/yookassa-payouts.js";
@@ -325,7 +324,7 @@ async function approveWithPayout(deps: WithdrawalDeps, admin: AuthUser, id: stri
   try {
     payout = await sendPayout(deps, claimed);
   } catch (error) {
-    if (error instanceof PayoutRefusedError) await unclaim(deps, claimed.id);
+    if (isRefusal(error)) await unclaim(deps, claimed.id);
     throw toAppError(error);
   }
   const settled = await applyPayout(deps, claimed.id, payout);
@@ -456,8 +455,8 @@ export async function recheckPayouts(deps: WithdrawalDeps): Promise<number> {
           ? await sendPayout(deps, claimed)
           : await getPayout(deps.payouts, claimed.providerPayoutId);
     } catch (error) {
-      if (error instanceof PayoutRefusedError && claimed.providerPayoutId === null) await unclaim(deps, claimed.id);
-      else if (!(error instanceof PayoutGatewayUnavailableError || error instanceof PayoutRefusedError)) throw error;
+      if (!(error instanceof YookassaError)) throw error;
+      if (isRefusal(error) && claimed.providerPayoutId === null) await unclaim(deps, claimed.id);
       continue;
     }
     if (await applyPayout(deps, claimed.id, payout)) settled += 1;
@@ -551,10 +550,11 @@ async function recordDecision(tx: Db, admin: AuthUser, before: Withdrawal, after
   });
 }
 
+/** ЮKassa answered the request with an error of its own: nothing was made, and repeating it will not help. */
+const isRefusal = (error: unknown) => error instanceof YookassaError && error.kind === "refused";
+
 function toAppError(error: unknown): unknown {
-  if (error instanceof PayoutGatewayUnavailableError || error instanceof PayoutRefusedError)
-    return new AppError("PAYMENT_PROVIDER_UNAVAILABLE", {}, { cause: error });
-  return error;
+  return error instanceof YookassaError ? new AppError("PAYMENT_PROVIDER_UNAVAILABLE", {}, { cause: error }) : error;
 }
 
 async function asAppError<T>(call: () => Promise<T>): Promise<T> {
