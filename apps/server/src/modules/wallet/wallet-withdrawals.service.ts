@@ -13,7 +13,7 @@ import type { adminWithdrawalsQuerySchema, withdrawalsQuerySchema } from "@lootl
 import type { YookassaCredentials } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/users.js";
-import { withdrawals, type Withdrawal } from "../../db/schema/wallet.js";
+import { withdrawals, type NewWithdrawal, type Withdrawal } from "../../db/schema/wallet.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
@@ -27,7 +27,7 @@ import {
 } from "../../platform/payments/yookassa-payouts.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { recordAdminAction } from "../audit/audit.service.js";
-import { postLedgerTransaction } from "../ledger/ledger.service.js";
+import { postLedgerTransaction, type LedgerEntryInput } from "../ledger/ledger.service.js";
 
 /*
  * Money out (issue 18, ARCHITECTURE.md §4 "Wallet"). A withdrawal moves its amount and fee from the user's balance
@@ -383,7 +383,13 @@ async function applyPayout(deps: WithdrawalDeps, id: string, payout: Payout): Pr
     if (!matches) return undefined;
     const at = deps.clock();
     if (payout.status === "succeeded")
-      return payOut(tx, withdrawal, { via: "provider_clearing", reference: payout.id, actorId: null, at, payout });
+      return payOut(tx, withdrawal, {
+        via: "provider_clearing",
+        reference: payout.id,
+        actorId: null,
+        at,
+        payoutId: payout.id,
+      });
     if (payout.status === "canceled") {
       const reason = `The payout failed: ${payout.cancellation?.reason ?? "canceled"}`;
       return returnToBalance(tx, withdrawal, { status: "rejected", reason, actorId: null, at, payoutId: payout.id });
@@ -470,7 +476,7 @@ async function lockWithdrawal(tx: Db, id: string): Promise<Withdrawal | undefine
 }
 
 /** Paid: the held money leaves, the amount to whoever paid it out, the fee to the platform. */
-async function payOut(
+function payOut(
   tx: Db,
   withdrawal: Withdrawal,
   how: {
@@ -478,24 +484,17 @@ async function payOut(
     reference: string;
     actorId: string | null;
     at: Date;
-    payout?: Payout;
+    payoutId?: string;
   },
 ): Promise<Withdrawal> {
-  const [after] = await tx
-    .update(withdrawals)
-    .set({
+  return settle(tx, withdrawal, {
+    changes: {
       status: "paid",
       payoutReference: how.reference,
-      ...(how.payout ? { providerPayoutId: how.payout.id } : {}),
+      ...(how.payoutId ? { providerPayoutId: how.payoutId } : {}),
       ...(how.actorId ? { decidedBy: how.actorId } : {}),
-      decidedAt: withdrawal.decidedAt ?? how.at,
-      nextCheckAt: null,
-    })
-    .where(eq(withdrawals.id, withdrawal.id))
-    .returning();
-  await postLedgerTransaction(tx, {
+    },
     kind: "withdrawal_paid",
-    withdrawalId: withdrawal.id,
     actorId: how.actorId,
     at: how.at,
     entries: [
@@ -504,36 +503,57 @@ async function payOut(
       { account: { kind: "platform_fees" }, amountKopecks: withdrawal.feeKopecks },
     ],
   });
-  return after!;
 }
 
 /** Rejected, canceled or its payout failed: the held money goes back to the balance. */
-async function returnToBalance(
+function returnToBalance(
   tx: Db,
   withdrawal: Withdrawal,
   how: { status: "rejected" | "canceled"; reason: string | null; actorId: string | null; at: Date; payoutId?: string },
 ): Promise<Withdrawal> {
-  const [after] = await tx
-    .update(withdrawals)
-    .set({
+  return settle(tx, withdrawal, {
+    changes: {
       status: how.status,
       reason: how.reason,
       ...(how.payoutId ? { providerPayoutId: how.payoutId } : {}),
       ...(how.actorId && how.status === "rejected" ? { decidedBy: how.actorId } : {}),
-      decidedAt: withdrawal.decidedAt ?? how.at,
-      nextCheckAt: null,
-    })
-    .where(eq(withdrawals.id, withdrawal.id))
-    .returning();
-  await postLedgerTransaction(tx, {
+    },
     kind: "withdrawal_returned",
-    withdrawalId: withdrawal.id,
     actorId: how.actorId,
     at: how.at,
     entries: [
       { account: { kind: "user_held", userId: withdrawal.userId }, amountKopecks: -heldKopecks(withdrawal) },
       { account: { kind: "user_available", userId: withdrawal.userId }, amountKopecks: heldKopecks(withdrawal) },
     ],
+  });
+}
+
+/**
+ * Closes a withdrawal and moves its held money in the same transaction. The ledger's unique (withdrawal, kind)
+ * index would refuse a second posting of the same kind, should a caller ever skip the status check under the lock.
+ */
+async function settle(
+  tx: Db,
+  withdrawal: Withdrawal,
+  settlement: {
+    changes: Partial<NewWithdrawal>;
+    kind: "withdrawal_paid" | "withdrawal_returned";
+    actorId: string | null;
+    at: Date;
+    entries: LedgerEntryInput[];
+  },
+): Promise<Withdrawal> {
+  const [after] = await tx
+    .update(withdrawals)
+    .set({ ...settlement.changes, decidedAt: withdrawal.decidedAt ?? settlement.at, nextCheckAt: null })
+    .where(eq(withdrawals.id, withdrawal.id))
+    .returning();
+  await postLedgerTransaction(tx, {
+    kind: settlement.kind,
+    withdrawalId: withdrawal.id,
+    actorId: settlement.actorId,
+    at: settlement.at,
+    entries: settlement.entries,
   });
   return after!;
 }
