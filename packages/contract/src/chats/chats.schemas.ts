@@ -3,6 +3,7 @@ import { plainText } from "../common/plain-text.js";
 import { CHAT_MESSAGE_MAX } from "../common/constants.js";
 import { productImageSchema, productStatusSchema, sellerSummarySchema } from "../catalog/products.schemas.js";
 import { dealSchema, type Deal } from "../deals/deals.schemas.js";
+import type { WalletChanged } from "../wallet/wallet.schemas.js";
 
 /*
  * Chats (SPEC.md §3 chat entities, §7 Chats and the realtime socket; ARCHITECTURE.md §4 "Chats").
@@ -215,4 +216,5 @@ export interface ServerToClientEvents {
   presence: (payload: PresenceEvent) => void;
   session_expired: (payload: SocketError) => void;
   dispute_opened: (deal: Deal) => void;
+  wallet_changed: (payload: WalletChanged) => void;
 }
