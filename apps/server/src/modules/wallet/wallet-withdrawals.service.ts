@@ -27,6 +27,7 @@ import {
 } from "../../platform/payments/yookassa-payouts.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { recordAdminAction } from "../audit/audit.service.js";
+import type { WalletAlerts } from "./wallet-changes.alerts.js";
 import { postLedgerTransaction, type LedgerEntryInput } from "../ledger/ledger.service.js";
 
 /*
@@ -46,7 +47,7 @@ export type WithdrawalDeps = {
   /** The SBP participants a payout can reach (createSbpBankList). */
   sbpBanks(): Promise<SbpBank[]>;
   /** Told after commit whenever a user's withdrawal changed without a request of theirs. */
-  walletChanged(userId: string, withdrawalId: string): void;
+  alerts: WalletAlerts;
 };
 
 /** How long a payout in `processing` waits before the job asks ЮKassa about it (again). */
@@ -257,7 +258,7 @@ export async function rejectWithdrawal(
     await recordDecision(tx, admin, withdrawal, after);
     return after;
   });
-  deps.walletChanged(rejected.userId, rejected.id);
+  deps.alerts.walletChanged(rejected.userId, { withdrawal_id: rejected.id });
   return rejected;
 }
 
@@ -287,7 +288,7 @@ export async function approveWithdrawal(
     await recordDecision(tx, admin, withdrawal, after);
     return after;
   });
-  deps.walletChanged(paid.userId, paid.id);
+  deps.alerts.walletChanged(paid.userId, { withdrawal_id: paid.id });
   return paid;
 }
 
@@ -398,7 +399,7 @@ async function applyPayout(deps: WithdrawalDeps, id: string, payout: Payout): Pr
       await tx.update(withdrawals).set({ providerPayoutId: payout.id }).where(eq(withdrawals.id, id));
     return undefined;
   });
-  if (changed) deps.walletChanged(changed.userId, changed.id);
+  if (changed) deps.alerts.walletChanged(changed.userId, { withdrawal_id: changed.id });
   return changed;
 }
 
