@@ -30,6 +30,7 @@ import { adminWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals-admi
 import { walletWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals.routes.js";
 import { createSbpBankList, settlePayoutNotification } from "./modules/wallet/wallet-withdrawals.service.js";
 import { startPayoutRechecks } from "./modules/wallet/wallet-withdrawals.sweeper.js";
+import { walletRoutes } from "./modules/wallet/wallet.routes.js";
 import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
 import { createDataCipher } from "./platform/crypto/data-cipher.js";
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
       await api.register(adminDashboardRoutes, { db: database.db, clock });
       await api.register(adminUsersRoutes, { deps: { db: database.db, clock, realtime } });
+      await api.register(walletRoutes, { deps: { db: database.db, payments: config.payments } });
       await api.register(topUpRoutes, { deps: topUps, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, {
         deps: topUps,

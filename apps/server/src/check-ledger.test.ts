@@ -4,12 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
+import { ledgerAccounts, ledgerEntries } from "./db/schema/ledger.js";
 import { users } from "./db/schema/users.js";
 import { createTestUser } from "./test/test-users.js";
+import { creditTestTopUp, requestTestWithdrawal } from "./test/test-wallet-postings.js";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -38,10 +40,13 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run ledger:check
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it("says OK for a ledger that adds up, and names the user whose balance does not, exiting 1", async () => {
+  it("says OK for a ledger that adds up, wallet accounts included, and names what does not, exiting 1", async () => {
     const database = await openDatabase({ dataDir });
     await migrateDatabase(database);
     const user = await createTestUser(database.db, { username: "ledger_cli", balanceKopecks: 250_00 });
+    // provider_clearing goes below zero, as the outside world may; user_held holds the withdrawal.
+    await creditTestTopUp(database.db, user.id, 50_00);
+    await requestTestWithdrawal(database.db, user.id, { amountKopecks: 100_00, feeKopecks: 1_00 });
     await database.close();
 
     const healthy = await checkLedgerOf(dataDir);
@@ -50,12 +55,24 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run ledger:check
 
     const tampered = await openDatabase({ dataDir });
     await tampered.db.update(users).set({ balanceKopecks: 999_00 }).where(eq(users.id, user.id));
+    const [held] = await tampered.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, user.id), eq(ledgerAccounts.kind, "user_held")));
+    const [entry] = await tampered.db
+      .update(ledgerEntries)
+      .set({ balanceAfterKopecks: 999_00 })
+      .where(eq(ledgerEntries.accountId, held!.id))
+      .returning({ id: ledgerEntries.id });
     await tampered.close();
 
     const broken = await checkLedgerOf(dataDir);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain(
-      `user ${user.id} (ledger_cli): users.balance_kopecks is 99900, the available account holds 25000`,
+      `user ${user.id} (ledger_cli): users.balance_kopecks is 99900, the available account holds 19900`,
+    );
+    expect(broken.stderr).toContain(
+      `entry ${entry!.id} of account ${held!.id}: balance after 99900 kopecks, its account's entries up to it sum to 10100`,
     );
   });
 

@@ -21,7 +21,9 @@ async function main(): Promise<number> {
   try {
     const violations = await checkLedger(database.db);
     if (violations.length === 0) {
-      process.stdout.write("OK: every ledger transaction balances and every balance follows from its entries.\n");
+      process.stdout.write(
+        "OK: every ledger transaction balances, every balance and balance-after follows from its entries, and all accounts together hold nothing.\n",
+      );
       return 0;
     }
     console.error("The ledger does not add up:");

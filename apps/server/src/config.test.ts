@@ -147,6 +147,79 @@ describe("loadConfig", () => {
     expect(problemsOf({ TRUST_PROXY: "10.0.0.0/33" })).toHaveLength(1);
   });
 
+  it("takes top-ups through the test checkout by default, with the issue's limits and no payout gateway", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).payments).toEqual({
+      provider: "test",
+      yookassa: undefined,
+      notifyIps: undefined,
+      payouts: undefined,
+      topUpMaxKopecks: 100_000_00,
+      topUpDailyMaxKopecks: 300_000_00,
+      payoutFeePercent: 0,
+      payoutMinKopecks: 100_00,
+    });
+  });
+
+  it("reads the ЮKassa shop, its payout gateway, the notification allow-list and the limits", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PAYMENTS_PROVIDER: "yookassa",
+      YOOKASSA_SHOP_ID: "123456",
+      YOOKASSA_SECRET_KEY: "live_secret",
+      YOOKASSA_API_URL: "http://127.0.0.1:9000/v3",
+      YOOKASSA_NOTIFY_IPS: "185.71.76.0/27, 77.75.156.11, 2a02:5180::/32",
+      YOOKASSA_PAYOUT_AGENT_ID: "505050",
+      YOOKASSA_PAYOUT_SECRET: "payout_secret",
+      TOP_UP_MAX_RUB: "5000",
+      TOP_UP_DAILY_MAX_RUB: "20000",
+      PAYOUT_FEE_PERCENT: "1.5",
+      PAYOUT_MIN: "300",
+    });
+    expect(config.payments).toEqual({
+      provider: "yookassa",
+      yookassa: { apiUrl: "http://127.0.0.1:9000/v3", id: "123456", secret: "live_secret" },
+      notifyIps: ["185.71.76.0/27", "77.75.156.11", "2a02:5180::/32"],
+      payouts: { apiUrl: "http://127.0.0.1:9000/v3", id: "505050", secret: "payout_secret" },
+      topUpMaxKopecks: 5_000_00,
+      topUpDailyMaxKopecks: 20_000_00,
+      payoutFeePercent: 1.5,
+      payoutMinKopecks: 300_00,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PAYMENTS_PROVIDER: "none" }).payments.provider).toBe("none");
+  });
+
+  it("refuses ЮKassa without its shop, half a payout gateway, a bad allow-list entry and bad limits, naming each", () => {
+    expect(problemsOf({ PAYMENTS_PROVIDER: "yookassa" })).toEqual([
+      "YOOKASSA_SHOP_ID: required when PAYMENTS_PROVIDER=yookassa",
+      "YOOKASSA_SECRET_KEY: required when PAYMENTS_PROVIDER=yookassa",
+    ]);
+    const halves: Array<Record<string, string>> = [
+      { YOOKASSA_PAYOUT_AGENT_ID: "505050" },
+      { YOOKASSA_PAYOUT_SECRET: "payout_secret" },
+    ];
+    for (const half of halves)
+      expect(problemsOf(half)).toEqual(["YOOKASSA_PAYOUT_AGENT_ID and YOOKASSA_PAYOUT_SECRET: set both or neither"]);
+    expect(problemsOf({ YOOKASSA_NOTIFY_IPS: "185.71.76.0/27,yookassa.ru" })).toEqual([
+      "YOOKASSA_NOTIFY_IPS: must be IP addresses / CIDR ranges, not yookassa.ru",
+    ]);
+    const named = problemsOf({
+      PAYMENTS_PROVIDER: "stripe",
+      YOOKASSA_API_URL: "ftp://api.yookassa.ru",
+      TOP_UP_MAX_RUB: "0",
+      TOP_UP_DAILY_MAX_RUB: "10.5",
+      PAYOUT_FEE_PERCENT: "101",
+      PAYOUT_MIN: "-1",
+    }).map((problem) => problem.split(":", 1)[0]);
+    expect(named.sort()).toEqual([
+      "PAYMENTS_PROVIDER",
+      "PAYOUT_FEE_PERCENT",
+      "PAYOUT_MIN",
+      "TOP_UP_DAILY_MAX_RUB",
+      "TOP_UP_MAX_RUB",
+      "YOOKASSA_API_URL",
+    ]);
+  });
+
   it("bounds slow clients by default: a request within 30 s, 256 connections per address at the edge", () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ requestTimeoutMs: 30_000, maxConnectionsPerIp: 256 });
     const config = loadConfig({ DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: "5000", MAX_CONNECTIONS_PER_IP: "0" });

@@ -182,8 +182,12 @@ async function move(
   return { deal: updated!, messageId: message.id };
 }
 
-/** Escrow → seller, less the commission, which goes to the platform: one `release` transaction. */
+/**
+ * Escrow → seller, then the commission from the seller to the platform: one `release` transaction. The seller's
+ * two entries (the price in, the commission out) are what their statement shows as the sale and its commission.
+ */
 function payOut(tx: Db, deal: DealRow, actorId: string | null, at: Date) {
+  const seller = { kind: "user_available", userId: deal.sellerId } as const;
   return postLedgerTransaction(tx, {
     kind: "release",
     dealId: deal.id,
@@ -191,10 +195,8 @@ function payOut(tx: Db, deal: DealRow, actorId: string | null, at: Date) {
     at,
     entries: [
       { account: { kind: "deal_escrow", dealId: deal.id }, amountKopecks: -deal.priceKopecks },
-      {
-        account: { kind: "user_available", userId: deal.sellerId },
-        amountKopecks: deal.priceKopecks - deal.commissionKopecks,
-      },
+      { account: seller, amountKopecks: deal.priceKopecks },
+      { account: seller, amountKopecks: -deal.commissionKopecks },
       { account: { kind: "platform_fees" }, amountKopecks: deal.commissionKopecks },
     ],
   });

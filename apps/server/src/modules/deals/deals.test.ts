@@ -139,7 +139,8 @@ describe("the deal loop: top-up, buy, live purchase card, goods revealed, confir
     const amounts = (
       await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, release!.id))
     ).map((entry) => entry.amountKopecks);
-    expect(amounts.sort((a, b) => a - b)).toEqual([-100_000, 10_000, 90_000]);
+    // Escrow out, the price to the seller, the commission from the seller to the platform.
+    expect(amounts.sort((a, b) => a - b)).toEqual([-100_000, -10_000, 10_000, 100_000]);
 
     // The chat keeps the card (its deal now completed) and the confirmation.
     const history = (await buyer.client.get(`/v1/chats/${chat_id}/messages`)).json() as ChatMessage[];

@@ -28,6 +28,9 @@ import { AppError, validationError } from "../../platform/errors/app-error.js";
  * chat after locking the user, so FOR UPDATE deadlocked them (found by e2e/chaos under purchases and messages).
  */
 
+// A user's balances and statement are read apart from the postings; other modules reach them through this file.
+export { userMoney, userStatement, type StatementRow, type UserMoney } from "./ledger-statement.service.js";
+
 export type AccountRef =
   | { kind: "user_available" | "user_held"; userId: string }
   | { kind: "deal_escrow"; dealId: string }
@@ -63,7 +66,12 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
   assertBalanced(entries);
 
   const userIds = [...new Set(entries.flatMap(({ account }) => ("userId" in account ? [account.userId] : [])))].sort();
-  const owners = entries.map(({ account }) => ({ kind: account.kind, ...ownerOf(account) }));
+  // One row per account: a posting may move one account twice (a sale and its commission).
+  const owners = [
+    ...new Map(
+      entries.map(({ account }) => [accountKey(account), { kind: account.kind, ...ownerOf(account) }]),
+    ).values(),
+  ];
   // Opens the accounts that do not exist yet, at zero: escrow accounts with their deal, the two singletons on first
   // use, a user's account for users made without one (sign-up and the seed open it). ON CONFLICT makes two
   // transactions opening the same account at once end up with the one row: the insert waits for the other's
@@ -244,6 +252,11 @@ async function lockAccounts(
 function owns(account: LedgerAccount, ref: AccountRef): boolean {
   const owner = ownerOf(ref);
   return account.kind === ref.kind && account.userId === owner.userId && account.dealId === owner.dealId;
+}
+
+function accountKey(ref: AccountRef): string {
+  const owner = ownerOf(ref);
+  return `${ref.kind}:${owner.userId ?? ""}:${owner.dealId ?? ""}`;
 }
 
 function ownerOf(ref: AccountRef): Pick<LedgerAccount, "userId" | "dealId"> {

@@ -310,6 +310,10 @@ const matrix: Record<string, Row> = {
     },
   ),
 
+  // Each signed-in caller reads their own wallet; there is no one else's to ask for.
+  "GET /v1/wallet": signedIn(() => ({ url: "/v1/wallet" }), { user: OK }),
+  "GET /v1/wallet/statement": signedIn(() => ({ url: "/v1/wallet/statement" }), { user: OK }),
+
   "GET /v1/admin/deals": adminOnly(() => ({ url: "/v1/admin/deals" })),
   "POST /v1/admin/deals/{id}/resolve": adminOnly(
     () => ({ url: `/v1/admin/deals/${purchase.deal.id}/resolve`, body: { resolution: "release" } }),

@@ -22,6 +22,17 @@ describe("API documentation", () => {
       $ref: "#/components/schemas/ErrorResponse",
     });
     expect(document.components.schemas.HealthResponse.required).toEqual(["status", "database"]);
+    const statement = document.paths["/v1/wallet/statement"].get;
+    expect(statement.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/StatementPage",
+    });
+    expect(
+      statement.parameters.map((parameter: { name: string; in: string }) => [parameter.in, parameter.name]),
+    ).toEqual([
+      ["query", "page"],
+      ["query", "per_page"],
+    ]);
+    expect(document.components.schemas.StatementEntry.properties.kind.enum).toContain("withdrawal_returned");
     // Internal routes (media, web app, the docs themselves) are not part of the API.
     expect(Object.keys(document.paths).every((path) => path.startsWith("/v1/") && !path.startsWith("/v1/docs"))).toBe(
       true,

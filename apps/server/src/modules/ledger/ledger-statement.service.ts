@@ -1,0 +1,98 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema/catalog.js";
+import { deals } from "../../db/schema/deals.js";
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type LedgerTransactionKind,
+} from "../../db/schema/ledger.js";
+
+/*
+ * A user's money as the ledger holds it, for the wallet (ARCHITECTURE.md §4 "Wallet"): the balances of their two
+ * accounts, and the statement of every entry of their available account. Read only; postings are ledger.service.ts.
+ */
+
+export type UserMoney = { availableKopecks: number; heldKopecks: number };
+
+/** The user's available and held accounts; an account never opened holds nothing. */
+export async function userMoney(db: Db, userId: string): Promise<UserMoney> {
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  const balanceOf = (kind: "user_available" | "user_held") =>
+    rows.find((row) => row.kind === kind)?.balanceKopecks ?? 0;
+  return { availableKopecks: balanceOf("user_available"), heldKopecks: balanceOf("user_held") };
+}
+
+export type StatementRow = {
+  entryId: string;
+  transactionKind: LedgerTransactionKind;
+  amountKopecks: number;
+  balanceAfterKopecks: number;
+  dealId: string | null;
+  product: { id: string; title: string } | null;
+  topUpId: string | null;
+  withdrawalId: string | null;
+  createdAt: Date;
+};
+
+/**
+ * One page of the entries of the user's available account, newest first in posting order (`seq`, which timestamps
+ * equal within a posting cannot give). The page is picked from ledger_entries_account_seq_idx alone and only its
+ * rows are joined to their transaction, deal and product, so a far page costs its offset in index entries and no more.
+ */
+export async function userStatement(
+  db: Db,
+  userId: string,
+  page: { page: number; perPage: number },
+): Promise<{ rows: StatementRow[]; total: number }> {
+  const account = db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, "user_available"), eq(ledgerAccounts.userId, userId)));
+  const picked = db.$with("picked").as(
+    db
+      .select({ id: ledgerEntries.id, seq: ledgerEntries.seq })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, sql`(${account})`))
+      .orderBy(desc(ledgerEntries.seq))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .with(picked)
+      .select({
+        entryId: ledgerEntries.id,
+        transactionKind: ledgerTransactions.kind,
+        amountKopecks: ledgerEntries.amountKopecks,
+        balanceAfterKopecks: ledgerEntries.balanceAfterKopecks,
+        dealId: ledgerTransactions.dealId,
+        productId: products.id,
+        productTitle: products.title,
+        topUpId: ledgerTransactions.topUpId,
+        withdrawalId: ledgerTransactions.withdrawalId,
+        createdAt: ledgerEntries.createdAt,
+      })
+      .from(picked)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, picked.id))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .leftJoin(deals, eq(deals.id, ledgerTransactions.dealId))
+      .leftJoin(products, eq(products.id, deals.productId))
+      .orderBy(desc(picked.seq)),
+    db
+      .select({ total: count() })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, sql`(${account})`)),
+  ]);
+  return {
+    rows: rows.map(({ productId, productTitle, ...row }) => ({
+      ...row,
+      product: productId === null || productTitle === null ? null : { id: productId, title: productTitle },
+    })),
+    total: counted?.total ?? 0,
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  kopecksToRoubles,
+  type StatementEntry,
+  type StatementKind,
+  type StatementPage,
+  type Wallet,
+} from "@lootlane/contract";
+import type { LedgerTransactionKind } from "../../db/schema/ledger.js";
+import type { StatementRow } from "../ledger/ledger.service.js";
+import type { StatementView, WalletView } from "./wallet.service.js";
+
+/*
+ * The wallet's answers. Money is kopecks in the ledger, roubles in the API.
+ */
+
+export function presentWallet({ availableKopecks, heldKopecks, rules }: WalletView): Wallet {
+  return {
+    balance: kopecksToRoubles(BigInt(availableKopecks) + BigInt(heldKopecks)),
+    held: kopecksToRoubles(heldKopecks),
+    available: kopecksToRoubles(availableKopecks),
+    rules: {
+      provider: rules.provider,
+      top_up_min: kopecksToRoubles(rules.topUpMinKopecks),
+      top_up_max: kopecksToRoubles(rules.topUpMaxKopecks),
+      top_up_daily_max: kopecksToRoubles(rules.topUpDailyMaxKopecks),
+      withdrawal_min: kopecksToRoubles(rules.withdrawalMinKopecks),
+      withdrawal_fee_percent: rules.withdrawalFeePercent,
+      withdrawal_methods: [...rules.withdrawalMethods],
+    },
+  };
+}
+
+/**
+ * What a ledger transaction is to the user whose available account it moved. A deal's release credits its seller
+ * the price and takes the commission back in a second entry (deals.lifecycle.ts): the seller reads a `sale` and a
+ * `commission`. A paid withdrawal leaves the held account only, so it never reaches an available account's
+ * statement; it would read as the withdrawal it ends.
+ */
+const statementKinds: Record<LedgerTransactionKind, StatementKind> = {
+  purchase: "purchase",
+  release: "sale",
+  refund: "refund",
+  commission: "commission",
+  admin_adjustment: "adjustment",
+  top_up: "top_up",
+  withdrawal: "withdrawal",
+  withdrawal_paid: "withdrawal",
+  withdrawal_returned: "withdrawal_returned",
+};
+
+function statementKind(row: StatementRow): StatementKind {
+  return row.transactionKind === "release" && row.amountKopecks < 0
+    ? "commission"
+    : statementKinds[row.transactionKind];
+}
+
+export function presentStatementEntry(row: StatementRow): StatementEntry {
+  return {
+    id: row.entryId,
+    kind: statementKind(row),
+    amount: kopecksToRoubles(row.amountKopecks),
+    balance_after: kopecksToRoubles(row.balanceAfterKopecks),
+    deal_id: row.dealId,
+    product: row.product,
+    top_up_id: row.topUpId,
+    withdrawal_id: row.withdrawalId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentStatementPage({ rows, total, page, perPage }: StatementView): StatementPage {
+  return { entries: rows.map(presentStatementEntry), total_pages: Math.ceil(total / perPage), page, total };
+}
