@@ -21,6 +21,15 @@ import { productEditingRoutes } from "./modules/products/products-editing.routes
 import { productReadRoutes } from "./modules/products/products.routes.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { createWalletAlerts } from "./modules/wallet/wallet-changes.alerts.js";
+import { paymentRoutes } from "./modules/wallet/wallet-payments.routes.js";
+import { createPaymentProvider } from "./modules/wallet/wallet-payments.setup.js";
+import { startTopUpRechecks } from "./modules/wallet/wallet-top-ups.sweeper.js";
+import { topUpRoutes } from "./modules/wallet/wallet-top-ups.routes.js";
+import { adminWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals-admin.routes.js";
+import { walletWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals.routes.js";
+import { createSbpBankList, settlePayoutNotification } from "./modules/wallet/wallet-withdrawals.service.js";
+import { startPayoutRechecks } from "./modules/wallet/wallet-withdrawals.sweeper.js";
 import { walletRoutes } from "./modules/wallet/wallet.routes.js";
 import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
@@ -55,6 +64,8 @@ export type AppDeps = {
   clock?: Clock;
   /** Defaults to Redis (REDIS_URL) or memory; shared by every module's business limits. */
   rateLimitStore?: RateLimitStore;
+  /** How long a call to ЮKassa may take; tests shorten it to see a hung provider quickly. */
+  paymentsTimeoutMs?: number;
 };
 
 /**
@@ -129,6 +140,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
+  const walletAlerts = createWalletAlerts(realtime);
+  const topUps = {
+    db: database.db,
+    clock,
+    provider: createPaymentProvider(
+      config.payments,
+      { db: database.db, clock, log: app.log, publicUrl: config.publicUrl },
+      { timeoutMs: deps.paymentsTimeoutMs },
+    ),
+    limits: { maxKopecks: config.payments.topUpMaxKopecks, dailyMaxKopecks: config.payments.topUpDailyMaxKopecks },
+    alerts: walletAlerts,
+    log: app.log,
+  };
+  // Like the deal sweeper: every instance re-checks pending top-ups, claiming each so none is asked about twice.
+  if (topUps.provider) startTopUpRechecks(app, topUps, config.sweepIntervalMs);
+  const withdrawals = {
+    db: database.db,
+    clock,
+    cipher,
+    rules: { feePercent: config.payments.payoutFeePercent, minKopecks: config.payments.payoutMinKopecks },
+    payouts: config.payments.payouts,
+    sbpBanks: createSbpBankList(config.payments.payouts, clock),
+    alerts: walletAlerts,
+  };
+  // Payouts still `processing` are asked about again, so a lost notification or answer never leaves money held.
+  startPayoutRechecks(app, { ...withdrawals, log: app.log }, config.sweepIntervalMs);
 
   await app.register(
     async (api) => {
@@ -155,6 +192,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminDashboardRoutes, { db: database.db, clock });
       await api.register(adminUsersRoutes, { deps: { db: database.db, clock, realtime } });
       await api.register(walletRoutes, { deps: { db: database.db, payments: config.payments } });
+      await api.register(topUpRoutes, { deps: topUps, publicUrl: config.publicUrl });
+      await api.register(paymentRoutes, {
+        deps: topUps,
+        notifyIps: config.payments.notifyIps,
+        onPayoutNotification: (payoutId) => settlePayoutNotification(withdrawals, payoutId),
+      });
+      await api.register(walletWithdrawalsRoutes, { deps: withdrawals });
+      await api.register(adminWithdrawalsRoutes, { deps: withdrawals });
     },
     { prefix: API_PREFIX },
   );

@@ -5,7 +5,10 @@ import { testRunDir } from "./test-run-dir.js";
 /** A value a test used that must never reach a log: a password, a code, a token, product data or a server secret. */
 export type RecordedSecret = { kind: string; value: string };
 
-/** Request and response fields (SPEC.md) whose values are secrets, wherever they appear in a body. */
+/**
+ * Request and response fields (SPEC.md) whose values are secrets, wherever they appear in a body; `destination`
+ * is where a withdrawal goes (a card number, a phone).
+ */
 const SECRET_FIELDS = new Set([
   "password",
   "current_password",
@@ -14,6 +17,7 @@ const SECRET_FIELDS = new Set([
   "email_code",
   "product_data",
   "product_data_string",
+  "destination",
 ]);
 
 /**

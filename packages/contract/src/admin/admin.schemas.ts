@@ -102,7 +102,7 @@ export const unbanUserRequestSchema = z.object({ user_id: z.uuid() }).meta({ id:
  * `product.reject`, `category.create`. `before`/`after` hold only what the action changed.
  */
 export const auditLogQuerySchema = pageQuerySchema.extend({
-  target_type: z.enum(["user", "product", "deal", "category"]).optional(),
+  target_type: z.enum(["user", "product", "deal", "category", "withdrawal"]).optional(),
   target_id: plainText().min(1).max(64).optional(),
 });
 

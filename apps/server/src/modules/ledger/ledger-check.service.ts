@@ -1,4 +1,4 @@
-import { and, count, eq, lt, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   ledgerAccounts,
@@ -8,6 +8,7 @@ import {
   type LedgerTransactionKind,
 } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
+import { openWithdrawalStatuses, withdrawals } from "../../db/schema/wallet.js";
 
 /*
  * The ledger invariant of ARCHITECTURE.md §4 "Deals and money", checked over the whole database from the rows
@@ -44,6 +45,11 @@ export type LedgerViolation =
       balanceAfterKopecks: number;
       runningKopecks: number;
     }
+  /**
+   * A user's held account is what their open (`pending`, `processing`) withdrawals hold, amount and fee: money
+   * held for nothing, or a withdrawal paid from money never held, shows here.
+   */
+  | { kind: "held_mismatch"; userId: string; heldKopecks: number; openWithdrawalsKopecks: number }
   /** All accounts together must hold nothing: money only moves between them. */
   | { kind: "ledger_not_zero"; sumKopecks: number };
 
@@ -59,6 +65,7 @@ export async function checkLedger(db: Db): Promise<LedgerViolation[]> {
     ...(await mismatchedUsers(db)),
     ...(await negativeAccounts(db)),
     ...(await mismatchedEntries(db)),
+    ...(await mismatchedHeld(db)),
     ...(await nonZeroLedger(db)),
   ];
 }
@@ -78,6 +85,8 @@ export function describeLedgerViolation(violation: LedgerViolation): string {
       return `account ${violation.accountId} (${violation.accountKind}) is below zero: ${violation.balanceKopecks} kopecks`;
     case "entry_balance_mismatch":
       return `entry ${violation.entryId} of account ${violation.accountId}: balance after ${violation.balanceAfterKopecks} kopecks, its account's entries up to it sum to ${violation.runningKopecks}`;
+    case "held_mismatch":
+      return `user ${violation.userId}: the held account holds ${violation.heldKopecks} kopecks, their open withdrawals ${violation.openWithdrawalsKopecks}`;
     case "ledger_not_zero":
       return `all accounts together hold ${violation.sumKopecks} kopecks, not 0`;
   }
@@ -171,6 +180,36 @@ async function mismatchedEntries(db: Db): Promise<LedgerViolation[]> {
     .from(running)
     .where(sql`${running.balanceAfterKopecks} <> ${running.runningKopecks}`);
   return rows.map((row) => ({ kind: "entry_balance_mismatch", ...row }));
+}
+
+async function mismatchedHeld(db: Db): Promise<LedgerViolation[]> {
+  const held = db
+    .select({ userId: ledgerAccounts.userId, kopecks: ledgerAccounts.balanceKopecks })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.kind, "user_held"))
+    .as("held");
+  const open = db
+    .select({
+      userId: withdrawals.userId,
+      kopecks: sql<string>`sum(${withdrawals.amountKopecks} + ${withdrawals.feeKopecks})`.as("open_kopecks"),
+    })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, [...openWithdrawalStatuses]))
+    .groupBy(withdrawals.userId)
+    .as("open_withdrawals");
+  const heldKopecks = sql`coalesce(${held.kopecks}, 0)`;
+  const openKopecks = sql`coalesce(${open.kopecks}, 0)`;
+  // A full join: a held account with no open withdrawal and an open withdrawal with no held account both count.
+  const rows = await db
+    .select({
+      userId: sql<string>`coalesce(${held.userId}, ${open.userId})`,
+      heldKopecks: heldKopecks.mapWith(Number),
+      openWithdrawalsKopecks: openKopecks.mapWith(Number),
+    })
+    .from(held)
+    .fullJoin(open, eq(held.userId, open.userId))
+    .where(sql`${heldKopecks} <> ${openKopecks}`);
+  return rows.map((row) => ({ kind: "held_mismatch", ...row }));
 }
 
 async function nonZeroLedger(db: Db): Promise<LedgerViolation[]> {

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import type { Deal } from "../../db/schema/deals.js";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccount } from "../../db/schema/ledger.js";
 import { users, type User } from "../../db/schema/users.js";
+import { withdrawals } from "../../db/schema/wallet.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestDeal } from "../../test/test-deals.js";
 import { createTestUser } from "../../test/test-users.js";
@@ -214,6 +215,31 @@ describe("checkLedger", () => {
     ]);
     expect(describeLedgerViolation(violations[0]!)).toBe(
       `entry ${entryId} of account ${bobAccount.id}: balance after 999 kopecks, its account's entries up to it sum to 570`,
+    );
+  });
+
+  it("sees open withdrawals whose amount and fee the user's held account does not hold", async () => {
+    const violations = await rolledBack(async (tx) => {
+      const withdrawal = {
+        userId: alice.id,
+        method: "card" as const,
+        destinationEncrypted: "x",
+        destinationMasked: "x",
+      };
+      await tx.insert(withdrawals).values([
+        { ...withdrawal, amountKopecks: 300, feeKopecks: 3, status: "pending" },
+        { ...withdrawal, amountKopecks: 100, feeKopecks: 0, status: "processing" },
+        // Settled withdrawals hold nothing.
+        { ...withdrawal, amountKopecks: 900, status: "paid" },
+        { ...withdrawal, amountKopecks: 900, status: "rejected" },
+      ]);
+      return checkLedger(tx);
+    });
+    expect(violations).toEqual([
+      { kind: "held_mismatch", userId: alice.id, heldKopecks: 0, openWithdrawalsKopecks: 403 },
+    ]);
+    expect(describeLedgerViolation(violations[0]!)).toBe(
+      `user ${alice.id}: the held account holds 0 kopecks, their open withdrawals 403`,
     );
   });
 

@@ -19,6 +19,7 @@ import { createTestDeal, type TestDeal } from "../../test/test-deals.js";
 import { testImages } from "../../test/test-images.js";
 import type { FormPart } from "../../test/multipart.js";
 import { createTestUser, TEST_PASSWORD } from "../../test/test-users.js";
+import { creditTestTopUp, requestTestWithdrawal } from "../../test/test-wallet-postings.js";
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "../auth/auth-cookies.js";
 import { startSession } from "../auth/sessions.js";
 
@@ -48,6 +49,7 @@ const FORBIDDEN = [403, "INSUFFICIENT_PERMISSIONS"] as const;
 const NO_CHAT = [404, "CHAT_NOT_FOUND"] as const;
 // Public calls with a code nobody was sent: they reach the code check whoever calls.
 const WRONG_CODE = [400, "WRONG_VERIFICATION_CODE"] as const;
+const NO_WITHDRAWAL = [404, "WITHDRAWAL_NOT_FOUND"] as const;
 // Past the guard, the deal (completed) refuses the move: the guard is not what stops it.
 const NOT_NOW = [409, "INVALID_DEAL_STATUS"] as const;
 
@@ -85,6 +87,11 @@ const unique = () => randomUUID().slice(0, 8);
 const freshUser = () => createTestUser(t.database.db, { username: `am_${unique()}` });
 const productOf = (sellerId: string, status: ProductStatus = "active") =>
   createTestProduct(t, { sellerId, categoryId: subcategory.id, status });
+/** A withdrawal of `user` still waiting, fresh for each call that decides or cancels one. */
+async function pendingWithdrawal() {
+  await creditTestTopUp(t.database.db, people.user.id, 101_00);
+  return requestTestWithdrawal(t.database.db, people.user.id, { amountKopecks: 100_00, feeKopecks: 1_00 });
+}
 const productFields = {
   title: "Matrix product title",
   description: "Matrix product description",
@@ -313,6 +320,18 @@ const matrix: Record<string, Row> = {
   // Each signed-in caller reads their own wallet; there is no one else's to ask for.
   "GET /v1/wallet": signedIn(() => ({ url: "/v1/wallet" }), { user: OK }),
   "GET /v1/wallet/statement": signedIn(() => ({ url: "/v1/wallet/statement" }), { user: OK }),
+  // Past the guard, 1 ₽ is under PAYOUT_MIN for anyone: the guard is not what stops it.
+  "POST /v1/wallet/withdrawals": signedIn(
+    () => ({ url: "/v1/wallet/withdrawals", body: { amount: 1, method: "card", destination: "4242424242424242" } }),
+    { user: [422, "VALIDATION_ERROR"] },
+  ),
+  "GET /v1/wallet/withdrawals": signedIn(() => ({ url: "/v1/wallet/withdrawals" }), { user: OK }),
+  // Only its owner cancels a withdrawal; to anyone else, admins included, it does not exist.
+  "DELETE /v1/wallet/withdrawals/{id}": signedIn(
+    async () => ({ url: `/v1/wallet/withdrawals/${(await pendingWithdrawal()).id}` }),
+    { user: OK, other: NO_WITHDRAWAL, admin: NO_WITHDRAWAL },
+  ),
+  "GET /v1/wallet/sbp-banks": signedIn(() => ({ url: "/v1/wallet/sbp-banks" }), { user: OK }),
 
   "GET /v1/admin/deals": adminOnly(() => ({ url: "/v1/admin/deals" })),
   "POST /v1/admin/deals/{id}/resolve": adminOnly(
@@ -322,6 +341,21 @@ const matrix: Record<string, Row> = {
   "POST /v1/admin/balance-adjustment": adminOnly(() => ({
     url: "/v1/admin/balance-adjustment",
     body: { user_id: seller.id, amount: 1, memo: "matrix" },
+  })),
+
+  "GET /v1/admin/withdrawals": adminOnly(() => ({ url: "/v1/admin/withdrawals" })),
+  // A withdrawal nobody made: past the guard the admin is told so (the destination call decrypts what it finds).
+  "GET /v1/admin/withdrawals/{id}/destination": adminOnly(
+    () => ({ url: `/v1/admin/withdrawals/${randomUUID()}/destination` }),
+    NO_WITHDRAWAL,
+  ),
+  "POST /v1/admin/withdrawals/{id}/approve": adminOnly(async () => ({
+    url: `/v1/admin/withdrawals/${(await pendingWithdrawal()).id}/approve`,
+    body: { payout_reference: "matrix" },
+  })),
+  "POST /v1/admin/withdrawals/{id}/reject": adminOnly(async () => ({
+    url: `/v1/admin/withdrawals/${(await pendingWithdrawal()).id}/reject`,
+    body: { reason: "matrix" },
   })),
 
   "GET /v1/admin/dashboard-info": adminOnly(() => ({ url: "/v1/admin/dashboard-info" })),
