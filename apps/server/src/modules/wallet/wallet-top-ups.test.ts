@@ -1,10 +1,4 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  WALLET_CHANGED_EVENT,
-  type TestPayment,
-  type TopUp,
-  type WalletChanged,
-} from "@lootlane/contract";
+import { WALLET_CHANGED_EVENT, type TestPayment, type TopUp, type WalletChanged } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -16,31 +10,12 @@ import type { TestClient } from "../../test/test-client.js";
 import { createTestClock } from "../../test/test-clock.js";
 import { balanceOf, failure } from "../../test/test-money.js";
 import { testPeople } from "../../test/test-people.js";
+import { topUpAs } from "../../test/test-wallet.js";
 import { signInAs } from "../../test/test-users.js";
 import { createPaymentProvider } from "./wallet-payments.setup.js";
 import { UNPAID_PAYMENT_LIFETIME_MS } from "./wallet-test-payments.service.js";
 import { recheckPendingTopUps } from "./wallet-top-ups.sweeper.js";
 import type { TopUpDeps } from "./wallet-top-ups.service.js";
-
-/** POST /v1/wallet/top-ups as the client, with an Idempotency-Key when given. */
-export function topUpAs(
-  t: Pick<TestApp, "app">,
-  client: TestClient,
-  body: object,
-  idempotencyKey?: string,
-): Promise<LightMyRequestResponse> {
-  const token = client.cookie("access_token");
-  return t.app.inject({
-    method: "POST",
-    url: "/v1/wallet/top-ups",
-    remoteAddress: client.ip,
-    payload: body,
-    headers: {
-      ...(token ? { cookie: `access_token=${token}` } : {}),
-      ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
-    },
-  });
-}
 
 const clock = createTestClock();
 let t: TestApp;
