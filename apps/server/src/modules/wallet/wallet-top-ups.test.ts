@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { WALLET_CHANGED_EVENT, type TestPayment, type TopUp, type WalletChanged } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
@@ -205,5 +206,29 @@ describe("with PAYMENTS_PROVIDER=none", () => {
       url: "/v1/payments/test/00000000-0000-4000-8000-000000000000/pay",
     });
     expect(failure(checkout)).toEqual([404, "TOP_UP_NOT_FOUND"]);
+  });
+});
+
+describe("the test checkout on a public site", () => {
+  /** What the app warns about at boot with this PUBLIC_URL and the test provider. */
+  async function bootWarnings(publicUrl: string): Promise<string[]> {
+    const messages: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        messages.push((JSON.parse(String(chunk)) as { msg: string }).msg);
+        done();
+      },
+    });
+    const app = await createTestApp(
+      { publicUrl, payments: baseConfigPayments() },
+      { logger: { level: "warn", stream } },
+    );
+    await app.close();
+    return messages.filter((message) => message.startsWith("PAYMENTS_PROVIDER=test on a public https address"));
+  }
+
+  it("is warned about loudly at boot on https, and not on a local http address", async () => {
+    expect(await bootWarnings("https://lootlane.example")).toHaveLength(1);
+    expect(await bootWarnings("http://localhost:3000")).toHaveLength(0);
   });
 });
