@@ -1,5 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { runPeriodically } from "../../platform/jobs/periodic-job.js";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
 import type { Clock } from "../../platform/time/clock.js";
@@ -56,20 +57,5 @@ export async function sweepDueDeals({ db, clock, notifier }: SweeperDeps): Promi
 
 /** Runs the sweep every `intervalMs` in this process until the app closes; a slow sweep is never overlapped. */
 export function startDealSweeper(app: FastifyInstance, deps: SweeperDeps, intervalMs: number): void {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= sweepDueDeals(deps)
-      .then(
-        () => undefined,
-        (error: unknown) => deps.log.error({ err: error }, "deal sweep failed"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runPeriodically(app, { intervalMs, log: deps.log, failure: "deal sweep failed" }, () => sweepDueDeals(deps));
 }
