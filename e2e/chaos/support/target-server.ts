@@ -14,9 +14,14 @@ export type TargetServer = {
 
 /**
  * The built server on the target's database with a test SMTP server, each part pushed onto `cleanup`. Without the
- * demo catalogue, whose pictures take seconds to make: the tests make what they need. `env` starts it again.
+ * demo catalogue, whose pictures take seconds to make: the tests make what they need. `extraEnv` adds to the
+ * server's environment (e.g. a payment provider); `env` starts it again.
  */
-export async function startOnTarget(target: DatabaseTarget, cleanup: Cleanup): Promise<TargetServer> {
+export async function startOnTarget(
+  target: DatabaseTarget,
+  cleanup: Cleanup,
+  extraEnv: Record<string, string> = {},
+): Promise<TargetServer> {
   const mail = await startTestMailServer();
   cleanup.push(() => mail.close());
   const database = await target.open();
@@ -28,6 +33,7 @@ export async function startOnTarget(target: DatabaseTarget, cleanup: Cleanup): P
     // A chaos world's few sellers list hundreds of products within seconds, far past a real seller's hour.
     PRODUCTS_PER_HOUR: "100000",
     ...database.env,
+    ...extraEnv,
   };
   const server = await startServer({ env });
   cleanup.push(() => server.stop());

@@ -1,8 +1,8 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { runPeriodically } from "../../platform/jobs/periodic-job.js";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
-import { startRepeatingJob } from "../../platform/jobs/repeating-job.js";
 import type { Clock } from "../../platform/time/clock.js";
 import type { ChatNotifier } from "../chats/chats.events.js";
 import { confirmDeal } from "./deals.lifecycle.js";
@@ -57,10 +57,5 @@ export async function sweepDueDeals({ db, clock, notifier }: SweeperDeps): Promi
 
 /** Runs the sweep every `intervalMs` in this process until the app closes; a slow sweep is never overlapped. */
 export function startDealSweeper(app: FastifyInstance, deps: SweeperDeps, intervalMs: number): void {
-  startRepeatingJob(
-    app,
-    () => sweepDueDeals(deps),
-    (error) => deps.log.error({ err: error }, "deal sweep failed"),
-    intervalMs,
-  );
+  runPeriodically(app, { intervalMs, log: deps.log, failure: "deal sweep failed" }, () => sweepDueDeals(deps));
 }

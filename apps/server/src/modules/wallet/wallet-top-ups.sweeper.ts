@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { runPeriodically } from "../../platform/jobs/periodic-job.js";
 import { topUps } from "../../db/schema/wallet.js";
 import { nextCheckAt, settleTopUpPayment, type TopUpDeps } from "./wallet-top-ups.service.js";
 
@@ -56,20 +57,7 @@ export async function recheckPendingTopUps(deps: TopUpDeps): Promise<number> {
 
 /** Runs the re-check every `intervalMs` in this process until the app closes; a slow round is never overlapped. */
 export function startTopUpRechecks(app: FastifyInstance, deps: TopUpDeps, intervalMs: number): void {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= recheckPendingTopUps(deps)
-      .then(
-        () => undefined,
-        (error: unknown) => deps.log.error({ err: error }, "top-up re-check failed"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runPeriodically(app, { intervalMs, log: deps.log, failure: "top-up re-check failed" }, () =>
+    recheckPendingTopUps(deps),
+  );
 }

@@ -1,10 +1,5 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  WALLET_CHANGED_EVENT,
-  type TestPayment,
-  type TopUp,
-  type WalletChanged,
-} from "@lootlane/contract";
+import { Writable } from "node:stream";
+import { WALLET_CHANGED_EVENT, type TestPayment, type TopUp, type WalletChanged } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -16,31 +11,12 @@ import type { TestClient } from "../../test/test-client.js";
 import { createTestClock } from "../../test/test-clock.js";
 import { balanceOf, failure } from "../../test/test-money.js";
 import { testPeople } from "../../test/test-people.js";
+import { topUpAs } from "../../test/test-wallet.js";
 import { signInAs } from "../../test/test-users.js";
 import { createPaymentProvider } from "./wallet-payments.setup.js";
 import { UNPAID_PAYMENT_LIFETIME_MS } from "./wallet-test-payments.service.js";
 import { recheckPendingTopUps } from "./wallet-top-ups.sweeper.js";
 import type { TopUpDeps } from "./wallet-top-ups.service.js";
-
-/** POST /v1/wallet/top-ups as the client, with an Idempotency-Key when given. */
-export function topUpAs(
-  t: Pick<TestApp, "app">,
-  client: TestClient,
-  body: object,
-  idempotencyKey?: string,
-): Promise<LightMyRequestResponse> {
-  const token = client.cookie("access_token");
-  return t.app.inject({
-    method: "POST",
-    url: "/v1/wallet/top-ups",
-    remoteAddress: client.ip,
-    payload: body,
-    headers: {
-      ...(token ? { cookie: `access_token=${token}` } : {}),
-      ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
-    },
-  });
-}
 
 const clock = createTestClock();
 let t: TestApp;
@@ -230,5 +206,29 @@ describe("with PAYMENTS_PROVIDER=none", () => {
       url: "/v1/payments/test/00000000-0000-4000-8000-000000000000/pay",
     });
     expect(failure(checkout)).toEqual([404, "TOP_UP_NOT_FOUND"]);
+  });
+});
+
+describe("the test checkout on a public site", () => {
+  /** What the app warns about at boot with this PUBLIC_URL and the test provider. */
+  async function bootWarnings(publicUrl: string): Promise<string[]> {
+    const messages: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        messages.push((JSON.parse(String(chunk)) as { msg: string }).msg);
+        done();
+      },
+    });
+    const app = await createTestApp(
+      { publicUrl, payments: baseConfigPayments() },
+      { logger: { level: "warn", stream } },
+    );
+    await app.close();
+    return messages.filter((message) => message.startsWith("PAYMENTS_PROVIDER=test on a public https address"));
+  }
+
+  it("is warned about loudly at boot on https, and not on a local http address", async () => {
+    expect(await bootWarnings("https://lootlane.example")).toHaveLength(1);
+    expect(await bootWarnings("http://localhost:3000")).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { startRepeatingJob } from "../../platform/jobs/repeating-job.js";
+import { runPeriodically } from "../../platform/jobs/periodic-job.js";
 import { recheckPayouts, type WithdrawalDeps } from "./wallet-withdrawals.service.js";
 
 /**
@@ -12,10 +12,5 @@ export function startPayoutRechecks(
   intervalMs: number,
 ): void {
   if (!deps.payouts) return;
-  startRepeatingJob(
-    app,
-    () => recheckPayouts(deps),
-    (error) => deps.log.error({ err: error }, "payout re-check failed"),
-    intervalMs,
-  );
+  runPeriodically(app, { intervalMs, log: deps.log, failure: "payout re-check failed" }, () => recheckPayouts(deps));
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category, Product, ProductStatus } from "../../db/schema/catalog.js";
 import { reviews } from "../../db/schema/deals.js";
 import type { User } from "../../db/schema/users.js";
+import { testPayments, topUps } from "../../db/schema/wallet.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import {
   createTestGame,
@@ -52,6 +53,8 @@ const WRONG_CODE = [400, "WRONG_VERIFICATION_CODE"] as const;
 const NO_WITHDRAWAL = [404, "WITHDRAWAL_NOT_FOUND"] as const;
 // Past the guard, the deal (completed) refuses the move: the guard is not what stops it.
 const NOT_NOW = [409, "INVALID_DEAL_STATUS"] as const;
+// Another user's top-up is not theirs to know of, admins included (they see money in the dashboard and the ledger).
+const NO_TOP_UP = [404, "TOP_UP_NOT_FOUND"] as const;
 
 /** Public: guests and banned users (served as guests) included. */
 const open = (call: Row["call"], outcome: Outcome = OK): Row => ({
@@ -92,6 +95,21 @@ async function pendingWithdrawal() {
   await creditTestTopUp(t.database.db, people.user.id, 101_00);
   return requestTestWithdrawal(t.database.db, people.user.id, { amountKopecks: 100_00, feeKopecks: 1_00 });
 }
+/** A payment of the built-in test checkout (the default provider) that belongs to no top-up. */
+const testPayment = async () => {
+  const key = randomUUID();
+  const [payment] = await t.database.db
+    .insert(testPayments)
+    .values({
+      amountKopecks: 10_00,
+      description: "Matrix",
+      returnUrl: "http://localhost/wallet",
+      metadata: {},
+      idempotenceKey: key,
+    })
+    .returning();
+  return payment!.id;
+};
 const productFields = {
   title: "Matrix product title",
   description: "Matrix product description",
@@ -374,6 +392,28 @@ const matrix: Record<string, Row> = {
   "POST /v1/admin/unban-user": adminOnly(async () => ({
     url: "/v1/admin/unban-user",
     body: { user_id: (await freshUser()).id },
+  })),
+
+  "POST /v1/wallet/top-ups": signedIn(() => ({ url: "/v1/wallet/top-ups", body: { amount: 10 } }), { user: OK }),
+  "GET /v1/wallet/top-ups/{id}": signedIn(
+    async () => {
+      const [topUp] = await t.database.db
+        .insert(topUps)
+        .values({ userId: people.user.id, amountKopecks: 10_00, provider: "test" })
+        .returning();
+      return { url: `/v1/wallet/top-ups/${topUp!.id}` };
+    },
+    { user: OK, other: NO_TOP_UP, admin: NO_TOP_UP },
+  ),
+  // The provider's side: ЮKassa has no session, and the test checkout's payment id is the payer's only key.
+  "POST /v1/payments/yookassa/notifications": open(() => ({
+    url: "/v1/payments/yookassa/notifications",
+    body: { type: "notification", event: "refund.succeeded", object: { id: "matrix" } },
+  })),
+  "GET /v1/payments/test/{id}": open(async () => ({ url: `/v1/payments/test/${await testPayment()}` })),
+  "POST /v1/payments/test/{id}/pay": open(async () => ({ url: `/v1/payments/test/${await testPayment()}/pay` })),
+  "POST /v1/payments/test/{id}/decline": open(async () => ({
+    url: `/v1/payments/test/${await testPayment()}/decline`,
   })),
 };
 
