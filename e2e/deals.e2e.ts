@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signUpThroughApi } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { productForm, useJourney } from "./support/journey.js";
+import { sellerWithProduct, signInOnPage, useJourney } from "./support/journey.js";
 
 const password = "Dealing!1pass";
 const goods = "login: arcana-deal / password: Secret!2026";
@@ -14,26 +14,17 @@ describe.skipIf(skipReason)("deal journey", () => {
   const journey = useJourney();
 
   /** A seller with one approved 1,500-rouble product on sale, made through the API: the journey is about the deal. */
-  async function sellerWithProduct(username: string, title: string): Promise<string> {
-    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
-      email: `${username}@example.com`,
-      username,
-      password,
-    });
-    const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = await productForm({
-      title,
-      description: "Immortal rank, all heroes, the original e-mail comes with it.",
-      productData: goods,
-      price: 1500,
-      categoryId: categories[0]!.id,
-    });
-    const created = await seller.call("POST", "/products/", form);
-    expect(created.status).toBe(200);
-    const { id } = (await created.json()) as { id: string };
-    expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
-    return id;
-  }
+  const sellerWith = (username: string, title: string) =>
+    sellerWithProduct(
+      journey,
+      { username, password },
+      {
+        title,
+        description: "Immortal rank, all heroes, the original e-mail comes with it.",
+        productData: goods,
+        price: 1500,
+      },
+    );
 
   /** A buyer with 2,000 roubles, topped up by the admin through the ledger. */
   async function buyerWithBalance(username: string): Promise<void> {
@@ -51,16 +42,11 @@ describe.skipIf(skipReason)("deal journey", () => {
     expect(topUp.status, await topUp.clone().text()).toBe(200);
   }
 
-  async function signIn(page: Page, username: string, labels = { password: "Password", submit: "Sign in" }) {
-    await page.goto("/signin");
-    await page.getByLabel("E-mail").fill(`${username}@example.com`);
-    await page.getByLabel(labels.password, { exact: true }).fill(password);
-    await page.getByRole("button", { name: labels.submit, exact: true }).click();
-    await page.getByRole("heading", { level: 1, name: "Lootlane" }).waitFor();
-  }
+  const signIn = (page: Page, username: string, labels?: { password: string; submit: string }) =>
+    signInOnPage(page, { email: `${username}@example.com`, password }, labels);
 
   it("buyer pays from the product page, gets the goods in the chat, confirms and reviews; the seller is paid and sees the review", async () => {
-    const productId = await sellerWithProduct("deal_seller", "Dota 2 account with the Arcana set");
+    const productId = await sellerWith("deal_seller", "Dota 2 account with the Arcana set");
     await buyerWithBalance("deal_buyer");
 
     // The seller watches in Russian on a phone.
@@ -81,7 +67,7 @@ describe.skipIf(skipReason)("deal journey", () => {
     await dialog.getByRole("button", { name: money("Pay 1 500 ₽") }).click();
 
     // Into the deal's chat, where the card holds the goods.
-    await expect.poll(() => new URL(buyer.page.url()).pathname).toBe("/chats");
+    await expect.poll(() => new URL(buyer.page.url()).pathname, { timeout: 15_000 }).toBe("/chats");
     const conversation = buyer.page.getByRole("region", { name: "Chat with deal_seller" });
     await conversation.waitFor();
     const card = conversation.getByRole("log", { name: "Messages" });

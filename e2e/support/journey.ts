@@ -1,8 +1,9 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
 import { afterAll, beforeAll } from "vitest";
 import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
-import { type ApiSession, signInThroughApi } from "./api-session.js";
+import { type ApiSession, signInThroughApi, signUpThroughApi } from "./api-session.js";
 import { launchBrowser } from "./browser.js";
 import { adminCredentials, type StartedServer, startServer } from "./server.js";
 
@@ -57,4 +58,40 @@ export async function productForm(fields: ProductFields): Promise<FormData> {
     "cover.png",
   );
   return form;
+}
+
+/** A new seller, signed up through the API, with one product on sale (approved by the admin); answers its id. */
+export async function sellerWithProduct(
+  journey: Journey,
+  seller: { username: string; password: string },
+  product: Omit<ProductFields, "categoryId">,
+): Promise<string> {
+  const api = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
+    email: `${seller.username}@example.com`,
+    ...seller,
+  });
+  const categories = (await (await api.call("GET", "/categories/all")).json()) as { id: string }[];
+  const created = await api.call(
+    "POST",
+    "/products/",
+    await productForm({ ...product, categoryId: categories[0]!.id }),
+  );
+  expect(created.status).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
+  return id;
+}
+
+/** Signs `email` in on the sign-in page, with the page's labels in the language it shows. */
+export async function signInOnPage(
+  page: Page,
+  { email, password }: { email: string; password: string },
+  labels = { password: "Password", submit: "Sign in" },
+): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: labels.submit, exact: true }).click();
+  // Signed in, the app leaves the form: for the home page, or an admin's dashboard.
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/signin");
 }
