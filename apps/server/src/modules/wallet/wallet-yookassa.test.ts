@@ -12,6 +12,7 @@ import { createTestClock } from "../../test/test-clock.js";
 import { balanceOf, failure } from "../../test/test-money.js";
 import { testPeople } from "../../test/test-people.js";
 import { topUpAs } from "../../test/test-wallet.js";
+import { testPayments } from "../../test/test-withdrawals.js";
 import { createPaymentProvider } from "./wallet-payments.setup.js";
 import { recheckPendingTopUps } from "./wallet-top-ups.sweeper.js";
 import type { TopUpDeps } from "./wallet-top-ups.service.js";
@@ -31,17 +32,7 @@ let deps: TopUpDeps;
 const people = testPeople("ykassa", () => t);
 
 function paymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig {
-  return {
-    provider: "yookassa",
-    yookassa: fake.shop,
-    notifyIps: undefined,
-    payouts: undefined,
-    topUpMaxKopecks: 100_000_00,
-    topUpDailyMaxKopecks: 300_000_00,
-    payoutFeePercent: 0,
-    payoutMinKopecks: 100_00,
-    ...overrides,
-  };
+  return testPayments({ provider: "yookassa", yookassa: fake.shop, ...overrides });
 }
 
 beforeAll(async () => {
