@@ -46,7 +46,8 @@ export type OpenApiDocument = {
   components?: { schemas?: Record<string, JsonSchema> };
 };
 
-export function fuzzOperations(document: OpenApiDocument): FuzzOperation[] {
+export function fuzzOperations(served: OpenApiDocument): FuzzOperation[] {
+  const document = constsAsEnums(served) as OpenApiDocument;
   const resolve = (schema: JsonSchema): JsonSchema => {
     if (!schema.$ref) return schema;
     const name = schema.$ref.replace("#/components/schemas/", "");
@@ -94,4 +95,19 @@ function requestBody(operation: OpenApiOperation, resolve: (schema: JsonSchema) 
 /** A multipart property that carries files rather than text. */
 export function isFileSchema(schema: JsonSchema): boolean {
   return schema.format === "binary" || schema.items?.format === "binary";
+}
+
+/**
+ * `const: x` (a literal in the contract, e.g. ЮKassa's `type: "notification"`) as the one-value `enum: [x]` it
+ * means, which the value generators know: unknown, a const read as any string made the search for a refused
+ * value filter forever.
+ */
+function constsAsEnums(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(constsAsEnums);
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, constsAsEnums(value)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  if (!("const" in object)) return object;
+  const { const: only, ...rest } = object;
+  return { ...rest, enum: [only] };
 }

@@ -25,6 +25,9 @@ export function mightSatisfy(schema: JsonSchema, value: unknown, context: ValueC
       return context === "text" || typeof value === "boolean";
     case "null":
       return value === null;
+    // A nested object (ЮKassa's notification carries one); what it holds is the nested schema's to judge.
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
     default:
       return true;
   }

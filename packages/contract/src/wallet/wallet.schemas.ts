@@ -29,7 +29,7 @@ export const topUpStatusSchema = z.enum(["pending", "succeeded", "canceled"]);
 export const returnPathSchema = z
   .string()
   .max(500)
-  .regex(/^\/(?![/\\])[^\s]*$/, "A path of this site, starting with /");
+  .regex(/^\/([^/\\\s]\S*)?$/, "A path of this site, starting with /");
 
 /**
  * POST /v1/wallet/top-ups `{amount, return_path?}` with an optional Idempotency-Key header: a retry with the same
