@@ -3,11 +3,16 @@ import { plainText } from "../common/plain-text.js";
 import {
   HOME_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  MANUAL_QUANTITY_MAX,
   PRODUCT_DATA_MAX,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_TEXT_MIN,
   PRODUCT_TITLE_MAX,
   SEARCH_QUERY_MAX,
+  STATUS_REASON_MAX,
+  STATUS_REASON_MIN,
+  STOCK_ITEM_MAX,
+  STOCK_ITEMS_PER_REQUEST_MAX,
 } from "../common/constants.js";
 import { numberFromText, priceSchema } from "../money/money.schemas.js";
 import { categorySchema } from "./categories.schemas.js";
@@ -16,11 +21,14 @@ import { categorySchema } from "./categories.schemas.js";
  * Product statuses as the API speaks them (ARCHITECTURE.md §4 "Product lifecycle"): `moderation` → `active` |
  * `rejected`; `active` → `purchased` → `completed`; a dispute may end in `refunded`, or the admin may withdraw.
  * A ban takes the seller's products off sale (`active` → `suspended`) and the unban puts them back.
- * The API never says `approved`.
+ * Beyond the spec, the seller pauses (`paused`) and resumes a listing. The API never says `approved`.
+ * A listing with stock stays `active` while units remain; the purchase that takes the last unit makes it
+ * `purchased` (sold out), and `completed` once no deal of it is open.
  */
 export const productStatusSchema = z.enum([
   "moderation",
   "active",
+  "paused",
   "rejected",
   "purchased",
   "completed",
@@ -28,6 +36,12 @@ export const productStatusSchema = z.enum([
   "withdrawn",
   "suspended",
 ]);
+
+/**
+ * Beyond the spec (ARCHITECTURE.md §4 "Stock"): `auto` delivers units of stock to the buyer at payment,
+ * `manual` is a quantity the seller delivers in the chat.
+ */
+export const productDeliverySchema = z.enum(["auto", "manual"]);
 
 /** SPEC.md §3 Seller (summary). */
 export const sellerSummarySchema = z
@@ -42,7 +56,9 @@ export const productImageSchema = z
 /**
  * SPEC.md §3 Product. `product_data_string` is the goods: the seller, admins (and the buyer after purchase)
  * get it, everyone else `null`. `is_sold` is true exactly when the status is `purchased` or `completed`.
- * `is_owner` tells a signed-in viewer whether the product is theirs.
+ * `is_owner` tells a signed-in viewer whether the product is theirs. Beyond the spec: `delivery`, `in_stock` (units
+ * a buyer can take now) and `status_reason` (why an admin rejected or took down the listing; only its seller and
+ * admins get it, everyone else `null`).
  */
 export const productSchema = z
   .object({
@@ -56,6 +72,9 @@ export const productSchema = z
     is_sold: z.boolean(),
     created_at: z.iso.datetime(),
     is_owner: z.boolean(),
+    delivery: productDeliverySchema,
+    in_stock: z.number().int().nonnegative(),
+    status_reason: z.string().nullable(),
     seller: sellerSummarySchema,
     category: categorySchema,
     images: z.array(productImageSchema),
@@ -112,6 +131,20 @@ export const usernameProductsParamsSchema = z.object({ username: plainText().min
 export const productIdQuerySchema = z.object({ product_id: z.uuid() });
 export const productIdBodySchema = z.object({ product_id: z.uuid() }).meta({ id: "ProductIdRequest" });
 
+/** Why an admin rejects a listing or takes it down; the seller reads it. */
+export const statusReasonSchema = plainText()
+  .trim()
+  .min(STATUS_REASON_MIN, `At least ${STATUS_REASON_MIN} characters`)
+  .max(STATUS_REASON_MAX, `At most ${STATUS_REASON_MAX} characters`);
+
+/**
+ * POST /admin/products/reject: the spec's `{product_id}`, plus the `reason` the seller sees (beyond the spec;
+ * optional so the spec's clients keep working, required by the web app).
+ */
+export const rejectProductBodySchema = productIdBodySchema
+  .extend({ reason: statusReasonSchema.optional() })
+  .meta({ id: "RejectProductRequest" });
+
 /** Answer of the moderation calls: SPEC.md §7 counts POST /admin/products/reject a success only with the body `true`. */
 export const moderationResultSchema = z.literal(true).meta({ id: "ModerationResult" });
 
@@ -124,6 +157,25 @@ const productText = (max: number) =>
     .min(PRODUCT_TEXT_MIN, `At least ${PRODUCT_TEXT_MIN} characters`)
     .max(max, `At most ${max} characters`);
 
+/**
+ * Units of stock as a seller pastes them: one per line; blank lines and the spaces around a unit are dropped.
+ * A unit repeated within the text is refused (the answer names the lines); so is one already in the listing.
+ */
+export const stockItemsSchema = z
+  .string()
+  .transform((text) =>
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0),
+  )
+  .pipe(
+    z
+      .array(plainText().max(STOCK_ITEM_MAX, `At most ${STOCK_ITEM_MAX} characters a unit`))
+      .min(1, "Add at least one unit, one per line")
+      .max(STOCK_ITEMS_PER_REQUEST_MAX, `At most ${STOCK_ITEMS_PER_REQUEST_MAX} units at a time`),
+  );
+
 /** SPEC.md §5 Create product, as checked on the server and in the web form. */
 export const productFieldRules = {
   title: productText(PRODUCT_TITLE_MAX),
@@ -132,10 +184,60 @@ export const productFieldRules = {
   /** Multipart sends text, so plain decimal text is read as the number. */
   price: numberFromText(priceSchema),
   category_id: z.uuid("Choose a category"),
+  delivery: productDeliverySchema,
+  stock_items: stockItemsSchema,
+  quantity: numberFromText(
+    z.number().int().min(1, "At least 1").max(MANUAL_QUANTITY_MAX, `At most ${MANUAL_QUANTITY_MAX}`),
+  ),
 };
 
-/** POST /products/, multipart: these text fields plus 1–10 images in `uploaded_images`. */
-export const createProductFieldsSchema = z.object(productFieldRules);
+/**
+ * How a listing is delivered, from the fields sent: `stock_items` make it `auto` (then `product_data` is the
+ * optional delivery note), `quantity` makes it `manual`; the spec's `product_data` alone is `auto` with that one
+ * unit. Mixing the kinds' fields is refused on the field that does not fit.
+ */
+function checkDeliveryFields(
+  fields: {
+    delivery?: "auto" | "manual" | undefined;
+    stock_items?: string[] | undefined;
+    quantity?: number | undefined;
+    product_data?: string | undefined;
+  },
+  context: z.RefinementCtx,
+  creating: boolean,
+): void {
+  const delivery = fields.delivery ?? (fields.quantity !== undefined ? "manual" : "auto");
+  if (delivery === "manual" && fields.stock_items !== undefined) {
+    context.addIssue({ code: "custom", path: ["stock_items"], message: "Units of stock are for automatic delivery" });
+  }
+  if (delivery === "auto" && fields.quantity !== undefined) {
+    context.addIssue({ code: "custom", path: ["quantity"], message: "A quantity is for manual delivery" });
+  }
+  if (!creating) return;
+  if (delivery === "auto" && fields.stock_items === undefined && fields.product_data === undefined) {
+    context.addIssue({ code: "custom", path: ["product_data"], message: "Enter the goods or units of stock" });
+  }
+  if (delivery === "manual" && fields.quantity === undefined) {
+    context.addIssue({ code: "custom", path: ["quantity"], message: "Enter the quantity you offer" });
+  }
+  if (delivery === "manual" && fields.product_data === undefined) {
+    context.addIssue({ code: "custom", path: ["product_data"], message: "Describe what the buyer receives" });
+  }
+}
+
+/**
+ * POST /products/, multipart: these text fields plus 1–10 images in `uploaded_images`. Beyond the spec:
+ * `delivery`, `stock_items` or `quantity` (ARCHITECTURE.md §4 "Stock").
+ */
+export const createProductFieldsSchema = z
+  .object({
+    ...productFieldRules,
+    product_data: productFieldRules.product_data.optional(),
+    delivery: productFieldRules.delivery.optional(),
+    stock_items: productFieldRules.stock_items.optional(),
+    quantity: productFieldRules.quantity.optional(),
+  })
+  .superRefine((fields, context) => checkDeliveryFields(fields, context, true));
 
 /**
  * PATCH /products/, multipart: `product_id`, then only the fields that change; `deleted_image_ids` is a JSON
@@ -148,6 +250,9 @@ export const updateProductFieldsSchema = z.object({
   product_data: productFieldRules.product_data.optional(),
   price: productFieldRules.price.optional(),
   category_id: productFieldRules.category_id.optional(),
+  delivery: productFieldRules.delivery.optional(),
+  stock_items: productFieldRules.stock_items.optional(),
+  quantity: productFieldRules.quantity.optional(),
   deleted_image_ids: z
     .string()
     .transform((text, context) => {
@@ -166,17 +271,30 @@ export const updateProductFieldsSchema = z.object({
 export const addProductImagesFieldsSchema = z.object({ product_id: z.uuid() });
 
 /** The whole multipart bodies, for the API documentation. */
-export const createProductRequestSchema = createProductFieldsSchema
-  .extend({ [PRODUCT_IMAGES_FIELD]: z.array(z.file()) })
+export const createProductRequestSchema = z
+  .object({
+    ...productFieldRules,
+    product_data: z.string().optional(),
+    delivery: productDeliverySchema.optional(),
+    stock_items: z.string().optional(),
+    quantity: z.string().optional(),
+    [PRODUCT_IMAGES_FIELD]: z.array(z.file()),
+  })
   .meta({ id: "CreateProductRequest" });
 export const updateProductRequestSchema = updateProductFieldsSchema
-  .extend({ deleted_image_ids: z.string().optional(), [PRODUCT_IMAGES_FIELD]: z.array(z.file()).optional() })
+  .extend({
+    deleted_image_ids: z.string().optional(),
+    stock_items: z.string().optional(),
+    quantity: z.string().optional(),
+    [PRODUCT_IMAGES_FIELD]: z.array(z.file()).optional(),
+  })
   .meta({ id: "UpdateProductRequest" });
 export const addProductImagesRequestSchema = addProductImagesFieldsSchema
   .extend({ [PRODUCT_IMAGES_FIELD]: z.array(z.file()) })
   .meta({ id: "AddProductImagesRequest" });
 
 export type ProductStatus = z.infer<typeof productStatusSchema>;
+export type ProductDelivery = z.infer<typeof productDeliverySchema>;
 export type SellerSummary = z.infer<typeof sellerSummarySchema>;
 export type ProductImage = z.infer<typeof productImageSchema>;
 export type Product = z.infer<typeof productSchema>;

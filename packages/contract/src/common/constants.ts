@@ -28,6 +28,14 @@ export const SEARCH_QUERY_MAX = 100;
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_DESCRIPTION_MAX = 500;
 export const PRODUCT_PRICE_MAX = 10_000_000;
+/** Stock (ARCHITECTURE.md §4 "Stock"): units added in one request, the length of one unit, a manual quantity. */
+export const STOCK_ITEMS_PER_REQUEST_MAX = 10_000;
+export const STOCK_ITEM_MAX = 1000;
+export const MANUAL_QUANTITY_MAX = 1_000_000;
+/** Units one purchase may take. */
+export const BUY_QUANTITY_MAX = 1000;
+export const STATUS_REASON_MIN = 5;
+export const STATUS_REASON_MAX = 1000;
 /**
  * Ceilings of money an admin creates, in roubles: one edit or adjustment moves at most BALANCE_ADJUSTMENT_MAX,
  * and leaves a balance at most BALANCE_MAX. They keep every kopeck amount and every sum of them far inside

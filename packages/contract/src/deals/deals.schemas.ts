@@ -4,6 +4,7 @@ import { hasWholeKopecks } from "../money/money.js";
 import { priceSchema } from "../money/money.schemas.js";
 import {
   BALANCE_ADJUSTMENT_MAX,
+  BUY_QUANTITY_MAX,
   DISPUTE_TEXT_MAX,
   DISPUTE_TEXT_MIN,
   IDEMPOTENCY_KEY_MAX,
@@ -11,6 +12,7 @@ import {
 } from "../common/constants.js";
 import {
   pageQuerySchema,
+  productDeliverySchema,
   productIdBodySchema,
   productSchema,
   productStatusSchema,
@@ -38,7 +40,10 @@ export const dealPartySchema = z
   .object({ id: z.uuid(), username: z.string(), avatar_url: z.string() })
   .meta({ id: "DealParty" });
 
-/** What a deal shows of its product: enough for a list row and a link to /product/{id}. */
+/**
+ * What a deal shows of its product: enough for a list row and a link to /product/{id}. The title is the one the
+ * buyer bought under (a snapshot), `status` the listing's now.
+ */
 export const dealProductSchema = z
   .object({ id: z.uuid(), title: z.string(), thumbnail_url: z.string().nullable(), status: productStatusSchema })
   .meta({ id: "DealProduct" });
@@ -57,7 +62,9 @@ export const disputeSchema = z
 /**
  * A deal as its buyer, its seller and admins see it. `auto_confirm_at` is when the sweeper confirms it for the
  * buyer while it is `purchased`; `closed_at` is when it became `completed` or `refunded`. `review_id` is the
- * buyer's review once left.
+ * buyer's review once left. Beyond the spec (ARCHITECTURE.md §4 "Stock"): what was bought, kept as it was bought —
+ * `quantity` units at `unit_price`, `price` = unit_price × quantity, and `delivery`; `items` are the units
+ * delivered to the buyer at payment (`auto`), shown to the buyer, the seller and admins, empty for `manual`.
  */
 export const dealSchema = z
   .object({
@@ -65,6 +72,10 @@ export const dealSchema = z
     product: dealProductSchema,
     /** Whole roubles paid by the buyer. */
     price: z.number().int().positive(),
+    unit_price: z.number().int().positive(),
+    quantity: z.number().int().positive(),
+    delivery: productDeliverySchema,
+    items: z.array(z.string()),
     /** Roubles the platform keeps on completion (COMMISSION_PERCENT of the price). */
     commission: z.number().nonnegative(),
     status: dealStatusSchema,
@@ -92,14 +103,18 @@ export const dealPageSchema = z
   .meta({ id: "DealPage" });
 
 /**
- * POST /products/buy `{product_id, price?}`. `price` (beyond the spec) is the price in roubles the buyer saw: when
+ * POST /products/buy `{product_id, price?, quantity?}`. `price` (beyond the spec) is the unit price in roubles the buyer saw: when
  * the product's price is no longer that, the buy is refused with PRICE_CHANGED and nothing is charged; without it
  * the current price is paid, as the spec's clients expect. May carry an `Idempotency-Key` header: a
  * retry with the same key answers the first answer again and moves no money. Answers the new deal, where its
  * chat is, and the buyer's balance after paying (beyond the spec's "success on 200").
  */
 export const buyRequestSchema = productIdBodySchema
-  .extend({ price: priceSchema.optional() })
+  .extend({
+    price: priceSchema.optional(),
+    /** Units to buy (beyond the spec), at most what is in stock: one deal at price × quantity. */
+    quantity: z.number().int().min(1).max(BUY_QUANTITY_MAX).default(1),
+  })
   .meta({ id: "BuyRequest" });
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const idempotencyKeySchema = z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX);

@@ -139,6 +139,11 @@ export const errorCatalogue = {
     en: "The price has changed since you saw it; check the new price and buy again",
     ru: "Цена изменилась, пока вы смотрели товар; проверьте новую цену и купите снова",
   },
+  OUT_OF_STOCK: {
+    status: 409,
+    en: "Not enough in stock for this purchase",
+    ru: "Столько нет в наличии",
+  },
   CANNOT_BUY_OWN_PRODUCT: { status: 409, en: "You cannot buy your own product", ru: "Нельзя купить свой товар" },
   BALANCE_IS_FROZEN: {
     status: 403,

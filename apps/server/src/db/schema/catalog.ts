@@ -5,9 +5,10 @@
  *   categories → modules/categories
  *   products → modules/products (deals and bans ask it to change a status)
  *   productImages → modules/products
+ *   productUnits → modules/products (deals ask it to take and release units)
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, kopecks, NIL_UUID, oneOf, timestamptz } from "./columns.js";
 import { users } from "./users.js";
 
@@ -37,6 +38,7 @@ export const categories = pgTable(
 export const productStatuses = [
   "moderation",
   "active",
+  "paused",
   "rejected",
   "purchased",
   "completed",
@@ -45,6 +47,13 @@ export const productStatuses = [
   "suspended",
 ] as const;
 export type ProductStatus = (typeof productStatuses)[number];
+
+/**
+ * `auto`: a stock of units (product_units), each a secret delivered to the buyer at payment. `manual`: a quantity
+ * the seller delivers by hand in the chat (ARCHITECTURE.md §4 "Stock").
+ */
+export const productDeliveries = ["auto", "manual"] as const;
+export type ProductDelivery = (typeof productDeliveries)[number];
 
 export const products = pgTable(
   "products",
@@ -59,9 +68,22 @@ export const products = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     priceKopecks: kopecks("price_kopecks").notNull(),
-    /** The goods, AES-256-GCM encrypted (platform/crypto/data-cipher.ts); never stored in plain text. */
-    productDataEncrypted: text("product_data_encrypted").notNull(),
+    /**
+     * The delivery note every buyer sees beside their units (or, for `manual`, the goods as the spec's
+     * product_data), AES-256-GCM encrypted (platform/crypto/data-cipher.ts); never stored in plain text. Null for
+     * an `auto` listing whose units are all there is to deliver (one made the spec's way keeps its data as its
+     * one unit).
+     */
+    productDataEncrypted: text("product_data_encrypted"),
+    delivery: text("delivery", { enum: productDeliveries }).notNull().default("auto"),
+    /**
+     * Units a buyer can take now: for `auto` the count of `available` product_units (kept in step by the products
+     * service in the transaction that changes them), for `manual` the quantity the seller offers.
+     */
+    inStock: integer("in_stock").notNull().default(0),
     status: text("status", { enum: productStatuses }).notNull().default("moderation"),
+    /** Why an admin rejected the listing or took it down; shown to the seller; null otherwise. */
+    statusReason: text("status_reason"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     deletedAt: timestamptz("deleted_at"),
@@ -95,6 +117,56 @@ export const products = pgTable(
     index("products_text_words_idx").using("gin", sql`to_tsvector('simple', ${t.title} || ' ' || ${t.description})`),
     check("products_price_positive_check", sql`${t.priceKopecks} > 0`),
     check("products_status_check", oneOf(t.status, productStatuses)),
+    check("products_delivery_check", oneOf(t.delivery, productDeliveries)),
+    check("products_in_stock_check", sql`${t.inStock} >= 0`),
+  ],
+);
+
+/**
+ * `available`: for sale. `sold`: delivered to a deal's buyer (seen, so never sold again, refund or not).
+ * `removed`: taken off by the seller before anyone saw it.
+ */
+export const productUnitStates = ["available", "sold", "removed"] as const;
+export type ProductUnitState = (typeof productUnitStates)[number];
+
+/** One unit of an `auto` listing's stock: a key, a login:password, a code. */
+export const productUnits = pgTable(
+  "product_units",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    /** Encrypted like product data; never public. */
+    dataEncrypted: text("data_encrypted").notNull(),
+    /**
+     * HMAC of the unit's text under a key derived from DATA_KEY, so a duplicate within the listing is found
+     * without decrypting the stock. Null for units carried over from before stock existed (migration 0009).
+     */
+    dataHash: text("data_hash"),
+    state: text("state", { enum: productUnitStates }).notNull().default("available"),
+    /** The deal that took the unit; set exactly when `sold`. No foreign key: deals reference products first. */
+    dealId: uuid("deal_id"),
+    /** Delivery order: the oldest available unit goes first. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    soldAt: timestamptz("sold_at"),
+  },
+  (t) => [
+    // A unit is in a listing once, whether still for sale or already sold; a removed one may be added again.
+    uniqueIndex("product_units_product_hash_key")
+      .on(t.productId, t.dataHash)
+      .where(sql`${t.state} <> 'removed' and ${t.dataHash} is not null`),
+    // The purchase takes the oldest available units: one walk of this index.
+    index("product_units_available_idx")
+      .on(t.productId, t.seq)
+      .where(sql`${t.state} = 'available'`),
+    index("product_units_product_seq_idx").on(t.productId, t.seq),
+    index("product_units_deal_idx")
+      .on(t.dealId)
+      .where(sql`${t.dealId} is not null`),
+    check("product_units_state_check", oneOf(t.state, productUnitStates)),
+    check("product_units_sold_has_deal_check", sql`(${t.state} = 'sold') = (${t.dealId} is not null)`),
   ],
 );
 
@@ -119,4 +191,5 @@ export type NewCategory = typeof categories.$inferInsert;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ProductImage = typeof productImages.$inferSelect;
+export type ProductUnit = typeof productUnits.$inferSelect;
 export type NewProductImage = typeof productImages.$inferInsert;

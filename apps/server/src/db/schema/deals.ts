@@ -7,8 +7,8 @@
  *   reviews → modules/reviews
  */
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { products } from "./catalog.js";
+import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { productDeliveries, products } from "./catalog.js";
 import { chats } from "./chats.js";
 import { createdAt, id, kopecks, oneOf, timestamptz } from "./columns.js";
 import { users } from "./users.js";
@@ -16,7 +16,7 @@ import { users } from "./users.js";
 export const dealStatuses = ["purchased", "completed", "disputed", "refunded"] as const;
 export type DealStatus = (typeof dealStatuses)[number];
 
-/** Deal statuses in which the money is still in escrow; a product has at most one such deal. */
+/** Deal statuses in which the money is still in escrow. */
 export const openDealStatuses = ["purchased", "disputed"] as const satisfies readonly DealStatus[];
 
 export const deals = pgTable(
@@ -35,7 +35,13 @@ export const deals = pgTable(
     chatId: uuid("chat_id")
       .notNull()
       .references(() => chats.id),
+    /** What the buyer paid: unit price × quantity. */
     priceKopecks: kopecks("price_kopecks").notNull(),
+    /** A snapshot of what was bought, so the deal shows itself and not the product as it is now. */
+    productTitle: text("product_title").notNull(),
+    unitPriceKopecks: kopecks("unit_price_kopecks").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    delivery: text("delivery", { enum: productDeliveries }).notNull().default("auto"),
     commissionKopecks: kopecks("commission_kopecks").notNull().default(0),
     status: text("status", { enum: dealStatuses }).notNull().default("purchased"),
     /** When the sweeper confirms the deal for the buyer if no dispute is open. */
@@ -47,8 +53,7 @@ export const deals = pgTable(
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    // The database, not only the buy code, guarantees that a product is never sold twice at once.
-    uniqueIndex("deals_one_open_per_product_key").on(t.productId).where(oneOf(t.status, openDealStatuses)),
+    index("deals_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
     uniqueIndex("deals_buyer_idempotency_key")
       .on(t.buyerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -59,6 +64,9 @@ export const deals = pgTable(
     index("deals_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     index("deals_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     check("deals_price_positive_check", sql`${t.priceKopecks} > 0`),
+    check("deals_quantity_positive_check", sql`${t.quantity} > 0`),
+    check("deals_price_is_units_check", sql`${t.priceKopecks} = ${t.unitPriceKopecks} * ${t.quantity}`),
+    check("deals_delivery_check", oneOf(t.delivery, productDeliveries)),
     check(
       "deals_commission_range_check",
       sql`${t.commissionKopecks} >= 0 and ${t.commissionKopecks} <= ${t.priceKopecks}`,

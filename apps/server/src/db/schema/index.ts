@@ -10,4 +10,5 @@ export * from "./ledger.js";
 export * from "./admin.js";
 export * from "./media.js";
 export * from "./wallet.js";
+export * from "./reports.js";
 export * from "./relations.js";
