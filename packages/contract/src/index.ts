@@ -11,6 +11,7 @@ export * from "./users/look-alike-names.js";
 export * from "./auth/auth.schemas.js";
 export * from "./catalog/categories.schemas.js";
 export * from "./catalog/products.schemas.js";
+export * from "./catalog/stock.schemas.js";
 export * from "./chats/chats.schemas.js";
 export * from "./deals/deals.schemas.js";
 export * from "./admin/admin.schemas.js";
