@@ -109,7 +109,7 @@ function recordingSecrets(app: FastifyInstance): FastifyInstance {
     const response = await inject(options);
     const setCookie = response.headers["set-cookie"];
     recordCookieSecrets(setCookie === undefined ? [] : [setCookie].flat());
-    if (response.body.includes('"product_data')) recordBodySecrets(response.body);
+    if (/"product_data|"items?"/.test(response.body)) recordBodySecrets(response.body);
     return response;
   };
   return Object.assign(app, {

@@ -94,7 +94,7 @@ export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { 
       { account: { kind: "deal_escrow", dealId: deal!.id }, amountKopecks: priceKopecks },
     ],
   });
-  const message = await insertDealMessage(tx, input.chatId, "purchase_info", PURCHASE_MESSAGE_TEXT, at);
+  const message = await insertDealMessage(tx, deal!, "purchase_info", PURCHASE_MESSAGE_TEXT, at);
   return { deal: deal!, messageId: message.id, buyerBalanceKopecks: userBalances.get(buyerId)! };
 }
 
@@ -218,7 +218,7 @@ async function move(tx: Db, deal: DealRow, name: DealTransition, at: Date): Prom
     .set({ status: transition.to, updatedAt: at, ...(transition.to === "completed" ? { completedAt: at } : {}) })
     .where(eq(deals.id, deal.id))
     .returning();
-  const message = await insertDealMessage(tx, deal.chatId, "system", transition.event, at);
+  const message = await insertDealMessage(tx, deal, "system", transition.event, at);
   return { deal: updated!, messageId: message.id };
 }
 

@@ -7,7 +7,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { confirmDeal, lockDeal, openDispute } from "./deals.lifecycle.js";
-import { latestChatDealView, loadDealView, loadDealViews, type DealView } from "./deals.views.js";
+import { dealViewsByIds, latestChatDealView, loadDealView, loadDealViews, type DealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";
 import type { DealDeps } from "./deals-purchase.service.js";
 
@@ -21,6 +21,14 @@ export type { DealTerms } from "./deals.lifecycle.js";
 export async function latestDealOfChat(db: Db, chatId: string, cipher: DataCipher): Promise<Deal | null> {
   const view = await latestChatDealView(db, chatId);
   return view && presentDeal(view, cipher);
+}
+
+/**
+ * The deals a chat's purchase cards are about, by id, as their answers show them: each card shows its own deal,
+ * however many purchases one chat holds. Given to the chats module at start-up, as latestDealOfChat is.
+ */
+export async function dealsByIds(db: Db, dealIds: readonly string[], cipher: DataCipher): Promise<Map<string, Deal>> {
+  return new Map((await dealViewsByIds(db, dealIds)).map((view) => [view.deal.id, presentDeal(view, cipher)]));
 }
 
 /** A deal after a move, and its message to push live (null when the call changed nothing). */
