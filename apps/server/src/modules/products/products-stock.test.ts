@@ -248,7 +248,7 @@ describe("removing units", () => {
     expect((await removeUnit(seller, product.id, unit!.id)).json()).toEqual({ in_stock: 0 });
     expect(await productAs(seller, product.id)).toMatchObject({ status: "completed", in_stock: 0 });
     const someone = await buyer(100);
-    expect(failure(await buyAs(t, someone.client, product.id))).toEqual([409, "PRODUCT_NOT_AVAILABLE"]);
+    expect(failure(await buyAs(t, someone.client, product.id))).toEqual([409, "OUT_OF_STOCK"]);
   });
 });
 
