@@ -61,7 +61,7 @@ describe("profile product tabs", () => {
     ]);
     expect(screen.queryByText("No products yet")).not.toBeInTheDocument();
     // One page is all there is.
-    expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
     expect(api.calls.filter((call) => call.startsWith("GET /v1/products/"))).toEqual([
       "GET /v1/products/user/by-username/mira",
     ]);
@@ -96,7 +96,7 @@ describe("profile product tabs", () => {
     expect(cardsInPanel()).toEqual([]);
   });
 
-  it("pages through more products than fit a page with Show more, asking the server for each tab's shelf", async () => {
+  it("pages through more products than fit a page with Load more, asking the server for each tab's shelf", async () => {
     const many = Array.from({ length: 33 }, (_, index) =>
       makeProduct(10 + index, { title: `Listing number ${index + 1}`, seller }),
     );
@@ -107,10 +107,10 @@ describe("profile product tabs", () => {
     const { events } = renderApp("/profile/mira", { user: null });
 
     await waitFor(() => expect(cardsInPanel()).toHaveLength(30));
-    await events.click(screen.getByRole("button", { name: "Show more" }));
+    await events.click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(cardsInPanel()).toHaveLength(33));
     expect(cardsInPanel().map((card) => card.title)).toEqual(many.map((product) => product.title));
-    expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
     expect(queriesOf("products/user/by-username/mira")).toEqual([
       { page: "1", per_page: "30", shelf: "on_sale" },
       { page: "2", per_page: "30", shelf: "on_sale" },
@@ -120,7 +120,7 @@ describe("profile product tabs", () => {
     await waitFor(() => expect(cardsInPanel()).toEqual([{ title: "Account with 5000 MMR", label: "SOLD" }]));
   });
 
-  it("says Show more in Russian", async () => {
+  it("says Load more in Russian", async () => {
     stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
       "GET /v1/products/user/by-username/mira": sellerProducts(

@@ -10,6 +10,7 @@ import { BoxIcon, CheckCircleIcon, ChatIcon, TagIcon } from "@/shared/ui/icons";
 import type { Profile } from "../api/get-profile";
 import { useUserProducts } from "../api/get-user-products";
 import { DealList } from "./deal-list";
+import { LoadMoreButton } from "./load-more-button";
 import { ReviewList } from "./review-list";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
@@ -85,16 +86,7 @@ function ProductTab({ tab, username, owner }: { tab: ProductTabKey; username: st
   return (
     <Stack gap="md">
       <ProductGrid products={products.data} showStatus={showStatus} />
-      {products.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void products.fetchNextPage()}
-          loading={products.isFetchingNextPage}
-          style={{ alignSelf: "center" }}
-        >
-          {t("tabs.showMore")}
-        </Button>
-      )}
+      <LoadMoreButton list={products} />
     </Stack>
   );
 }
