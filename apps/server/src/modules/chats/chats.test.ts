@@ -301,8 +301,8 @@ describe("reading chats over REST", () => {
       listed = await chatList(buyer);
     });
     expect(listed).toHaveLength(4);
-    // The periodic sweeps may run meanwhile; none of them reads chats.
-    expect(statements.filter((text) => text.includes('"chats"'))).toHaveLength(1);
+    // The periodic sweeps may run meanwhile, in transactions (not counted) and never reading these tables.
+    expect(statements.filter((text) => /"(chats|products|product_images|messages)"/.test(text))).toHaveLength(1);
   });
 
   it("answers messages oldest first, pages back with `before`, and reading marks them read for the reader", async () => {

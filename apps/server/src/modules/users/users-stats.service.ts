@@ -19,14 +19,18 @@ export type SellerStatsView = Pick<UserRow, "rating" | "createdAt" | "lastSeenAt
 
 export type OnlineUsers = Pick<PresenceStore, "online">;
 
+// A statement that reads users alone has drizzle write the columns inside its selected SQL without their table, so
+// a correlated subquery names the outer row's table itself: a bare "id" would be the subquery's own.
+const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
+
 /**
  * The counts, per user row of the statement they are selected in. Each walks only the seller's own rows of an
  * index that leads with seller_id (deals and reviews by seller, newest first), never the whole table.
  */
 export const sellerCounts = {
-  completedDeals: sql<number>`(select count(*)::int from ${deals} where ${deals.sellerId} = ${users.id} and ${deals.status} = 'completed')`,
+  completedDeals: sql<number>`(select count(*)::int from ${deals} d where d.seller_id = ${outerUserId} and d.status = 'completed')`,
   // The reviews the rating is the average of: reviews.service.ts leaves out linked accounts and small deals.
-  reviewsCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.sellerId} = ${users.id} and ${reviews.notCountedReason} is null)`,
+  reviewsCount: sql<number>`(select count(*)::int from ${reviews} r where r.seller_id = ${outerUserId} and r.not_counted_reason is null)`,
 };
 
 /** The stats of a product's seller: one query, and the presence lookup beside it rather than after it. */
