@@ -1,7 +1,7 @@
 import type { ProductPage, User } from "@lootlane/contract";
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import type { Credentials } from "./admin-credentials.js";
-import { expectOk, json, signUp } from "./chat-members.js";
+import { expectOk, json, refusalOf, signUp } from "./chat-members.js";
 import { loopbackSession } from "./loopback-session.js";
 
 export type BuyingResult = {
@@ -63,8 +63,7 @@ export async function runBuying(
           succeeded++;
           continue;
         }
-        const code =
-          `${response.status} ${((await response.json()) as { error_code?: string }).error_code ?? ""}`.trim();
+        const code = await refusalOf(response);
         errors[code] = (errors[code] ?? 0) + 1;
       }
     }),

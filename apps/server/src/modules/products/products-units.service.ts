@@ -193,30 +193,33 @@ export async function takeStock(
   deal: { id: string; quantity: number },
   at: Date,
 ): Promise<void> {
-  if (product.delivery === "auto") {
-    const oldest = tx
-      .select({ id: productUnits.id })
-      .from(productUnits)
-      .where(and(eq(productUnits.productId, product.id), eq(productUnits.state, "available")))
-      .orderBy(asc(productUnits.seq))
-      .limit(deal.quantity);
-    // `state = 'available'` again on the row itself: a unit changed since the subquery read it is not taken.
-    const taken = await tx
+  const oldest = tx
+    .select({ id: productUnits.id })
+    .from(productUnits)
+    .where(and(eq(productUnits.productId, product.id), eq(productUnits.state, "available")))
+    .orderBy(asc(productUnits.seq))
+    .limit(deal.quantity);
+  // `state = 'available'` again on the row itself: a unit changed since the subquery read it is not taken.
+  const taken = tx.$with("taken").as(
+    tx
       .update(productUnits)
       .set({ state: "sold", dealId: deal.id, soldAt: at })
       .where(and(inArray(productUnits.id, oldest), eq(productUnits.state, "available")))
-      .returning({ id: productUnits.id });
-    // in_stock said there were enough; fewer means the count and the units disagree: sell nothing.
-    if (taken.length !== deal.quantity) throw new AppError("OUT_OF_STOCK");
-  }
-  await tx
+      .returning({ id: productUnits.id }),
+  );
+  // One statement takes the units and counts them off in_stock (a purchase is a hot path: one round trip less).
+  const [row] = await tx
+    .with(taken)
     .update(products)
     .set({
       inStock: sql`${products.inStock} - ${deal.quantity}`,
       status: sql`case when ${products.inStock} = ${deal.quantity} then 'purchased' else ${products.status} end`,
       updatedAt: at,
     })
-    .where(eq(products.id, product.id));
+    .where(eq(products.id, product.id))
+    .returning({ taken: sql<number>`(select count(*) from ${taken})`.mapWith(Number) });
+  // in_stock said there were enough; fewer units means the count and the units disagree: sell nothing.
+  if (product.delivery === "auto" && row!.taken !== deal.quantity) throw new AppError("OUT_OF_STOCK");
 }
 
 /**
