@@ -135,6 +135,17 @@ describe("creating a listing with its delivery", () => {
     expect((await t.database.db.select().from(products)).length).toBe(before);
   });
 
+  it("refuses a pasted list longer than a form field may be, rather than storing it cut short", async () => {
+    const seller = await person();
+    // 1 MiB and a bit of units: a field cut at the limit would end in half a unit.
+    const text = Array.from({ length: 40_000 }, (_, index) => `KEY-${String(index).padStart(22, "0")}`).join("\n");
+    const refused = await create(seller, { stock_items: text });
+    expect(refused.statusCode).toBe(422);
+    expect(fieldErrors(refused)).toEqual([{ field: "stock_items", message: "At most 1024 kB in one field" }]);
+    const listed = await t.database.db.select().from(products).where(eq(products.sellerId, seller.user.id));
+    expect(listed).toEqual([]);
+  });
+
   it("shows delivery and in_stock to everyone, the units to nobody but the seller and admins", async () => {
     const { seller, product } = await shelf(["KEY-PUBLIC-1", "KEY-PUBLIC-2"]);
     const other = await person();
