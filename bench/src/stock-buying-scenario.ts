@@ -1,7 +1,8 @@
-import type { ProductDetail, PurchaseResult, StockPage, User } from "@lootlane/contract";
+import type { ProductDetail, PurchaseResult, StockPage } from "@lootlane/contract";
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
 import type { Credentials } from "./admin-credentials.js";
+import { fundedBuyers } from "./buying-scenario.js";
 import { expectOk, json, refusalOf, signUp, subcategoryId } from "./chat-members.js";
 import { loopbackSession } from "./loopback-session.js";
 
@@ -53,17 +54,10 @@ export async function runStockBuying(
   const listing = (await json(await seller.call("POST", "/products/", form), "the stock listing")) as ProductDetail;
   await expectOk(await admin.call("POST", "/admin/products/approve", { product_id: listing.id }), "its approval");
 
-  const sessions = await Promise.all(
-    Array.from({ length: buyers }, (_, i) => signUp(baseUrl, mail, ADDRESS_OFFSET + 1 + i, `k${tag}b${i}`)),
-  );
-  await Promise.all(
-    sessions.map(async (session, buyer) => {
-      const user = (await json(await session.call("POST", "/auth/"), `stock buyer ${buyer}`)) as User;
-      await expectOk(
-        await admin.call("PATCH", `/admin/user/${user.id}`, { balance: UNIT_PRICE * units }),
-        `balance of stock buyer ${buyer}`,
-      );
-    }),
+  const sessions = await fundedBuyers(
+    { baseUrl, mail, admin },
+    Array.from({ length: buyers }, () => UNIT_PRICE * units),
+    (i) => ({ address: ADDRESS_OFFSET + 1 + i, username: `k${tag}b${i}` }),
   );
 
   const delivered: string[] = [];
