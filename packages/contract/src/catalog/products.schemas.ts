@@ -327,5 +327,6 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;
 export type CreateProductFields = z.infer<typeof createProductFieldsSchema>;
 export type UpdateProductFields = z.infer<typeof updateProductFieldsSchema>;
+export type RejectProductBody = z.input<typeof rejectProductBodySchema>;
 export type TakeDownProductBody = z.infer<typeof takeDownProductBodySchema>;
 export type RelistProductBody = z.infer<typeof relistProductBodySchema>;

@@ -3,6 +3,7 @@ import type { Product } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "@/shared/auth/current-user";
+import { ListingControls } from "@/shared/catalog/listing-controls";
 import { ProductGrid } from "@/shared/catalog/product-grid";
 import { ProductGridSkeleton } from "@/shared/catalog/product-grid-skeleton";
 import { BoxIcon, CheckCircleIcon, ChatIcon, TagIcon } from "@/shared/ui/icons";
@@ -87,7 +88,9 @@ function ProductTab({
   const { pick, showStatus } = PRODUCT_TABS[tab];
   const listed = products.data.filter(pick);
   if (listed.length === 0) return <TabEmptyState tab={tab} owner={owner} />;
-  return <ProductGrid products={listed} showStatus={showStatus} />;
+  // The owner pauses, resumes and relists from their own list.
+  const controls = owner ? (product: Product) => <ListingControls listing={product} size="xs" /> : undefined;
+  return <ProductGrid products={listed} showStatus={showStatus} actions={controls} />;
 }
 
 function TabContent({
