@@ -218,7 +218,7 @@ describe("relist", () => {
     const auto = await listing({ status: "completed", inStock: 2 });
     const refused = await control(asSeller, auto.id, "relist", { quantity: 3 });
     expect(failure(refused)).toEqual([422, "VALIDATION_ERROR"]);
-    expect(refused.json().errors).toEqual([{ field: "quantity", message: "A quantity is for manual delivery" }]);
+    expect(refused.json().detail.errors).toEqual([{ field: "quantity", message: "A quantity is for manual delivery" }]);
     const manual = await listing({ delivery: "manual", status: "completed", inStock: 0 });
     for (const quantity of [0, 1.5, 1_000_001])
       expect(failure(await control(asSeller, manual.id, "relist", { quantity }))).toEqual([422, "VALIDATION_ERROR"]);

@@ -206,7 +206,7 @@ describe("reasons the seller reads", () => {
     const product = await pending();
     for (const reason of ["bad", "x".repeat(1001)]) {
       const response = await asAdmin.post("/v1/admin/products/reject", { product_id: product.id, reason });
-      expect([response.statusCode, response.json().errors[0].field]).toEqual([422, "reason"]);
+      expect([response.statusCode, response.json().detail.errors[0].field]).toEqual([422, "reason"]);
     }
     expect(await statusOf(product.id)).toBe("moderation");
   });

@@ -9,7 +9,7 @@ import type { ProductImage as ProductImageRow } from "../../db/schema/catalog.js
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentCategory } from "../categories/categories.presenter.js";
 import type { Viewer } from "../users/users.service.js";
-import { mayReadGoods } from "./products.access.js";
+import { isSellerOrAdmin, mayReadGoods } from "./products.access.js";
 import type { ProductView } from "./products.views.js";
 
 /*
@@ -40,6 +40,10 @@ export function presentProduct(
     is_sold: SOLD_STATUSES.includes(product.status),
     created_at: product.createdAt.toISOString(),
     is_owner: viewer?.id === product.sellerId,
+    delivery: product.delivery,
+    in_stock: product.inStock,
+    // The admin's reason is said to the seller; to anyone else the listing is simply not on sale.
+    status_reason: isSellerOrAdmin(product, viewer) ? product.statusReason : null,
     seller: { username: seller.username, avatar_url: seller.avatarUrl, rating: seller.rating },
     category: presentCategory(category),
     images: images.map(presentImage),

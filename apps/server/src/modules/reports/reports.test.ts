@@ -135,10 +135,10 @@ describe("POST /reports", () => {
     ];
     for (const [body, field] of cases) {
       const response = await client.post("/v1/reports", body);
-      expect([response.statusCode, response.json().errors.map((error: { field: string }) => error.field)]).toEqual([
-        422,
-        [field],
-      ]);
+      expect([
+        response.statusCode,
+        response.json().detail.errors.map((error: { field: string }) => error.field),
+      ]).toEqual([422, [field]]);
     }
     expect((await queue("?per_page=100")).reports.filter((report) => report.product?.id === product.id)).toEqual([]);
   });
