@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type ApiSession, signUpThroughApi } from "./support/api-session.js";
+import type { ApiSession } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
 import { adminCredentials } from "./support/server.js";
-import { productForm, signInOnPage, useJourney } from "./support/journey.js";
+import { approveThroughApi, listProductThroughApi, signInOnPage, signUpUser, useJourney } from "./support/journey.js";
 
 /*
  * Issue 19, sellers and admins in control: a seller pauses a listing and it leaves the home page, then resumes it;
@@ -18,29 +18,17 @@ const russian = { password: "Пароль", submit: "Войти" };
 describe.skipIf(skipReason)("control journey", () => {
   const journey = useJourney();
 
-  async function signUp(username: string): Promise<ApiSession> {
-    return signUpThroughApi(journey.server.baseUrl, journey.mail, {
-      email: `${username}@example.com`,
-      username,
-      password,
-    });
-  }
+  const signUp = (username: string) => signUpUser(journey, username, password);
 
   /** A listing made through the API, left in moderation unless `approve`. */
   async function listProduct(seller: ApiSession, title: string, approve: boolean): Promise<string> {
-    const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = await productForm({
+    const id = await listProductThroughApi(seller, {
       title,
       description: "A global key that activates on Steam in any region.",
       productData: "CTRL-KEY-0001",
       price: 800,
-      categoryId: categories[0]!.id,
     });
-    const created = await seller.call("POST", "/products/", form);
-    expect(created.status, await created.clone().text()).toBe(200);
-    const { id } = (await created.json()) as { id: string };
-    if (approve)
-      expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
+    if (approve) await approveThroughApi(journey, id);
     return id;
   }
 

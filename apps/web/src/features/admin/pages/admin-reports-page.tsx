@@ -1,13 +1,16 @@
 import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { adminReportsQuerySchema } from "@lootlane/contract";
+import { adminReportsQuerySchema, DATE_LOCALE } from "@lootlane/contract";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { PageTitle } from "@/shared/ui/page-title";
 import { useAdminReports } from "../api/get-admin-reports";
 import { DealListSkeleton } from "../components/deals/deal-list-skeleton";
-import { AdminReportList } from "../components/reports/admin-report-list";
+import { PagedList } from "../components/paged-list";
+import { AdminReportCard } from "../components/reports/admin-report-card";
 import { ReportStatusFilter } from "../components/reports/report-status-filter";
 import { useStatusPageAddress } from "../hooks/use-status-page-address";
+
+const countFormat = new Intl.NumberFormat(DATE_LOCALE);
 
 /**
  * /admin/reports (issue 19): what users reported, listings and users, newest first, by status; each open report is
@@ -28,11 +31,18 @@ export function AdminReportsPage() {
         ) : reports.isError && !reports.data ? (
           <LoadErrorAlert title={t("errorLoading")} error={reports.error} onRetry={() => void reports.refetch()} />
         ) : (
-          <AdminReportList
-            data={reports.data}
-            filtered={status !== null}
+          <PagedList
+            items={reports.data.reports}
+            page={reports.data.page}
+            totalPages={reports.data.total_pages}
+            totalText={t("total", { count: reports.data.total, total: countFormat.format(reports.data.total) })}
+            emptyText={status !== null ? t("emptyFiltered") : t("empty")}
+            listLabel={t("listLabel")}
+            paginationLabel={t("pagination")}
             stale={reports.isPlaceholderData}
             onPage={(next) => update({ page: next })}
+            itemKey={(report) => report.id}
+            renderItem={(report) => <AdminReportCard report={report} />}
           />
         )}
       </Stack>

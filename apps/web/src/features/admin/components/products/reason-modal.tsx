@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { STATUS_REASON_MAX, STATUS_REASON_MIN } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
-import { describeError } from "@/shared/errors/error-message";
+import { DecisionFooter } from "../decision-footer";
 
 /** The words of one kind of decision: a rejection or a take-down. */
 export type ReasonDialog = "rejectDialog" | "takeDownDialog";
@@ -22,7 +22,6 @@ interface ReasonModalProps {
 /** Asks the admin for the reason the seller will read before a listing is rejected or taken down. */
 export function ReasonModal({ dialog, title, opened, pending, error, onConfirm, onClose }: ReasonModalProps) {
   const { t } = useTranslation("adminCatalog");
-  const { t: tc } = useTranslation("common");
   const form = useForm({
     initialValues: { reason: "" },
     validate: {
@@ -51,19 +50,13 @@ export function ReasonModal({ dialog, title, opened, pending, error, onConfirm, 
             data-autofocus
             {...form.getInputProps("reason")}
           />
-          {error !== null && (
-            <Alert color="red" role="alert">
-              {describeError(error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {tc("cancel")}
-            </Button>
-            <Button type="submit" color="red" loading={pending}>
-              {t(`products.${dialog}.confirm`)}
-            </Button>
-          </Group>
+          <DecisionFooter
+            error={error}
+            pending={pending}
+            onCancel={close}
+            confirmLabel={t(`products.${dialog}.confirm`)}
+            confirmColor="red"
+          />
         </Stack>
       </form>
     </Modal>

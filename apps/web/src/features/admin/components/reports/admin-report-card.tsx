@@ -12,6 +12,12 @@ import { ResolveReportModal } from "./resolve-report-modal";
 
 const STATUS_COLORS: Record<ReportStatus, MantineColor> = { open: "orange", resolved: "teal", dismissed: "gray" };
 
+/** The two ways to decide an open report, in the order the card offers them. */
+const DECISIONS = [
+  { decision: "resolved", color: "teal", label: "resolve", ariaLabel: "resolveReport" },
+  { decision: "dismissed", color: "gray", label: "dismiss", ariaLabel: "dismissReport" },
+] as const satisfies ReadonlyArray<{ decision: ReportDecision; color: MantineColor; label: string; ariaLabel: string }>;
+
 /** What the report is about, as its card names it and links to it. */
 function targetOf(report: Report): { name: string; to: string } {
   if (report.product) return { name: report.product.title, to: `/product/${report.product.id}` };
@@ -102,24 +108,18 @@ export function AdminReportCard({ report }: { report: Report }) {
         {report.resolution_note && <Fact label={t("note")}>{report.resolution_note}</Fact>}
         {report.status === "open" && (
           <Group gap="xs">
-            <Button
-              size="xs"
-              color="teal"
-              variant="light"
-              onClick={() => ask("resolved")}
-              aria-label={t("resolveReport", vars)}
-            >
-              {t("resolve")}
-            </Button>
-            <Button
-              size="xs"
-              color="gray"
-              variant="light"
-              onClick={() => ask("dismissed")}
-              aria-label={t("dismissReport", vars)}
-            >
-              {t("dismiss")}
-            </Button>
+            {DECISIONS.map(({ decision, color, label, ariaLabel }) => (
+              <Button
+                key={decision}
+                size="xs"
+                color={color}
+                variant="light"
+                onClick={() => ask(decision)}
+                aria-label={t(ariaLabel, vars)}
+              >
+                {t(label)}
+              </Button>
+            ))}
           </Group>
         )}
       </Stack>

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { REPORT_NOTE_MAX, type ReportDecision } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
-import { describeError } from "@/shared/errors/error-message";
+import { DecisionFooter } from "../decision-footer";
 
 interface ResolveReportModalProps {
   /** The decision being made; the dialog is closed while null. */
@@ -19,7 +19,6 @@ const DIALOGS = { resolved: "resolveDialog", dismissed: "dismissDialog" } as con
 /** Asks before a report is decided, with room for a note that stays with it. */
 export function ResolveReportModal({ decision, pending, error, onConfirm, onClose }: ResolveReportModalProps) {
   const { t } = useTranslation("adminReports");
-  const { t: tc } = useTranslation("common");
   const form = useForm({ initialValues: { note: "" } });
   const dialog = DIALOGS[decision ?? "resolved"];
 
@@ -41,19 +40,14 @@ export function ResolveReportModal({ decision, pending, error, onConfirm, onClos
             data-autofocus
             {...form.getInputProps("note")}
           />
-          {error !== null && (
-            <Alert color="red" role="alert" title={t("decideError")}>
-              {describeError(error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {tc("cancel")}
-            </Button>
-            <Button type="submit" color={decision === "dismissed" ? "gray" : "teal"} loading={pending}>
-              {t(`${dialog}.confirm`)}
-            </Button>
-          </Group>
+          <DecisionFooter
+            error={error}
+            errorTitle={t("decideError")}
+            pending={pending}
+            onCancel={close}
+            confirmLabel={t(`${dialog}.confirm`)}
+            confirmColor={decision === "dismissed" ? "gray" : "teal"}
+          />
         </Stack>
       </form>
     </Modal>
