@@ -41,12 +41,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** `count` distinct units of stock. */
+const units = (count: number) => Array.from({ length: count }, (_, index) => `LANTERN-KEY-${index + 1}`);
+
 /** A listing of the seller with stock to sell, announced as the service that wrote it would. */
 async function listing(values: Partial<TestProductValues> = {}) {
   const product = await createTestProduct(t, {
     sellerId: seller.id,
     categoryId: subcategory.id,
-    inStock: 3,
+    stockItems: units(3),
     title: "Paused lantern key",
     ...values,
   });
@@ -128,7 +131,7 @@ describe("pause and resume", () => {
   });
 
   it("resuming a listing with nothing in stock is refused with OUT_OF_STOCK", async () => {
-    const product = await listing({ status: "paused", inStock: 0 });
+    const product = await listing({ status: "paused", stockItems: units(0) });
     expect(failure(await control(asSeller, product.id, "resume"))).toEqual([409, "OUT_OF_STOCK"]);
     expect((await detailOf(asSeller, product.id)).status).toBe("paused");
   });
@@ -171,7 +174,11 @@ describe("pause and resume", () => {
   it("a ban and the unban leave a paused listing paused", async () => {
     const owner = await createTestUser(t.database.db, { username: "ctl_banned" });
     const asOwner = await signInAs(t.app, owner);
-    const product = await createTestProduct(t, { sellerId: owner.id, categoryId: subcategory.id, inStock: 2 });
+    const product = await createTestProduct(t, {
+      sellerId: owner.id,
+      categoryId: subcategory.id,
+      stockItems: units(2),
+    });
     await control(asOwner, product.id, "pause");
 
     expect((await asAdmin.post("/v1/admin/ban-user", { id: owner.id })).statusCode).toBe(200);
@@ -192,7 +199,7 @@ describe("pause and resume", () => {
 
 describe("relist", () => {
   it("puts a sold-out manual listing back on sale with the quantity sent", async () => {
-    const product = await listing({ delivery: "manual", status: "completed", inStock: 0 });
+    const product = await listing({ delivery: "manual", status: "completed", quantity: 0 });
     expect((await publicPlaces()).home).not.toContain(product.id);
 
     const relisted = await control(asSeller, product.id, "relist", { quantity: 7 });
@@ -202,24 +209,24 @@ describe("relist", () => {
   });
 
   it("puts a sold-out or paused automatic listing back with the units it has, and needs some", async () => {
-    const refilled = await listing({ status: "purchased", inStock: 4 });
+    const refilled = await listing({ status: "purchased", stockItems: units(4) });
     expect((await control(asSeller, refilled.id, "relist")).json()).toMatchObject({ status: "active", in_stock: 4 });
-    const paused = await listing({ status: "paused", inStock: 1 });
+    const paused = await listing({ status: "paused", stockItems: units(1) });
     expect((await control(asSeller, paused.id, "relist")).json()).toMatchObject({ status: "active", in_stock: 1 });
 
-    const empty = await listing({ status: "refunded", inStock: 0 });
+    const empty = await listing({ status: "refunded", stockItems: units(0) });
     expect(failure(await control(asSeller, empty.id, "relist"))).toEqual([409, "OUT_OF_STOCK"]);
-    const manualEmpty = await listing({ delivery: "manual", status: "completed", inStock: 0 });
+    const manualEmpty = await listing({ delivery: "manual", status: "completed", quantity: 0 });
     expect(failure(await control(asSeller, manualEmpty.id, "relist"))).toEqual([409, "OUT_OF_STOCK"]);
     expect((await detailOf(asSeller, empty.id)).status).toBe("refunded");
   });
 
   it("refuses a quantity for an automatic listing, and a quantity out of range (422)", async () => {
-    const auto = await listing({ status: "completed", inStock: 2 });
+    const auto = await listing({ status: "completed", stockItems: units(2) });
     const refused = await control(asSeller, auto.id, "relist", { quantity: 3 });
     expect(failure(refused)).toEqual([422, "VALIDATION_ERROR"]);
     expect(refused.json().detail.errors).toEqual([{ field: "quantity", message: "A quantity is for manual delivery" }]);
-    const manual = await listing({ delivery: "manual", status: "completed", inStock: 0 });
+    const manual = await listing({ delivery: "manual", status: "completed", quantity: 0 });
     for (const quantity of [0, 1.5, 1_000_001])
       expect(failure(await control(asSeller, manual.id, "relist", { quantity }))).toEqual([422, "VALIDATION_ERROR"]);
     expect((await detailOf(asSeller, auto.id)).status).toBe("completed");

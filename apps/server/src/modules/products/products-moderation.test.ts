@@ -217,7 +217,11 @@ describe("POST /admin/products/take-down", () => {
     asAdmin.post("/v1/admin/products/take-down", { product_id: id, reason });
 
   it("withdraws a live listing with the reason: gone from the catalogue at once, the seller reads why", async () => {
-    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, inStock: 2 });
+    const product = await createTestProduct(t, {
+      sellerId: seller.id,
+      categoryId: game.id,
+      stockItems: ["KEY-A", "KEY-B"],
+    });
     const home = async () =>
       (await t.app.inject({ method: "GET", url: "/v1/products/get/all?per_page=100" }))
         .json()

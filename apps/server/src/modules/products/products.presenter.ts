@@ -26,7 +26,7 @@ export type ViewPage = { views: ProductView[]; total: number; page: number; perP
 const SOLD_STATUSES: readonly string[] = ["purchased", "completed"];
 
 export function presentProduct(
-  { product, seller, category, images }: ProductView,
+  { product, seller, category, images, goods }: ProductView,
   { viewer, cipher }: PresentContext,
 ): Product {
   return {
@@ -35,7 +35,7 @@ export function presentProduct(
     description: product.description,
     // Prices are whole roubles, stored as kopecks.
     price: kopecksToRoubles(product.priceKopecks),
-    product_data_string: mayReadGoods(product, viewer) ? cipher.decrypt(product.productDataEncrypted) : null,
+    product_data_string: goods !== null && mayReadGoods(product, viewer) ? cipher.decrypt(goods) : null,
     status: product.status,
     is_sold: SOLD_STATUSES.includes(product.status),
     created_at: product.createdAt.toISOString(),

@@ -307,7 +307,7 @@ const matrix: Record<string, Row> = {
     { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
   ),
   "POST /v1/products/{id}/resume": signedIn(
-    async () => ({ url: `/v1/products/${(await productOf(people.user.id, "paused", { inStock: 1 })).id}/resume` }),
+    async () => ({ url: `/v1/products/${(await productOf(people.user.id, "paused")).id}/resume` }),
     { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
   ),
   "POST /v1/products/{id}/relist": signedIn(
