@@ -1,6 +1,7 @@
 import type { Product, ProductDetail, ProductPage } from "@lootlane/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Category } from "../../db/schema/catalog.js";
+import { eq } from "drizzle-orm";
+import { productUnits, type Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import {
@@ -12,7 +13,7 @@ import {
   type TestProductValues,
 } from "../../test/test-catalog.js";
 import type { TestClient } from "../../test/test-client.js";
-import { failure } from "../../test/test-money.js";
+import { buyAs, failure } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 import { catalogueChanged } from "./products.events.js";
 
@@ -128,6 +129,42 @@ describe("pause and resume", () => {
     expect((await asBuyer.post("/v1/auth/")).json().balance).toBe(1000);
     expect(failure(await asBuyer.post("/v1/chats/", { product_id: product.id }))).toEqual([404, "PRODUCT_NOT_FOUND"]);
     expect(await detailOf(asSeller, product.id)).toMatchObject({ status: "paused", in_stock: 3 });
+  });
+
+  it("a pause racing buyers: each buy pays for units it got or charges nothing, and the stock adds up", async () => {
+    const product = await listing({ stockItems: units(6), priceKopecks: 50_00 });
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, async (_, index) => {
+        const user = await createTestUser(t.database.db, { username: `ctl_race_${index}`, balanceKopecks: 50_00 });
+        return signInAs(t.app, user);
+      }),
+    );
+    const [paused, ...bought] = await Promise.all([
+      control(asSeller, product.id, "pause"),
+      ...buyers.map((buyer) => buyAs(t, buyer, product.id)),
+    ]);
+
+    const sold = bought.filter((answer) => answer.statusCode === 200).length;
+    // Refused after the pause (the listing is gone for buyers) or once sold out; never anything else.
+    for (const answer of bought.filter((answer) => answer.statusCode !== 200))
+      expect([
+        [404, "PRODUCT_NOT_FOUND"],
+        [409, "OUT_OF_STOCK"],
+        [409, "PRODUCT_NOT_AVAILABLE"],
+      ]).toContainEqual(failure(answer));
+    const balances = await Promise.all(buyers.map(async (buyer) => (await buyer.post("/v1/auth/")).json().balance));
+    expect(balances.filter((balance) => balance === 0)).toHaveLength(sold);
+    expect(balances.filter((balance) => balance === 50)).toHaveLength(buyers.length - sold);
+    const unitStates = await t.database.db
+      .select({ state: productUnits.state, dealId: productUnits.dealId })
+      .from(productUnits)
+      .where(eq(productUnits.productId, product.id));
+    const soldUnits = unitStates.filter((unit) => unit.state === "sold");
+    expect([soldUnits.length, new Set(soldUnits.map((unit) => unit.dealId)).size]).toEqual([sold, sold]);
+    // The pause either came first enough to leave stock, or found the listing sold out.
+    const after = await detailOf(asSeller, product.id);
+    if (paused.statusCode === 200) expect([after.status, after.in_stock]).toEqual(["paused", 6 - sold]);
+    else expect([failure(paused), after.status, sold]).toEqual([[409, "INVALID_PRODUCT_STATUS"], "purchased", 6]);
   });
 
   it("resuming a listing with nothing in stock is refused with OUT_OF_STOCK", async () => {

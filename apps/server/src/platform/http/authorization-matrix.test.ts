@@ -306,9 +306,10 @@ const matrix: Record<string, Row> = {
     async () => ({ url: `/v1/products/${(await productOf(people.user.id)).id}/pause` }),
     { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
   ),
+  // A paused listing does not exist for anyone but its seller and admins.
   "POST /v1/products/{id}/resume": signedIn(
     async () => ({ url: `/v1/products/${(await productOf(people.user.id, "paused")).id}/resume` }),
-    { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
+    { user: OK, other: [404, "PRODUCT_NOT_FOUND"], admin: FORBIDDEN },
   ),
   "POST /v1/products/{id}/relist": signedIn(
     async () => ({
@@ -331,7 +332,7 @@ const matrix: Record<string, Row> = {
   "POST /v1/admin/reports/{id}/resolve": adminOnly(async () => {
     const [report] = await t.database.db
       .insert(reports)
-      .values({ reporterId: seller.id, target: "user", userId: people.other.id, reason: "spam" })
+      .values({ reporterId: seller.id, target: "user", userId: (await freshUser()).id, reason: "spam" })
       .returning();
     return { url: `/v1/admin/reports/${report!.id}/resolve`, body: { status: "dismissed" } };
   }),
