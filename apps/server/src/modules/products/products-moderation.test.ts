@@ -271,6 +271,15 @@ describe("POST /admin/products/take-down", () => {
     }
   });
 
+  it("keeps a reason with a lone UTF-16 surrogate, as U+FFFD, on the listing and in the audit log", async () => {
+    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id });
+    const response = await takeDown(product.id, "Fake \udc00 keys");
+    expect([response.statusCode, response.json().status_reason]).toEqual([200, "Fake \ufffd keys"]);
+    const [entry] = (await asAdmin.get(`/v1/admin/audit-log?target_type=product&target_id=${product.id}`)).json()
+      .entries;
+    expect(entry.after).toEqual({ status: "withdrawn", reason: "Fake \ufffd keys" });
+  });
+
   it("needs a reason, and is for admins only", async () => {
     const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id });
     expect((await asAdmin.post("/v1/admin/products/take-down", { product_id: product.id })).statusCode).toBe(422);
