@@ -24,24 +24,7 @@ export type AuditLogRow = AdminAuditLogEntry & { adminUsername: string };
  * committed without its row and a refused one leaves none.
  */
 export async function recordAdminAction(tx: Db, admin: Pick<AuthUser, "id">, entry: AdminAction): Promise<void> {
-  await tx
-    .insert(adminAuditLog)
-    .values({ adminId: admin.id, ...entry, before: storable(entry.before), after: storable(entry.after) });
-}
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/**
- * jsonb refuses a lone UTF-16 surrogate (its `\udc00` escape is no character), which an admin's typed reason or
- * note may carry; the text column beside it stores U+FFFD instead, so the audit row keeps the same.
- */
-function storable(values: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (values === null) return null;
-  return JSON.parse(
-    JSON.stringify(values, (_key, value: unknown) =>
-      typeof value === "string" ? value.replace(LONE_SURROGATE, "\ufffd") : value,
-    ),
-  ) as Record<string, unknown>;
+  await tx.insert(adminAuditLog).values({ adminId: admin.id, ...entry });
 }
 
 /** GET /admin/audit-log: newest first, optionally only the rows about one kind of target or one target. */
