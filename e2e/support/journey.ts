@@ -95,7 +95,16 @@ export async function sellerWithProduct(
   seller: { username: string; password: string },
   product: Omit<ProductFields, "categoryId">,
 ): Promise<string> {
-  const id = await listProductThroughApi(await signUpUser(journey, seller.username, seller.password), product);
+  return listedProduct(journey, await signUpUser(journey, seller.username, seller.password), product);
+}
+
+/** A product of the seller signed in as `api`, in the first category, on sale (approved by the admin); answers its id. */
+export async function listedProduct(
+  journey: Journey,
+  api: ApiSession,
+  product: Omit<ProductFields, "categoryId">,
+): Promise<string> {
+  const id = await listProductThroughApi(api, product);
   await approveThroughApi(journey, id);
   return id;
 }

@@ -14,7 +14,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import { recordAdminAction } from "../audit/audit.service.js";
-import { getProductView } from "../products/products.service.js";
+import { findVisibleProduct } from "../products/products.service.js";
 import { getProfile } from "../users/users.service.js";
 
 export type ReportDeps = { db: Db; limiter: RateLimiter };
@@ -136,7 +136,7 @@ async function targetOf(
 ): Promise<Target> {
   if (request.target === "product") {
     // A listing the reporter cannot see (in moderation, deleted) does not exist for them.
-    const { product } = await getProductView(db, request.product_id!, reporter);
+    const product = await findVisibleProduct(db, request.product_id!, reporter);
     if (product.sellerId === reporter.id) throw new AppError("CANNOT_REPORT_YOURSELF");
     return { target: "product", productId: product.id };
   }

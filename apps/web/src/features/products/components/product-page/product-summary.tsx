@@ -1,5 +1,5 @@
 import { Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
-import { formatPrice, type ProductDetail } from "@lootlane/contract";
+import { formatPrice, type ProductWithSellerStats } from "@lootlane/contract";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
 import { ReportButton } from "@/shared/reports/report-button";
@@ -9,14 +9,14 @@ import { ProductStatusNote } from "./product-status-note";
 import { SellerCard } from "./seller-card";
 
 interface ProductSummaryProps {
-  product: ProductDetail;
+  product: ProductWithSellerStats;
   /** The signed-in user, or null for a guest. */
   viewer: CurrentUser | null;
 }
 
 /**
- * What decides a purchase, in one card: status, title, price, category, the actions and the seller; a signed-in
- * visitor may report the listing from here.
+ * What decides a purchase, in one card: status, title, price, category, the actions and the seller with their
+ * stats; a signed-in visitor may report the listing from here.
  */
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
   return (
@@ -35,7 +35,7 @@ export function ProductSummary({ product, viewer }: ProductSummaryProps) {
         <ProductStatusNote product={product} />
         <ProductActions product={product} viewer={viewer} />
         <Divider />
-        <SellerCard seller={product.seller} />
+        <SellerCard seller={product.seller} stats={product.seller_stats} />
         {viewer && !product.is_owner && (
           <Group justify="flex-end">
             <ReportButton target={{ kind: "product", productId: product.id, title: product.title }} />
