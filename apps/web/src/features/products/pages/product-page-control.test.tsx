@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ProductDetail } from "@lootlane/contract";
+import type { ProductWithSellerStats } from "@lootlane/contract";
 import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
+import { makeSellerStats } from "@/shared/trust/testing/trust-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi, type StubReply } from "@/test/stub-api";
@@ -11,11 +12,16 @@ import { refusal, stubApi, type StubReply } from "@/test/stub-api";
 
 const mira = makeUser({ username: "mira" });
 const alex = makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" });
-const product = makeProduct(7, {
-  title: "Steam key for Hades",
-  seller: { username: "mira", avatar_url: "", rating: 5 },
-});
-const owned: ProductDetail = { ...product, is_owner: true, product_data: "KEY-1", product_data_string: "KEY-1" };
+const product: ProductWithSellerStats = {
+  ...makeProduct(7, { title: "Steam key for Hades", seller: { username: "mira", avatar_url: "", rating: 5 } }),
+  seller_stats: makeSellerStats(),
+};
+const owned: ProductWithSellerStats = {
+  ...product,
+  is_owner: true,
+  product_data: "KEY-1",
+  product_data_string: "KEY-1",
+};
 const path = `/product/${product.id}`;
 
 function routes(answer: StubReply | StubReply[], extra: Record<string, StubReply> = {}) {

@@ -88,7 +88,7 @@ describe("profile product tabs", () => {
   it("pauses a listing from the owner's list, which then shows it paused with Resume", async () => {
     let listed = [onSale];
     const api = stubRoutes({
-      "GET /v1/users/mira": () => jsonResponse(200, mira),
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
       "GET /v1/products/user/by-username/mira": () => jsonResponse(200, listed),
       [`POST /v1/products/${onSale.id}/pause`]: () => {
         listed = [{ ...onSale, status: "paused", is_owner: true }];
@@ -108,8 +108,8 @@ describe("profile product tabs", () => {
   it("asks for the quantity to relist a sold-out manual listing", async () => {
     const manual = { ...delivered, delivery: "manual" as const, in_stock: 0 };
     const api = stubRoutes({
-      "GET /v1/users/mira": () => jsonResponse(200, mira),
-      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [manual]),
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts([manual]),
       [`POST /v1/products/${manual.id}/relist`]: () =>
         jsonResponse(200, { ...manual, status: "active", is_sold: false, in_stock: 5 }),
     });
@@ -127,8 +127,8 @@ describe("profile product tabs", () => {
 
   it("says to add units when an automatic listing has nothing to relist", async () => {
     stubRoutes({
-      "GET /v1/users/mira": () => jsonResponse(200, mira),
-      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [bought]),
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts([bought]),
       [`POST /v1/products/${bought.id}/relist`]: () =>
         errorResponse(409, "OUT_OF_STOCK", "Not enough in stock for this purchase"),
     });
