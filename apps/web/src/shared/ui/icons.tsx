@@ -142,3 +142,11 @@ export function RoubleIcon(props: IconProps) {
     </LineIcon>
   );
 }
+
+export function FlagIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+    </LineIcon>
+  );
+}

@@ -1,10 +1,11 @@
-import { Alert, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { formatPrice, type ProductWithSellerStats } from "@lootlane/contract";
-import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
+import { ReportButton } from "@/shared/reports/report-button";
 import { ProductActions } from "./product-actions";
 import { ProductCategory } from "./product-category";
+import { ProductStatusNote } from "./product-status-note";
 import { SellerCard } from "./seller-card";
 
 interface ProductSummaryProps {
@@ -13,16 +14,11 @@ interface ProductSummaryProps {
   viewer: CurrentUser | null;
 }
 
-/** What decides a purchase, in one card: status, title, price, category, the actions and the seller with their stats. */
+/**
+ * What decides a purchase, in one card: status, title, price, category, the actions and the seller with their
+ * stats; a signed-in visitor may report the listing from here.
+ */
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
-  const { t } = useTranslation("products");
-  // Only the owner (and admins) can open a product that is not public, so only they need to know why.
-  const reviewNote =
-    product.status === "moderation"
-      ? t("status.moderation")
-      : product.status === "rejected"
-        ? t("status.rejected")
-        : null;
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
@@ -36,14 +32,15 @@ export function ProductSummary({ product, viewer }: ProductSummaryProps) {
         <Text fz={32} fw={800} lh={1} c="indigo.7">
           {formatPrice(product.price)}
         </Text>
-        {reviewNote && (
-          <Alert color={product.status === "rejected" ? "red" : "yellow"} variant="light">
-            {reviewNote}
-          </Alert>
-        )}
+        <ProductStatusNote product={product} />
         <ProductActions product={product} viewer={viewer} />
         <Divider />
         <SellerCard seller={product.seller} stats={product.seller_stats} />
+        {viewer && !product.is_owner && (
+          <Group justify="flex-end">
+            <ReportButton target={{ kind: "product", productId: product.id, title: product.title }} />
+          </Group>
+        )}
       </Stack>
     </Card>
   );
