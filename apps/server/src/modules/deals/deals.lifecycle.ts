@@ -1,13 +1,13 @@
 import type { DealEvent, DisputeReason, DisputeResolution } from "@lootlane/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import type { Product as ProductRow, ProductStatus } from "../../db/schema/catalog.js";
-import { deals, disputes, openDealStatuses, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
+import { deals, disputes, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
 import { postLedgerTransaction } from "../ledger/ledger.service.js";
-import { lockDealProduct, restock, setProductStatus, takeStock } from "../products/products.service.js";
+import { hasOpenDeal, lockDealProduct, restock, setProductStatus, takeStock } from "../products/products.service.js";
 
 /*
  * The deal state machine (ARCHITECTURE.md §4 "Deal lifecycle"), the one place a deal changes status. Each
@@ -192,16 +192,6 @@ async function productAfterRefund(
 }
 
 const SOLD_OUT = ["purchased", "completed", "refunded"] as const satisfies readonly ProductStatus[];
-
-/** Whether any deal of the product still holds money in escrow; read after the product was locked. */
-async function hasOpenDeal(tx: Db, productId: string): Promise<boolean> {
-  const [open] = await tx
-    .select({ id: deals.id })
-    .from(deals)
-    .where(and(eq(deals.productId, productId), inArray(deals.status, [...openDealStatuses])))
-    .limit(1);
-  return open !== undefined;
-}
 
 /** The price the platform keeps: COMMISSION_PERCENT of the price, rounded down to whole kopecks. */
 function commissionOf(priceKopecks: number, percent: number): number {

@@ -121,17 +121,25 @@ export async function removeUnit(tx: Db, product: ProductRow, unitId: string): P
   await tx.update(productUnits).set({ state: "removed" }).where(eq(productUnits.id, unitId));
   const inStock = await changeStock(tx, product.id, -1, false);
   if (inStock === 0 && product.status === "active") {
-    const [open] = await tx
-      .select({ id: deals.id })
-      .from(deals)
-      .where(and(eq(deals.productId, product.id), inArray(deals.status, [...openDealStatuses])))
-      .limit(1);
     await tx
       .update(products)
-      .set({ status: open ? "purchased" : "completed" })
+      .set({ status: (await hasOpenDeal(tx, product.id)) ? "purchased" : "completed" })
       .where(eq(products.id, product.id));
   }
   return inStock;
+}
+
+/**
+ * Whether a deal of the product still holds money in escrow. Read after the caller locked the product row, so a
+ * purchase or a deal's move under way has committed or waits.
+ */
+export async function hasOpenDeal(tx: Db, productId: string): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.productId, productId), inArray(deals.status, [...openDealStatuses])))
+    .limit(1);
+  return open !== undefined;
 }
 
 /** One page of a listing's units, oldest first (the order they are sold in), with its counts. */
