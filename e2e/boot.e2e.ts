@@ -37,6 +37,18 @@ describe("booting the built server", () => {
     await second.stop();
   });
 
+  it("says where it is running at a log level that logs no info (the bench runs at warn)", async () => {
+    const server = await startServer({ env: { LOG_LEVEL: "warn" } });
+    try {
+      await expectServing(server.baseUrl);
+      expect(server.logs()).toContain(`Lootlane is running at http://localhost:${new URL(server.baseUrl).port}`);
+      // pino's info level is 30: the quiet server logged none, the line above included.
+      expect(server.logs()).not.toContain('"level":30');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)("does the same on PostgreSQL through DATABASE_URL", async () => {
     const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     try {

@@ -62,8 +62,8 @@ export async function startServer({ env = {}, dataDir: givenDataDir }: StartOpti
   }
   const exited = new Promise<ServerExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 
-  // Ready when the server says it is running (main.ts logs it once it listens), or failed when it exits first:
-  // awaited as events, not polled; the health check then confirms it answers.
+  // Ready when the server says it is running (main.ts prints it once it listens, at any LOG_LEVEL), or failed when
+  // it exits first: awaited as events, not polled; the health check then confirms it answers.
   const baseUrl = `http://127.0.0.1:${port}`;
   const running = new Promise<void>((resolve) => {
     const listener = () => {

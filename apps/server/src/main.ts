@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     await database.close().catch(() => undefined);
     throw error;
   }
-  app.log.info(`Lootlane is running at http://localhost:${listeningPort(app, config)}`);
+  // Printed, not logged: whoever started the server (and the e2e and bench helpers, which wait for this line) needs
+  // it at every LOG_LEVEL, as they need the admin's password above.
+  console.log(`Lootlane is running at http://localhost:${listeningPort(app, config)}`);
   closeGracefullyOnSignals(app, database);
 }
 
