@@ -25,6 +25,8 @@ export type DealPlan = {
     buyerIds: string[];
     sellerIds: string[];
     chatIds: string[];
+    /** The snapshot of what was bought: one unit of the listing, at its price, delivered automatically. */
+    productTitles: string[];
     priceKopecks: number[];
     commissionKopecks: number[];
     statuses: DealStatus[];
@@ -34,6 +36,8 @@ export type DealPlan = {
   };
   messages: {
     chatIds: string[];
+    /** The deal a purchase card or system message is about; null for the members' own messages. */
+    dealIds: (string | null)[];
     senderIds: (string | null)[];
     texts: string[];
     types: MessageType[];
@@ -91,6 +95,7 @@ export function planDeals(
       buyerIds: [],
       sellerIds: [],
       chatIds: [],
+      productTitles: [],
       priceKopecks: [],
       commissionKopecks: [],
       statuses: [],
@@ -98,7 +103,7 @@ export function planDeals(
       createdAts: [],
       completedAts: [],
     },
-    messages: { chatIds: [], senderIds: [], texts: [], types: [], isReads: [], createdAts: [] },
+    messages: { chatIds: [], dealIds: [], senderIds: [], texts: [], types: [], isReads: [], createdAts: [] },
     ledger: ledger.columns,
     openDeals: 0,
   };
@@ -155,6 +160,8 @@ function addDeal(
 
   const say = (senderId: string | null, type: MessageType, text: string, at: number) => {
     plan.messages.chatIds.push(chatId);
+    // insertDealMessage (chats-messages.service.ts) stores the deal with the deal's own messages.
+    plan.messages.dealIds.push(type === "text" ? null : dealId);
     plan.messages.senderIds.push(senderId);
     plan.messages.texts.push(text);
     plan.messages.types.push(type);
@@ -190,6 +197,7 @@ function addDeal(
   plan.deals.buyerIds.push(buyerId);
   plan.deals.sellerIds.push(sellerId);
   plan.deals.chatIds.push(chatId);
+  plan.deals.productTitles.push(sale.title);
   plan.deals.priceKopecks.push(priceKopecks);
   plan.deals.commissionKopecks.push(commission);
   plan.deals.statuses.push(completion ? "completed" : "purchased");
@@ -209,6 +217,7 @@ function addDeal(
     ],
   };
   if (!completion) return [purchase];
+  const seller = { kind: "user_available", userId: sellerId } as const;
   const release: Posting = {
     kind: "release",
     dealId,
@@ -216,7 +225,8 @@ function addDeal(
     at: new Date(completion.at),
     entries: [
       { account: { kind: "deal_escrow", dealId }, amountKopecks: -priceKopecks },
-      { account: { kind: "user_available", userId: sellerId }, amountKopecks: priceKopecks - commission },
+      { account: seller, amountKopecks: priceKopecks },
+      { account: seller, amountKopecks: -commission },
       { account: { kind: "platform_fees" }, amountKopecks: commission },
     ],
   };

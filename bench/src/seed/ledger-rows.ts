@@ -19,20 +19,28 @@ export type LedgerColumns = {
     memos: string[];
     createdAts: string[];
   };
-  entries: { transactionIds: string[]; accountIds: string[]; amounts: number[]; createdAts: string[] };
+  /** In posting order, which the insert keeps as ledger_entries.seq, the order balanceAfters run in. */
+  entries: {
+    transactionIds: string[];
+    accountIds: string[];
+    amounts: number[];
+    balanceAfters: number[];
+    createdAts: string[];
+  };
 };
 
 /**
  * The generator's postings, kept the way postLedgerTransaction (apps/server/src/modules/ledger/ledger.service.ts) keeps
  * them, but in memory so they can go in by the thousand: each transaction's entries sum to zero, zero amounts
  * are left out, an account opens at zero on first use, no account but `external` goes below zero, and every
- * balance is the running sum of its entries. Postings must come in time order for that last check to hold.
+ * balance, and each entry's balance-after, is the running sum of its account's entries. Postings must come in
+ * time order for the check against going below zero to hold.
  */
 export class LedgerRows {
   readonly columns: LedgerColumns = {
     accounts: { ids: [], kinds: [], userIds: [], dealIds: [], balances: [] },
     transactions: { ids: [], kinds: [], dealIds: [], actorIds: [], memos: [], createdAts: [] },
-    entries: { transactionIds: [], accountIds: [], amounts: [], createdAts: [] },
+    entries: { transactionIds: [], accountIds: [], amounts: [], balanceAfters: [], createdAts: [] },
   };
   /** Account index in the columns by owner (user or deal ids never repeat), or by kind for the two singletons. */
   readonly #accounts = new Map<string, number>();
@@ -80,6 +88,7 @@ export class LedgerRows {
       entryColumns.transactionIds.push(transactionId);
       entryColumns.accountIds.push(accounts.ids[index]!);
       entryColumns.amounts.push(entry.amountKopecks);
+      entryColumns.balanceAfters.push(accounts.balances[index]!);
       entryColumns.createdAts.push(at);
     }
   }

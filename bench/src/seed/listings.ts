@@ -16,6 +16,8 @@ export type ListingBatch = {
   descriptions: string[];
   priceKopecks: number[];
   statuses: ProductStatus[];
+  /** 1, the listing's one unit, until a deal takes it. */
+  inStocks: number[];
   createdAts: string[];
   updatedAts: string[];
   deletedAts: (string | null)[];
@@ -77,6 +79,7 @@ export function generateListings(
     descriptions: [],
     priceKopecks: [],
     statuses: [],
+    inStocks: [],
     createdAts: [],
     updatedAts: [],
     deletedAts: [],
@@ -98,6 +101,7 @@ export function generateListings(
     );
     batch.priceKopecks.push(price(random, category.kind));
     batch.statuses.push(status(random));
+    batch.inStocks.push(1);
     batch.createdAts.push(createdAt);
     batch.updatedAts.push(createdAt);
     batch.deletedAts.push(

@@ -4,7 +4,7 @@ import { categories, type NewCategory } from "@lootlane/server/db/schema/catalog
 import { users } from "@lootlane/server/db/schema/users";
 import { demoGames } from "@lootlane/server/db/seed/demo-games";
 import { slugify } from "@lootlane/server/db/slug";
-import { createDataCipher } from "@lootlane/server/platform/crypto/data-cipher";
+import { createDataCipher, type DataCipher } from "@lootlane/server/platform/crypto/data-cipher";
 import { hashPassword } from "@lootlane/server/platform/security/password-hash";
 import type { DealTerms } from "@lootlane/server/modules/deals/deals.service";
 import { selectRows } from "./bench-database.js";
@@ -29,6 +29,7 @@ export type LoadCounts = {
   images: number;
   sellers: number;
   categories: number;
+  units: number;
   users: number;
   deals: number;
   openDeals: number;
@@ -50,10 +51,11 @@ const IMAGE_URLS = Array.from({ length: 8 }, (_, i) => `/media/bench/product-${i
 
 /**
  * Inserts sellers, the demo games with their subcategories, `products` listings and their images, then the
- * buyers and their deals with chats and money (deal-plan.ts), all in one transaction. The secondary indexes
- * of products, product_images and users are dropped once the sellers are in and rebuilt after the load from
- * their own definitions (pg_indexes), which is several times faster than maintaining their trigram indexes row
- * by row; if anything fails the transaction puts them back untouched.
+ * buyers and their deals with chats and money (deal-plan.ts), then each listing's one unit of stock, all in one
+ * transaction. The secondary indexes of products, product_images, product_units and users are dropped once the
+ * sellers are in and rebuilt after the load from their own definitions (pg_indexes), which is several times
+ * faster than maintaining their trigram indexes row by row; if anything fails the transaction puts them back
+ * untouched.
  */
 export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadCounts> {
   const random = seededRandom(options.seed);
@@ -63,7 +65,7 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
   const tradeRandom = seededRandom(options.seed ^ 0x8000_0000);
   // One hash for everyone: the password is the same, and hashing it 100,000 times would take most of an hour.
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const productData = createDataCipher(options.dataKey).encrypt("Login: bench_account\nPassword: Bench#goods1");
+  const unit = goodsUnit(createDataCipher(options.dataKey));
   const now = Date.now();
 
   return db.transaction(async (tx) => {
@@ -91,7 +93,7 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
       });
       sales.sell(batch);
       active += batch.statuses.filter((status, i) => status === "active" && batch.deletedAts[i] === null).length;
-      await insertListings(tx, batch, productData);
+      await insertListings(tx, batch);
       if ((done / BATCH_SIZE) % 10 === 9) options.log(`${done + BATCH_SIZE} products`);
     }
     options.log(`${options.products} products inserted`);
@@ -108,8 +110,10 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
     });
     await insertDeals(tx, plan, passwordHash);
     options.log(
-      `${options.users} users, ${plan.deals.ids.length} deals with their chats, ${plan.ledger.transactions.ids.length} ledger transactions; rebuilding ${indexes.length} indexes`,
+      `${options.users} users, ${plan.deals.ids.length} deals with their chats, ${plan.ledger.transactions.ids.length} ledger transactions`,
     );
+    const units = await insertUnits(tx, unit);
+    options.log(`${units} units of stock inserted; rebuilding ${indexes.length} indexes`);
     for (const index of indexes) await tx.execute(sql.raw(index));
     options.log("indexes rebuilt");
     return {
@@ -118,6 +122,7 @@ export async function loadBenchData(db: Db, options: LoadOptions): Promise<LoadC
       images,
       sellers: sellerIds.length,
       categories: listingCategories.length,
+      units,
       users: options.users,
       deals: plan.deals.ids.length,
       openDeals: plan.openDeals,
@@ -176,22 +181,54 @@ async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
     tx,
     sql`select quote_ident(i.indexname) as name, i.indexdef as definition
         from pg_indexes i
-        where i.schemaname = 'public' and i.tablename in ('products', 'product_images', 'users')
+        where i.schemaname = 'public' and i.tablename in ('products', 'product_images', 'product_units', 'users')
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
   );
   for (const row of rows) await tx.execute(sql.raw(`drop index ${row.name}`));
   return rows.map((row) => row.definition);
 }
 
-async function insertListings(tx: Db, batch: ListingBatch, productData: string): Promise<void> {
+/**
+ * Listings made the spec's way (one `product_data`), as the server stores them: `auto`, no delivery note
+ * (product_data_encrypted null), the goods being the one unit insertUnits adds.
+ */
+async function insertListings(tx: Db, batch: ListingBatch): Promise<void> {
   await tx.execute(sql`
-    insert into products (id, seller_id, category_id, title, description, price_kopecks, product_data_encrypted, status, created_at, updated_at, deleted_at)
-    select coalesce(id, gen_random_uuid()), seller_id, category_id, title, description, price, ${productData}, status, created_at, updated_at, deleted_at
+    insert into products (id, seller_id, category_id, title, description, price_kopecks, delivery, in_stock, status, created_at, updated_at, deleted_at)
+    select coalesce(id, gen_random_uuid()), seller_id, category_id, title, description, price, 'auto', in_stock, status, created_at, updated_at, deleted_at
     from unnest(
       ${sql.param(batch.ids)}::uuid[], ${sql.param(batch.sellerIds)}::uuid[], ${sql.param(batch.categoryIds)}::uuid[], ${sql.param(batch.titles)}::text[],
-      ${sql.param(batch.descriptions)}::text[], ${sql.param(batch.priceKopecks)}::bigint[], ${sql.param(batch.statuses)}::text[],
+      ${sql.param(batch.descriptions)}::text[], ${sql.param(batch.priceKopecks)}::bigint[], ${sql.param(batch.inStocks)}::int[], ${sql.param(batch.statuses)}::text[],
       ${sql.param(batch.createdAts)}::timestamptz[], ${sql.param(batch.updatedAts)}::timestamptz[], ${sql.param(batch.deletedAts)}::timestamptz[]
-    ) as u(id, seller_id, category_id, title, description, price, status, created_at, updated_at, deleted_at)`);
+    ) as u(id, seller_id, category_id, title, description, price, in_stock, status, created_at, updated_at, deleted_at)`);
+}
+
+/** The goods of every listing, encrypted and fingerprinted under DATA_KEY as the server's insertUnits does. */
+function goodsUnit(cipher: DataCipher): { dataEncrypted: string; dataHash: string } {
+  const goods = "Login: bench_account\nPassword: Bench#goods1";
+  return { dataEncrypted: cipher.encrypt(goods), dataHash: cipher.fingerprint(goods) };
+}
+
+/**
+ * Each listing's one unit, added when it was listed, in listing order (the delivery order, seq): `available`, or,
+ * for a sold listing, `sold` to its deal (each deal sells a listing of its own) at the moment of purchase, as
+ * takeStock (products-units.service.ts) leaves it. One statement from the stored rows, like the images.
+ */
+async function insertUnits(tx: Db, unit: { dataEncrypted: string; dataHash: string }): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    tx,
+    sql`with inserted as (
+          insert into product_units (product_id, data_encrypted, data_hash, state, deal_id, created_at, sold_at)
+          select p.id, ${unit.dataEncrypted}, ${unit.dataHash}, case when d.id is null then 'available' else 'sold' end,
+                 d.id, p.created_at, d.created_at
+          from products p
+          left join deals d on d.product_id = p.id
+          order by p.created_at, p.id
+          returning 1
+        )
+        select count(*)::int as count from inserted`,
+  );
+  return row!.count;
 }
 
 /** One to three pictures per listing, picked from the shared set by the product id so reruns agree. */

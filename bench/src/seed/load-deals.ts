@@ -26,22 +26,23 @@ export async function insertDeals(tx: Db, plan: DealPlan, passwordHash: string):
         ${sql.param(c.ids)}::uuid[], ${sql.param(c.productIds)}::uuid[], ${sql.param(c.buyerIds)}::uuid[], ${sql.param(c.sellerIds)}::uuid[],
         ${sql.param(c.createdAts)}::timestamptz[], ${sql.param(c.lastMessageAts)}::timestamptz[])`),
   );
+  // Each deal bought one unit of an `auto` listing: the price is the unit's.
   await inBatches(plan.deals, (d) =>
     tx.execute(sql`
-      insert into deals (id, product_id, buyer_id, seller_id, chat_id, price_kopecks, commission_kopecks, status, auto_confirm_at, created_at, completed_at, updated_at)
-      select id, product_id, buyer_id, seller_id, chat_id, price, commission, status, auto_confirm_at, created_at, completed_at, coalesce(completed_at, created_at)
+      insert into deals (id, product_id, buyer_id, seller_id, chat_id, product_title, unit_price_kopecks, quantity, delivery, price_kopecks, commission_kopecks, status, auto_confirm_at, created_at, completed_at, updated_at)
+      select id, product_id, buyer_id, seller_id, chat_id, product_title, price, 1, 'auto', price, commission, status, auto_confirm_at, created_at, completed_at, coalesce(completed_at, created_at)
       from unnest(
         ${sql.param(d.ids)}::uuid[], ${sql.param(d.productIds)}::uuid[], ${sql.param(d.buyerIds)}::uuid[], ${sql.param(d.sellerIds)}::uuid[],
-        ${sql.param(d.chatIds)}::uuid[], ${sql.param(d.priceKopecks)}::bigint[], ${sql.param(d.commissionKopecks)}::bigint[], ${sql.param(d.statuses)}::text[],
-        ${sql.param(d.autoConfirmAts)}::timestamptz[], ${sql.param(d.createdAts)}::timestamptz[], ${sql.param(d.completedAts)}::timestamptz[]
-      ) as u(id, product_id, buyer_id, seller_id, chat_id, price, commission, status, auto_confirm_at, created_at, completed_at)`),
+        ${sql.param(d.chatIds)}::uuid[], ${sql.param(d.productTitles)}::text[], ${sql.param(d.priceKopecks)}::bigint[], ${sql.param(d.commissionKopecks)}::bigint[],
+        ${sql.param(d.statuses)}::text[], ${sql.param(d.autoConfirmAts)}::timestamptz[], ${sql.param(d.createdAts)}::timestamptz[], ${sql.param(d.completedAts)}::timestamptz[]
+      ) as u(id, product_id, buyer_id, seller_id, chat_id, product_title, price, commission, status, auto_confirm_at, created_at, completed_at)`),
   );
   await inBatches(plan.messages, (m) =>
     tx.execute(sql`
-      insert into messages (chat_id, sender_id, text, message_type, is_read, created_at)
+      insert into messages (chat_id, deal_id, sender_id, text, message_type, is_read, created_at)
       select * from unnest(
-        ${sql.param(m.chatIds)}::uuid[], ${sql.param(m.senderIds)}::uuid[], ${sql.param(m.texts)}::text[], ${sql.param(m.types)}::text[],
-        ${sql.param(m.isReads)}::boolean[], ${sql.param(m.createdAts)}::timestamptz[])`),
+        ${sql.param(m.chatIds)}::uuid[], ${sql.param(m.dealIds)}::uuid[], ${sql.param(m.senderIds)}::uuid[], ${sql.param(m.texts)}::text[],
+        ${sql.param(m.types)}::text[], ${sql.param(m.isReads)}::boolean[], ${sql.param(m.createdAts)}::timestamptz[])`),
   );
   const { accounts, transactions, entries } = plan.ledger;
   await inBatches(accounts, (a) =>
@@ -59,9 +60,10 @@ export async function insertDeals(tx: Db, plan: DealPlan, passwordHash: string):
   );
   await inBatches(entries, (e) =>
     tx.execute(sql`
-      insert into ledger_entries (transaction_id, account_id, amount_kopecks, created_at)
+      insert into ledger_entries (transaction_id, account_id, amount_kopecks, balance_after_kopecks, created_at)
       select * from unnest(
-        ${sql.param(e.transactionIds)}::uuid[], ${sql.param(e.accountIds)}::uuid[], ${sql.param(e.amounts)}::bigint[], ${sql.param(e.createdAts)}::timestamptz[])`),
+        ${sql.param(e.transactionIds)}::uuid[], ${sql.param(e.accountIds)}::uuid[], ${sql.param(e.amounts)}::bigint[],
+        ${sql.param(e.balanceAfters)}::bigint[], ${sql.param(e.createdAts)}::timestamptz[])`),
   );
   await tx.execute(sql`
     update users u set balance_kopecks = a.balance_kopecks

@@ -7,6 +7,8 @@ import type { LanguageVocabulary } from "./vocabulary.js";
 export type Sale = {
   productId: string;
   sellerId: string;
+  /** The listing's title, which the deal keeps as its snapshot of what was bought. */
+  title: string;
   priceKopecks: number;
   language: LanguageVocabulary;
   boughtAt: number;
@@ -50,21 +52,24 @@ export class SalePicker {
       this.#picksLeft--;
       const sale = this.#plan(
         batch.sellerIds[i]!,
+        batch.titles[i]!,
         batch.priceKopecks[i]!,
         batch.languages[i]!,
         Date.parse(batch.createdAts[i]!),
       );
       batch.ids[i] = sale.productId;
-      // What startDeal and a confirmation leave on the product (deals.lifecycle.ts); a sold listing is not deleted.
+      // What startDeal and a confirmation leave on the product (deals.lifecycle.ts): its one unit taken, the listing
+      // sold out; a sold listing is not deleted.
       batch.statuses[i] = sale.completion ? "completed" : "purchased";
+      batch.inStocks[i] = 0;
       batch.updatedAts[i] = new Date(sale.completion?.at ?? sale.boughtAt).toISOString();
       batch.deletedAts[i] = null;
       this.sales.push(sale);
     }
   }
 
-  #plan(sellerId: string, priceKopecks: number, language: LanguageVocabulary, listedAt: number): Sale {
-    const sale = { productId: randomUUID(), sellerId, priceKopecks, language };
+  #plan(sellerId: string, title: string, priceKopecks: number, language: LanguageVocabulary, listedAt: number): Sale {
+    const sale = { productId: randomUUID(), sellerId, title, priceKopecks, language };
     const confirmWindow = this.terms.autoConfirmHours * HOUR_MS;
     if (this.random() < OPEN_SHARE) {
       // Bought within the last half of the window, so the server's sweeper finds none of them due for at least

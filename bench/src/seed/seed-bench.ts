@@ -64,7 +64,7 @@ try {
     users,
     deals,
     seed: wholeNumber("--seed", values.seed, 1),
-    // The server can only decrypt product_data written under its own DATA_KEY; without one the blob is opaque.
+    // The server can only decrypt units written under its own DATA_KEY; without one they are opaque.
     dataKey: dataKeyHex ? Buffer.from(dataKeyHex, "hex") : randomBytes(32),
     terms,
     log: (message) => console.log(`[${elapsed()}] ${message}`),
@@ -72,8 +72,8 @@ try {
   // Fresh statistics and a visibility map, so the planner and index-only scans see the data as a live database would.
   await database.db.execute(sql`vacuum analyze`);
   console.log(
-    `[${elapsed()}] done: ${counts.products} products (${counts.active} active), ${counts.images} images, ${counts.sellers} sellers, ${counts.categories} categories, ` +
-      `${counts.users} users, ${counts.deals} deals (${counts.openDeals} open), ${counts.messages} messages, ${counts.ledgerTransactions} ledger transactions`,
+    `[${elapsed()}] done: ${counts.products} products (${counts.active} active), ${counts.images} images, ${counts.units} units of stock, ${counts.sellers} sellers, ` +
+      `${counts.categories} categories, ${counts.users} users, ${counts.deals} deals (${counts.openDeals} open), ${counts.messages} messages, ${counts.ledgerTransactions} ledger transactions`,
   );
 } finally {
   await database.close();
