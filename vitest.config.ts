@@ -51,6 +51,13 @@ const serverProject = (name: string, env: Record<string, string>): TestProjectCo
   },
 });
 
+/** The bench data generator (bench/src/seed) read back through the server's queries, on either database. */
+const benchProject = (name: string, env: Record<string, string>): TestProjectConfiguration => ({
+  resolve: { conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"] } },
+  test: { name, root: "bench", include: ["src/**/*.test.ts"], env, hookTimeout: 120_000 },
+});
+
 // With TEST_DATABASE_URL the server suites run a second time against that PostgreSQL server.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -69,6 +76,10 @@ export default defineConfig({
       serverProject("server", { TEST_DB_DRIVER: "pglite" }),
       ...(postgresUrl
         ? [serverProject("server-postgres", { TEST_DB_DRIVER: "postgres", TEST_DATABASE_URL: postgresUrl })]
+        : []),
+      benchProject("bench", { TEST_DB_DRIVER: "pglite" }),
+      ...(postgresUrl
+        ? [benchProject("bench-postgres", { TEST_DB_DRIVER: "postgres", TEST_DATABASE_URL: postgresUrl })]
         : []),
       "apps/web/vite.config.ts",
       {

@@ -44,6 +44,8 @@ export const BENCH_PASSWORD = "Bench#pass1";
  * bench needs one to top buyers up and approve what its members list.
  */
 export const BENCH_ADMIN = { email: "admin@bench.lootlane.test", password: BENCH_PASSWORD } as const;
+/** What every generated listing sells: its one unit's text. */
+export const BENCH_GOODS = "Login: bench_account\nPassword: Bench#goods1";
 /** Rows per insert: big enough that round trips do not matter, small enough to keep the arrays in memory cheap. */
 const BATCH_SIZE = 20_000;
 /** A handful of shared pictures; the bench measures queries, not media. */
@@ -205,8 +207,7 @@ async function insertListings(tx: Db, batch: ListingBatch): Promise<void> {
 
 /** The goods of every listing, encrypted and fingerprinted under DATA_KEY as the server's insertUnits does. */
 function goodsUnit(cipher: DataCipher): { dataEncrypted: string; dataHash: string } {
-  const goods = "Login: bench_account\nPassword: Bench#goods1";
-  return { dataEncrypted: cipher.encrypt(goods), dataHash: cipher.fingerprint(goods) };
+  return { dataEncrypted: cipher.encrypt(BENCH_GOODS), dataHash: cipher.fingerprint(BENCH_GOODS) };
 }
 
 /**
