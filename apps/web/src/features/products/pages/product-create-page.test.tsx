@@ -37,14 +37,18 @@ async function openCreate(
   return { api, ...app, ...pickerEvents() };
 }
 
-/** Fills every field with valid values; Dota 2 → Accounts, two images. */
+/** Fills every field with valid values; Dota 2 → Accounts, two units of stock, two images. */
 async function fillValid({ events, pick }: ReturnType<typeof pickerEvents>) {
   await fill(events, field("Title"), "Dota 2 account, 5000 MMR");
   await fill(events, field("Description"), "All heroes, Europe West, never banned.");
   await fill(events, field("Price"), "1500");
   await choose(events, "Game", "Dota 2");
   await choose(events, "Subcategory", "Accounts");
-  await fill(events, field("Product data"), "login: seller / password: hunter22");
+  await fill(
+    events,
+    field("Units of stock"),
+    "login: seller1 / password: hunter22\nlogin: seller2 / password: hunter23",
+  );
   await pick(image("front.png"), image("back.jpg"));
 }
 
@@ -54,8 +58,10 @@ describe("create product: client rules (SPEC §5)", () => {
 
     await events.click(screen.getByRole("button", { name: "Send for moderation" }));
 
-    for (const name of ["Title", "Description", "Price", "Product data"])
-      expect(errorOf(field(name))).toBe("Fill in this field");
+    for (const name of ["Title", "Description", "Price"]) expect(errorOf(field(name))).toBe("Fill in this field");
+    expect(errorOf(field("Units of stock"))).toBe("Add at least one unit, one per line");
+    // The delivery note is optional.
+    expect(errorOf(field("Delivery note"))).toBeNull();
     expect(errorOf(field("Game"))).toBe("Choose a game");
     expect(screen.getByText("Add at least one image")).toBeInTheDocument();
     expect(screen.getByText("Fill in all fields and add at least one image.")).toBeInTheDocument();
@@ -70,13 +76,13 @@ describe("create product: client rules (SPEC §5)", () => {
     await fill(events, field("Title"), "Too short");
     await fill(events, field("Description"), "x".repeat(5001));
     await fill(events, field("Price"), "0");
-    await fill(events, field("Product data"), "  a  ");
+    await fill(events, field("Delivery note"), "  a  ");
     await events.click(screen.getByRole("button", { name: "Send for moderation" }));
 
     expect(errorOf(field("Title"))).toBe("At least 10 characters");
     expect(errorOf(field("Description"))).toBe("At most 5000 characters");
     expect(errorOf(field("Price"))).toBe("The price must be above 0");
-    expect(errorOf(field("Product data"))).toBe("At least 10 characters");
+    expect(errorOf(field("Delivery note"))).toBe("At least 10 characters");
     expect(api.calls).not.toContain("POST /v1/products/");
   });
 
@@ -191,9 +197,11 @@ describe("create product: sending", () => {
         title: "Dota 2 account, 5000 MMR",
         description: "All heroes, Europe West, never banned.",
         price: "1500",
-        product_data: "login: seller / password: hunter22",
         // The subcategory is the product's category.
         category_id: accounts.id,
+        delivery: "auto",
+        // Multipart writes every line break of a text field as CRLF; the contract reads either.
+        stock_items: "login: seller1 / password: hunter22\r\nlogin: seller2 / password: hunter23",
       },
       files: { uploaded_images: 2 },
     });
@@ -206,7 +214,7 @@ describe("create product: sending", () => {
     await fill(events, field("Description"), "Prime status, 300 hours played.");
     await fill(events, field("Price"), "700");
     await choose(events, "Game", "CS2");
-    await fill(events, field("Product data"), "steam login and password");
+    await fill(events, field("Units of stock"), "steam login and password");
     await pick(image("cover.png"));
     // CS2 has no kinds of goods: there is nothing more to choose.
     expect(screen.queryByRole("textbox", { name: "Subcategory" })).not.toBeInTheDocument();
@@ -279,7 +287,7 @@ describe("create product: sending", () => {
       await fill(events, field("Описание"), "Все герои, Европа, без банов.");
       await fill(events, field("Цена"), "1500");
       await choose(events, "Игра", "Dota 2");
-      await fill(events, field("Данные товара"), "логин: seller / пароль: hunter22");
+      await fill(events, field("Единицы товара"), "логин: seller / пароль: hunter22");
       await pick(image("front.png"));
       await events.click(screen.getByRole("button", { name: "Отправить на модерацию" }));
 

@@ -71,7 +71,8 @@ describe("edit product", () => {
     expect(field("Title")).toHaveValue("Dota 2 account, 5000 MMR");
     expect(field("Description")).toHaveValue("All heroes, Europe West, never banned.");
     expect(field("Price")).toHaveValue("1 500");
-    expect(field("Product data")).toHaveValue("login: seller / password: hunter22");
+    // An `auto` listing: its product data is the note every buyer reads beside their units.
+    expect(field("Delivery note")).toHaveValue("login: seller / password: hunter22");
     await waitFor(() => expect(field("Game")).toHaveValue("Dota 2"));
     await waitFor(() => expect(field("Subcategory")).toHaveValue("Accounts"));
     expect(tiles()).toEqual([front.thumbnail_url, back.thumbnail_url]);
