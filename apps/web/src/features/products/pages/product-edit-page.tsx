@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Box, Button } from "@mantine/core";
+import { Alert, Box, Button, Group } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
@@ -42,15 +42,25 @@ function EditProductForm({ product }: { product: ProductDetail }) {
   return (
     <ProductForm
       initialValues={initial}
+      editing
       submitLabel={t("edit.submit")}
       pending={update.isPending}
       onSubmit={submit}
       unchangedHint={(values) => (hasChanges(changesBetween(initial, values)) ? null : t("edit.unchanged"))}
       notice={
-        // A standing note, not an alert: it is there from the start and needs no announcement.
-        <Alert color="yellow" variant="light" role="note">
-          {t("edit.moderationWarning")}
-        </Alert>
+        <>
+          {/* A standing note, not an alert: it is there from the start and needs no announcement. */}
+          <Alert color="yellow" variant="light" role="note">
+            {t("edit.moderationWarning")}
+          </Alert>
+          {product.delivery === "auto" && (
+            <Group justify="flex-end">
+              <Button component={Link} to={`${productPath}/stock`} variant="light">
+                {t("edit.manageStock")}
+              </Button>
+            </Group>
+          )}
+        </>
       }
       secondaryAction={
         <Button component={Link} to={productPath} variant="default">

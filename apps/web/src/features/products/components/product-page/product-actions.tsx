@@ -36,7 +36,7 @@ function MessageSellerButton({ productId }: { productId: string }) {
 }
 
 /**
- * The owner edits or deletes; anyone else may buy an active product (SPEC §2) or message its seller first.
+ * The owner edits, manages the units of an `auto` listing, or deletes; anyone else may buy an active product (SPEC §2) or message its seller first.
  * A guest is sent to sign in for either, and comes back here.
  */
 export function ProductActions({ product, viewer }: ProductActionsProps) {
@@ -49,6 +49,11 @@ export function ProductActions({ product, viewer }: ProductActionsProps) {
         <Button component={Link} to={`/product/edit/${product.id}`} size="md">
           {t("edit")}
         </Button>
+        {product.delivery === "auto" && (
+          <Button component={Link} to={`/product/${product.id}/stock`} size="md" variant="light">
+            {t("manageStock")}
+          </Button>
+        )}
         <DeleteProductButton productId={product.id} ownerUsername={product.seller.username} />
       </Stack>
     );
