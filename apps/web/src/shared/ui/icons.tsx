@@ -142,3 +142,11 @@ export function RoubleIcon(props: IconProps) {
     </LineIcon>
   );
 }
+
+export function BoltIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M13 2.5 4.5 13.5H12l-1 8 8.5-11H12z" />
+    </LineIcon>
+  );
+}

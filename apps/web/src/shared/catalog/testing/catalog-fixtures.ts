@@ -30,6 +30,9 @@ export function makeProduct(n: number, overrides: Partial<ProductDetail> = {}): 
     is_sold: false,
     created_at: "2025-03-01T12:00:00.000Z",
     is_owner: false,
+    delivery: "auto",
+    in_stock: 1,
+    status_reason: null,
     seller: { username: "seller", avatar_url: "", rating: 4.5 },
     category: makeCategory(1, { name: "Dota 2", slug: "dota-2" }),
     images: [

@@ -3,6 +3,7 @@ import { formatPrice, type ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
+import { ProductStock } from "@/shared/catalog/product-stock";
 import { ProductActions } from "./product-actions";
 import { ProductCategory } from "./product-category";
 import { SellerCard } from "./seller-card";
@@ -13,7 +14,7 @@ interface ProductSummaryProps {
   viewer: CurrentUser | null;
 }
 
-/** What decides a purchase, in one card: status, title, price, category, the actions and the seller. */
+/** What decides a purchase, in one card: status, title, price, delivery and stock, category, the actions and the seller. */
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
   const { t } = useTranslation("products");
   // Only the owner (and admins) can open a product that is not public, so only they need to know why.
@@ -36,6 +37,7 @@ export function ProductSummary({ product, viewer }: ProductSummaryProps) {
         <Text fz={32} fw={800} lh={1} c="indigo.7">
           {formatPrice(product.price)}
         </Text>
+        <ProductStock product={product} />
         {reviewNote && (
           <Alert color={product.status === "rejected" ? "red" : "yellow"} variant="light">
             {reviewNote}
