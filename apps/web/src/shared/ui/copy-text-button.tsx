@@ -1,0 +1,28 @@
+import { Button, CopyButton } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** How long "Copied" stays before the button offers to copy again. */
+const COPIED_FOR_MS = 2000;
+
+/**
+ * A small Copy button that says Copied for a moment. Short on screen, so it fits beside a label on a phone in
+ * Russian too; `label` names what it copies for a screen reader.
+ */
+export function CopyTextButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <CopyButton value={value} timeout={COPIED_FOR_MS}>
+      {({ copied, copy }) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color={copied ? "teal" : "indigo"}
+          onClick={copy}
+          aria-label={copied ? undefined : label}
+        >
+          {copied ? t("copy.copied") : t("copy.action")}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
