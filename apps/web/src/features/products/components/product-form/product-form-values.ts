@@ -97,9 +97,12 @@ export function changesBetween(initial: ProductFormValues, current: ProductFormV
   const after = createFieldsOf(current);
   const kindChanged = after.delivery !== before.delivery;
   const fields: Partial<ProductFields> = {};
-  for (const name of ["title", "description", "price", "category_id", "product_data"] as const) {
-    if (after[name] !== undefined && after[name] !== before[name]) Object.assign(fields, { [name]: after[name] });
+  for (const name of ["title", "description", "price", "category_id"] as const) {
+    if (after[name] !== before[name]) Object.assign(fields, { [name]: after[name] });
   }
+  // An emptied note is a change too (which the form's rules refuse), not a silent "nothing to save".
+  const productData = current.productData.trim();
+  if (productData !== initial.productData.trim()) fields.product_data = productData;
   if (kindChanged) fields.delivery = after.delivery;
   if (after.stock_items) fields.stock_items = after.stock_items;
   if (after.quantity !== undefined && (kindChanged || after.quantity !== before.quantity))
