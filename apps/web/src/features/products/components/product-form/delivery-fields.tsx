@@ -1,10 +1,11 @@
-import { Group, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Group, Radio, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { MANUAL_QUANTITY_MAX, productDeliverySchema, type ProductDelivery } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { StockItemsField } from "../stock/stock-items-field";
 import { LockIcon } from "./product-form-icons";
 import type { ProductFormValues } from "./product-form-values";
+import { WholeNumberInput } from "./whole-number-input";
 
 interface DeliveryFieldsProps {
   form: UseFormReturnType<ProductFormValues>;
@@ -87,19 +88,10 @@ export function DeliveryFields({ form, editing }: DeliveryFieldsProps) {
         </>
       ) : (
         <>
-          <NumberInput
+          <WholeNumberInput
             label={t("fields.quantity.label")}
             description={t("fields.quantity.description")}
-            withAsterisk
-            min={1}
-            step={1}
             max={MANUAL_QUANTITY_MAX}
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=" "
-            inputMode="numeric"
-            maw={{ base: "100%", xs: 240 }}
             {...form.getInputProps("quantity")}
           />
           <Textarea

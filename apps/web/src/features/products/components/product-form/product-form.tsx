@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { CURRENCY, formatPrice, PRODUCT_PRICE_MAX } from "@lootlane/contract";
@@ -20,6 +20,7 @@ import {
   type RuleProblem,
 } from "./product-form-rules";
 import { categoryIdOf, type ProductFormValues } from "./product-form-values";
+import { WholeNumberInput } from "./whole-number-input";
 import { useServerFieldErrors, useRefusalText } from "./server-refusal";
 
 interface ProductFormProps {
@@ -153,22 +154,12 @@ export function ProductForm({
             resize="vertical"
             {...form.getInputProps("description")}
           />
-          <NumberInput
+          <WholeNumberInput
             label={t("fields.price.label")}
             description={t("fields.price.description")}
-            withAsterisk
-            min={1}
-            step={1}
             max={PRODUCT_PRICE_MAX}
-            // The rule's own message is clearer than a value that silently changes on blur.
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=" "
             hideControls
             rightSection={<Text c="dimmed">{CURRENCY.symbol}</Text>}
-            inputMode="numeric"
-            maw={{ base: "100%", xs: 240 }}
             {...form.getInputProps("price")}
           />
         </Section>
