@@ -2,7 +2,7 @@ import { API_PREFIX } from "@lootlane/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
-import type { Database } from "./db/client.js";
+import type { Database, Db } from "./db/client.js";
 import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.js";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.js";
 import { createAuthDeps } from "./modules/auth/auth.context.js";
@@ -130,13 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     presence: realtime.presence,
     limiter: createRateLimiter(rateLimitStore, clock),
-    latestDeal: latestDealOfChat,
+    latestDeal: (db: Db, chatId: string) => latestDealOfChat(db, chatId, cipher),
   };
   const chatNotifier = registerChatSocket({ realtime, deps: chats, cipher, log: app.log });
   const deals = {
     db: database.db,
     clock,
     terms: { commissionPercent: config.commissionPercent, autoConfirmHours: config.autoConfirmHours },
+    cipher,
   };
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);

@@ -29,7 +29,9 @@ const expectedTables = [
   "media_uploads",
   "messages",
   "product_images",
+  "product_units",
   "products",
+  "reports",
   "reviews",
   "sessions",
   "test_payments",
@@ -67,7 +69,8 @@ describe("migrateDatabase", () => {
     expect(definitionOf("products_title_trgm_idx")).toMatch(/USING gin \(lower\(title\) gin_trgm_ops\)/);
     expect(definitionOf("products_description_trgm_idx")).toMatch(/USING gin \(lower\(description\) gin_trgm_ops\)/);
     expect(definitionOf("users_username_lower_key")).toMatch(/UNIQUE INDEX .*\(lower\(username\)\)/);
-    expect(definitionOf("deals_one_open_per_product_key")).toMatch(/UNIQUE INDEX .*\(product_id\) WHERE/);
+    expect(definitionOf("product_units_product_hash_key")).toMatch(/UNIQUE INDEX .*\(product_id, data_hash\) WHERE/);
+    expect(definitionOf("product_units_available_idx")).toMatch(/\(product_id, seq\) WHERE \(state = 'available'/);
     expect(definitionOf("messages_chat_created_idx")).toMatch(/\(chat_id, created_at\)/);
   });
 

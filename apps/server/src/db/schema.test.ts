@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database.js";
 import type { Database, Db } from "./client.js";
-import { categories, chats, deals, ledgerAccounts, products, reviews, users } from "./schema/index.js";
+import { categories, chats, deals, ledgerAccounts, products, productUnits, reviews, users } from "./schema/index.js";
 
 /** The database itself refuses states that would lose or duplicate money, whatever the service code does. */
 
@@ -105,25 +105,56 @@ describe("schema constraints", () => {
     await violates(db.insert(ledgerAccounts).values({ kind: "platform_fees" }), "ledger_accounts_kind_singleton_key");
   });
 
-  it("allows one open deal per product at a time", async () => {
+  it("keeps a deal's price its units' price and lets a listing sell many times at once", async () => {
     const deal = {
       productId: product,
       buyerId: buyer,
       sellerId: seller,
       chatId: chat,
-      priceKopecks: 100_00,
+      priceKopecks: 300_00,
+      productTitle: "Arcana",
+      unitPriceKopecks: 100_00,
+      quantity: 3,
       autoConfirmAt: new Date(),
     };
     const [first] = await db.insert(deals).values(deal).returning({ id: deals.id });
-    await violates(db.insert(deals).values(deal), "deals_one_open_per_product_key");
-    await db.update(deals).set({ status: "disputed" }).where(eq(deals.id, first!.id));
-    await violates(db.insert(deals).values(deal), "deals_one_open_per_product_key");
-    await db.update(deals).set({ status: "refunded" }).where(eq(deals.id, first!.id));
+    // Many open deals of one listing: each bought its own units.
     await db.insert(deals).values(deal);
+    await violates(db.insert(deals).values({ ...deal, quantity: 2 }), "deals_price_is_units_check");
+    await violates(
+      db.insert(deals).values({ ...deal, priceKopecks: 100_00, unitPriceKopecks: -100_00, quantity: -1 }),
+      "deals_quantity_positive_check",
+    );
+    await violates(db.insert(deals).values({ ...deal, delivery: "post" as "auto" }), "deals_delivery_check");
     await violates(db.insert(deals).values({ ...deal, buyerId: seller }), "deals_buyer_not_seller_check");
     await violates(
       db.insert(reviews).values({ dealId: first!.id, authorId: buyer, sellerId: seller, stars: 6, text: "great" }),
       "reviews_stars_range_check",
+    );
+  });
+
+  it("keeps a unit once in its listing, sold exactly when a deal took it, and stock never below zero", async () => {
+    const unit = { productId: product, dataEncrypted: "v1:unit", dataHash: "same" };
+    const [first] = await db.insert(productUnits).values(unit).returning({ id: productUnits.id });
+    await violates(db.insert(productUnits).values(unit), "product_units_product_hash_key");
+    // A removed unit may be added again.
+    await db.update(productUnits).set({ state: "removed" }).where(eq(productUnits.id, first!.id));
+    const [again] = await db.insert(productUnits).values(unit).returning({ id: productUnits.id });
+    await violates(
+      db.update(productUnits).set({ state: "sold" }).where(eq(productUnits.id, again!.id)),
+      "product_units_sold_has_deal_check",
+    );
+    await violates(
+      db.insert(productUnits).values({ ...unit, dataHash: "other", state: "lost" as "sold" }),
+      "product_units_state_check",
+    );
+    await violates(db.update(products).set({ inStock: -1 }).where(eq(products.id, product)), "products_in_stock_check");
+    await violates(
+      db
+        .update(products)
+        .set({ delivery: "post" as "auto" })
+        .where(eq(products.id, product)),
+      "products_delivery_check",
     );
   });
 

@@ -5,6 +5,7 @@ import {
   categories,
   productImages,
   products,
+  productUnits,
   type Category,
   type NewProduct,
   type Product,
@@ -37,22 +38,41 @@ export async function createTestSubcategory(
   return row!;
 }
 
-export type TestProductValues = Partial<Omit<NewProduct, "productDataEncrypted">> & {
+export type TestProductValues = Partial<Omit<NewProduct, "productDataEncrypted" | "inStock">> & {
   sellerId: string;
   categoryId: string;
-  /** The goods in plain text; stored encrypted with the app's key, as the API would. */
+  /**
+   * The goods in plain text, stored encrypted with the app's key as the API would: the one unit of an `auto`
+   * listing made the spec's way, the note of a `manual` one.
+   */
   productData?: string;
+  /** Units of an `auto` listing instead of the one productData, all for sale. */
+  stockItems?: string[];
+  /** A `manual` listing's quantity (1 unless told). */
+  quantity?: number;
   /** How many image rows (pointing at seed-style addresses no upload owns). */
   imageCount?: number;
 };
 
-/** A product straight in the database, `active` unless told, with one image row unless told. */
+/**
+ * A product straight in the database, `active` unless told, with one image row unless told: an `auto` listing of
+ * one unit (productData) unless given units or a `manual` delivery.
+ */
 export async function createTestProduct(
   t: Pick<TestApp, "database" | "config">,
   values: TestProductValues,
 ): Promise<Product> {
-  const { productData = "login: seller / password: hunter2", imageCount = 1, ...columns } = values;
+  const {
+    productData = "login: seller / password: hunter2",
+    stockItems,
+    quantity = 1,
+    imageCount = 1,
+    ...columns
+  } = values;
+  const cipher = createDataCipher(t.config.dataKey);
   const id = randomUUID();
+  const manual = columns.delivery === "manual";
+  const units = manual ? [] : (stockItems ?? [productData]);
   const [row] = await t.database.db
     .insert(products)
     .values({
@@ -62,9 +82,19 @@ export async function createTestProduct(
       priceKopecks: 100_00,
       status: "active",
       ...columns,
-      productDataEncrypted: createDataCipher(t.config.dataKey).encrypt(productData),
+      productDataEncrypted: manual ? cipher.encrypt(productData) : null,
+      inStock: manual ? quantity : units.length,
     })
     .returning();
+  if (units.length > 0) {
+    await t.database.db.insert(productUnits).values(
+      units.map((item) => ({
+        productId: id,
+        dataEncrypted: cipher.encrypt(item),
+        dataHash: cipher.fingerprint(item),
+      })),
+    );
+  }
   if (imageCount > 0) {
     await t.database.db.insert(productImages).values(
       Array.from({ length: imageCount }, (_, position) => ({

@@ -1,4 +1,5 @@
-import type { ProductStatus, Product } from "../db/schema/catalog.js";
+import { eq } from "drizzle-orm";
+import { products, productUnits, type ProductStatus, type Product } from "../db/schema/catalog.js";
 import { chats, type Chat } from "../db/schema/chats.js";
 import { deals, type Deal, type DealStatus } from "../db/schema/deals.js";
 import type { TestApp } from "./test-app.js";
@@ -58,11 +59,19 @@ export async function createTestDeal(
       sellerId,
       chatId: chat!.id,
       priceKopecks,
+      productTitle: product.title,
+      unitPriceKopecks: priceKopecks,
       status,
       createdAt,
       autoConfirmAt: new Date(createdAt.getTime() + 72 * HOUR_MS),
       completedAt: closed ? new Date(createdAt.getTime() + HOUR_MS) : null,
     })
     .returning();
-  return { deal: deal!, product, chat: chat! };
+  // The product's one unit went to the buyer, as a purchase would have delivered it.
+  await db
+    .update(productUnits)
+    .set({ state: "sold", dealId: deal!.id, soldAt: createdAt })
+    .where(eq(productUnits.productId, product.id));
+  const [soldOut] = await db.update(products).set({ inStock: 0 }).where(eq(products.id, product.id)).returning();
+  return { deal: deal!, product: soldOut!, chat: chat! };
 }

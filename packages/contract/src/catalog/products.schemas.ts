@@ -157,24 +157,32 @@ const productText = (max: number) =>
     .min(PRODUCT_TEXT_MIN, `At least ${PRODUCT_TEXT_MIN} characters`)
     .max(max, `At most ${max} characters`);
 
+/** A unit of stock and the line of the pasted text it stands on (1-based, blank lines counted), to name it by. */
+export type StockLine = { line: number; item: string };
+
 /**
  * Units of stock as a seller pastes them: one per line; blank lines and the spaces around a unit are dropped.
- * A unit repeated within the text is refused (the answer names the lines); so is one already in the listing.
+ * A unit repeated within the text is refused, each repeat named by its line ("Line 3 repeats line 1"), as the
+ * server names one already in the listing ("Line 7 is already in the listing"); every problem is an issue of the
+ * field itself, so a client finds them all under `stock_items`.
  */
-export const stockItemsSchema = z
-  .string()
-  .transform((text) =>
-    text
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line.length > 0),
-  )
-  .pipe(
-    z
-      .array(plainText().max(STOCK_ITEM_MAX, `At most ${STOCK_ITEM_MAX} characters a unit`))
-      .min(1, "Add at least one unit, one per line")
-      .max(STOCK_ITEMS_PER_REQUEST_MAX, `At most ${STOCK_ITEMS_PER_REQUEST_MAX} units at a time`),
-  );
+export const stockItemsSchema = plainText().transform((text, context): StockLine[] => {
+  const lines = text.split(/\r?\n/).flatMap((raw, index) => {
+    const item = raw.trim();
+    return item ? [{ line: index + 1, item }] : [];
+  });
+  const refuse = (message: string) => context.addIssue({ code: "custom", message, input: text });
+  if (lines.length === 0) refuse("Add at least one unit, one per line");
+  if (lines.length > STOCK_ITEMS_PER_REQUEST_MAX) refuse(`At most ${STOCK_ITEMS_PER_REQUEST_MAX} units at a time`);
+  const firstLine = new Map<string, number>();
+  for (const { line, item } of lines) {
+    if (item.length > STOCK_ITEM_MAX) refuse(`Line ${line} is longer than ${STOCK_ITEM_MAX} characters`);
+    const first = firstLine.get(item);
+    if (first === undefined) firstLine.set(item, line);
+    else refuse(`Line ${line} repeats line ${first}`);
+  }
+  return lines;
+});
 
 /** SPEC.md §5 Create product, as checked on the server and in the web form. */
 export const productFieldRules = {
@@ -199,7 +207,7 @@ export const productFieldRules = {
 function checkDeliveryFields(
   fields: {
     delivery?: "auto" | "manual" | undefined;
-    stock_items?: string[] | undefined;
+    stock_items?: StockLine[] | undefined;
     quantity?: number | undefined;
     product_data?: string | undefined;
   },
@@ -241,9 +249,11 @@ export const createProductFieldsSchema = z
 
 /**
  * PATCH /products/, multipart: `product_id`, then only the fields that change; `deleted_image_ids` is a JSON
- * list of image ids, and new images come in `uploaded_images`. The product keeps 1–10 images.
+ * list of image ids, and new images come in `uploaded_images`. The product keeps 1–10 images. Beyond the spec:
+ * `stock_items` adds units to an `auto` listing, `quantity` sets a `manual` one's, `delivery` changes the kind
+ * while nothing was ever sold.
  */
-export const updateProductFieldsSchema = z.object({
+const updateProductFieldsObject = z.object({
   product_id: z.uuid(),
   title: productFieldRules.title.optional(),
   description: productFieldRules.description.optional(),
@@ -266,6 +276,10 @@ export const updateProductFieldsSchema = z.object({
     .pipe(z.array(z.uuid()).max(100))
     .optional(),
 });
+// The cross-field check sits on a copy: an object with a refinement cannot be extended into the request schema.
+export const updateProductFieldsSchema = updateProductFieldsObject.superRefine((fields, context) =>
+  checkDeliveryFields(fields, context, false),
+);
 
 /** PATCH /products/images, multipart: `product_id` plus images in `uploaded_images`. */
 export const addProductImagesFieldsSchema = z.object({ product_id: z.uuid() });
@@ -281,7 +295,7 @@ export const createProductRequestSchema = z
     [PRODUCT_IMAGES_FIELD]: z.array(z.file()),
   })
   .meta({ id: "CreateProductRequest" });
-export const updateProductRequestSchema = updateProductFieldsSchema
+export const updateProductRequestSchema = updateProductFieldsObject
   .extend({
     deleted_image_ids: z.string().optional(),
     stock_items: z.string().optional(),

@@ -144,6 +144,22 @@ export const errorCatalogue = {
     en: "Not enough in stock for this purchase",
     ru: "Столько нет в наличии",
   },
+  STOCK_UNIT_NOT_FOUND: { status: 404, en: "This unit of stock was not found", ru: "Такой единицы товара нет" },
+  STOCK_UNIT_SOLD: {
+    status: 409,
+    en: "This unit was sold to a buyer and cannot be removed",
+    ru: "Эта единица уже продана покупателю, удалить её нельзя",
+  },
+  STOCK_IS_MANUAL: {
+    status: 409,
+    en: "This listing is delivered by hand: it has a quantity, not units of stock",
+    ru: "Этот товар продавец передаёт сам: у него количество, а не единицы на складе",
+  },
+  DELIVERY_CANNOT_CHANGE: {
+    status: 409,
+    en: "The delivery kind cannot change once the listing has sold",
+    ru: "Способ выдачи нельзя изменить после первой продажи",
+  },
   CANNOT_BUY_OWN_PRODUCT: { status: 409, en: "You cannot buy your own product", ru: "Нельзя купить свой товар" },
   BALANCE_IS_FROZEN: {
     status: 403,

@@ -42,12 +42,16 @@ describe("money fields of JSON bodies", () => {
     expect(adminUpdateUserRequestSchema.safeParse({ balance: "10" }).success).toBe(false);
   });
 
-  it("let a buy carry the whole-rouble price the buyer saw, or none", () => {
+  it("let a buy carry the whole-rouble price the buyer saw, or none, for one unit unless told", () => {
     expect(buyRequestSchema.parse({ product_id: productId, price: 1500 })).toEqual({
       product_id: productId,
       price: 1500,
+      quantity: 1,
     });
-    expect(buyRequestSchema.parse({ product_id: productId })).toEqual({ product_id: productId });
+    expect(buyRequestSchema.parse({ product_id: productId, quantity: 3 })).toEqual({
+      product_id: productId,
+      quantity: 3,
+    });
     for (const price of [0, -1, 10.5, PRODUCT_PRICE_MAX + 1])
       expect(buyRequestSchema.safeParse({ product_id: productId, price }).success, `price ${price}`).toBe(false);
   });

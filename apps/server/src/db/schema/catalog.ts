@@ -192,4 +192,5 @@ export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ProductImage = typeof productImages.$inferSelect;
 export type ProductUnit = typeof productUnits.$inferSelect;
+export type NewProductUnit = typeof productUnits.$inferInsert;
 export type NewProductImage = typeof productImages.$inferInsert;

@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { categories, productImages, products } from "./catalog.js";
+import { categories, productImages, products, productUnits } from "./catalog.js";
 import { chats, messages } from "./chats.js";
 import { deals, disputes, reviews } from "./deals.js";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "./ledger.js";
@@ -25,6 +25,11 @@ export const productsRelations = relations(products, ({ one, many }) => ({
   seller: one(users, { fields: [products.sellerId], references: [users.id] }),
   category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
   images: many(productImages),
+  units: many(productUnits),
+}));
+
+export const productUnitsRelations = relations(productUnits, ({ one }) => ({
+  product: one(products, { fields: [productUnits.productId], references: [products.id] }),
 }));
 
 export const productImagesRelations = relations(productImages, ({ one }) => ({

@@ -6,7 +6,7 @@ import type { MediaStore } from "../../platform/media/media-store.js";
 import type { Db } from "../client.js";
 import { createCategories } from "../../modules/categories/categories.service.js";
 import { createProducts } from "../../modules/products/products.service.js";
-import type { NewCategory, NewProduct, NewProductImage } from "../schema/catalog.js";
+import type { NewCategory, NewProduct, NewProductImage, NewProductUnit } from "../schema/catalog.js";
 import { slugify } from "../slug.js";
 import { type DemoGame, demoGames, type GoodsKind } from "./demo-games.js";
 import { renderGameCover, renderProductImage, renderSubcategoryImage } from "./demo-images.js";
@@ -17,6 +17,8 @@ export type PreparedCatalogue = {
   categories: NewCategory[];
   products: Omit<NewProduct, "sellerId">[];
   images: NewProductImage[];
+  /** Each listing's one unit of stock: its goods, as a listing made the spec's way. */
+  units: NewProductUnit[];
 };
 
 /** Stores a PNG and returns its `/media/...` URL. */
@@ -58,6 +60,7 @@ export async function prepareDemoCatalogue(media: MediaStore, dataKey: Buffer, n
     categories: categoryRows,
     products: productParts.map((part) => part.product),
     images: productParts.flatMap((part) => part.images),
+    units: productParts.map((part) => part.unit),
   };
 }
 
@@ -71,6 +74,7 @@ export async function insertDemoCatalogue(tx: Db, catalogue: PreparedCatalogue, 
     tx,
     catalogue.products.map((product) => ({ ...product, sellerId })),
     catalogue.images,
+    catalogue.units,
   );
 }
 
@@ -110,7 +114,7 @@ async function prepareProduct(
   cipher: DataCipher,
   store: StoreImage,
   now: Date,
-): Promise<{ product: PreparedCatalogue["products"][number]; images: NewProductImage[] }> {
+): Promise<{ product: PreparedCatalogue["products"][number]; images: NewProductImage[]; unit: NewProductUnit }> {
   const { game, kind } = findPlacement(product);
   const id = randomUUID();
   const createdAt = new Date(now.getTime() - (index + 1) * LISTING_SPACING_MS);
@@ -128,12 +132,18 @@ async function prepareProduct(
       title: product.title,
       description: product.description,
       priceKopecks: roublesToKopecks(product.priceRoubles),
-      productDataEncrypted: cipher.encrypt(product.data),
+      inStock: 1,
       status: "active",
       createdAt,
       updatedAt: createdAt,
     },
     images,
+    unit: {
+      productId: id,
+      dataEncrypted: cipher.encrypt(product.data),
+      dataHash: cipher.fingerprint(product.data),
+      createdAt,
+    },
   };
 }
 

@@ -94,14 +94,17 @@ describe("seedIfEmpty", () => {
     for (const game of games) expect(game.children.length, game.name).toBeGreaterThanOrEqual(2);
     for (const game of games) expect(game.children.length, game.name).toBeLessThanOrEqual(4);
 
-    const listed = await db.query.products.findMany({ with: { images: true, category: true } });
+    const listed = await db.query.products.findMany({ with: { images: true, category: true, units: true } });
     expect(listed.length).toBeGreaterThanOrEqual(30);
     const cipher = createDataCipher(config.dataKey);
     for (const product of listed) {
       expect(product).toMatchObject({ status: "active", sellerId: seller!.id, deletedAt: null });
       expect(product.category.parentId, product.title).not.toBeNull();
       expect(product.priceKopecks % 100).toBe(0);
-      expect(cipher.decrypt(product.productDataEncrypted).length).toBeGreaterThanOrEqual(10);
+      // Each listing is made the spec's way: one unit of goods for sale, no separate note.
+      expect([product.delivery, product.inStock, product.productDataEncrypted]).toEqual(["auto", 1, null]);
+      expect(product.units.map((unit) => unit.state)).toEqual(["available"]);
+      expect(cipher.decrypt(product.units[0]!.dataEncrypted).length).toBeGreaterThanOrEqual(10);
       expect(product.images.length).toBeGreaterThanOrEqual(1);
       for (const image of product.images) {
         expect((await sharp(await mediaBody(image.imageUrl)).metadata()).format).toBe("png");

@@ -1,17 +1,18 @@
 import type { Deal } from "@lootlane/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
 import { chats, messages, type Chat, type Message } from "../../db/schema/chats.js";
 import { deals } from "../../db/schema/deals.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { loadProductViews, type ProductView } from "../products/products.service.js";
+import { loadProductViews, unitsOfDeals, type ProductView } from "../products/products.service.js";
 import { ensureMayRead } from "./chats.access.js";
 import type { ChatDeps, ChatProductView, MessageView, SignedIn } from "./chats.views.js";
 
 /*
  * Purchase cards and the chat's product: the product and the chat's latest deal as they are now, the goods only
- * for the seller, admins and the buyer who paid.
+ * for the seller, admins and the buyer who paid. The seller and admins read the listing's goods (its note, or its
+ * one unit); the buyer reads the note, or, without one, the units their own deals took, never another buyer's.
  */
 
 /** Deal states in which the buyer owns the goods and may read them on the purchase card. */
@@ -34,16 +35,15 @@ export async function dealMessageViews(
   const { chat, message } = row;
   // The card's product and deal are the same for every audience; only who may read the goods differs.
   const card = message.messageType === "purchase_info" ? await productCard(deps, chat) : NO_CARD;
-  // The chat's deals are all its buyer's, and all but the latest were refunded (which is how the product came back
-  // on sale), so the card's deal alone tells whether the buyer owns the goods.
-  const buyerHasGoods = card.deal !== null && (BUYER_HAS_GOODS as readonly string[]).includes(card.deal.status);
-  const viewFor = (mayReadGoods: boolean): MessageView => ({
-    message,
-    senderUsername: null,
-    ...card,
-    mayReadGoods: card.product !== null && mayReadGoods,
-  });
-  return { chat, buyer: viewFor(buyerHasGoods), seller: viewFor(true), reader: viewFor(true) };
+  const viewFor = (goods: string[] | null): MessageView => ({ message, senderUsername: null, ...card, goods });
+  if (card.product === null) return { chat, buyer: viewFor(null), seller: viewFor(null), reader: viewFor(null) };
+  const staff = staffGoods(card.product);
+  return {
+    chat,
+    buyer: viewFor(await buyerGoods(deps.db, chat, card.product)),
+    seller: viewFor(staff),
+    reader: viewFor(staff),
+  };
 }
 
 /** GET /products/get/chat/{chatId}: members and admins only (others CHAT_NOT_FOUND). */
@@ -52,13 +52,12 @@ export async function chatProductView(deps: ChatDeps, viewer: SignedIn, chatId: 
   const [row] = await db.select().from(chats).where(eq(chats.id, chatId));
   ensureMayRead(row, viewer);
   const chat = row as Chat;
-  const [[product], mayReadGoods, deal] = await Promise.all([
+  const [[product], deal] = await Promise.all([
     loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
-    buyerOrStaffHasGoods(db, chat, viewer),
     deps.latestDeal(db, chat.id),
   ]);
   // The chat's product exists: products are only ever soft-deleted.
-  return { product: product!, mayReadGoods, deal };
+  return { product: product!, goods: await goodsFor(db, chat, viewer, product!), deal };
 }
 
 /**
@@ -74,10 +73,10 @@ export async function withProductCards(
   const { product, deal } = rows.some((row) => row.message.messageType === "purchase_info")
     ? await productCard(deps, chat)
     : NO_CARD;
-  const mayReadGoods = product !== null && (await buyerOrStaffHasGoods(deps.db, chat, viewer));
+  const goods = product === null ? null : await goodsFor(deps.db, chat, viewer, product);
   return rows.map(({ message, senderUsername }) => {
     const isCard = message.messageType === "purchase_info";
-    return { message, senderUsername, product: isCard ? product : null, mayReadGoods, deal: isCard ? deal : null };
+    return { message, senderUsername, product: isCard ? product : null, goods, deal: isCard ? deal : null };
   });
 }
 
@@ -95,13 +94,29 @@ async function productCard(
   return { product: product ?? null, deal };
 }
 
-async function buyerOrStaffHasGoods(db: Db, chat: Chat, viewer: SignedIn): Promise<boolean> {
-  if (viewer.role === "admin" || viewer.id === chat.sellerId) return true;
-  if (viewer.id !== chat.buyerId) return false;
-  const [deal] = await db
+/** The goods `viewer` may read in the chat, encrypted, one text each: see the top of this file. */
+async function goodsFor(db: Db, chat: Chat, viewer: SignedIn, product: ProductView): Promise<string[] | null> {
+  if (viewer.role === "admin" || viewer.id === chat.sellerId) return staffGoods(product);
+  return viewer.id === chat.buyerId ? buyerGoods(db, chat, product) : null;
+}
+
+function staffGoods(product: ProductView): string[] | null {
+  return product.goods === null ? null : [product.goods];
+}
+
+/** What the chat's buyer holds once a deal of theirs is paid and not refunded. */
+async function buyerGoods(db: Db, chat: Chat, product: ProductView): Promise<string[] | null> {
+  const owned = await db
     .select({ id: deals.id })
     .from(deals)
-    .where(and(eq(deals.chatId, chat.id), eq(deals.buyerId, viewer.id), inArray(deals.status, [...BUYER_HAS_GOODS])))
-    .limit(1);
-  return deal !== undefined;
+    .where(and(eq(deals.chatId, chat.id), eq(deals.buyerId, chat.buyerId), inArray(deals.status, [...BUYER_HAS_GOODS])))
+    .orderBy(asc(deals.createdAt), asc(deals.id));
+  if (owned.length === 0) return null;
+  const note = product.product.productDataEncrypted;
+  if (note !== null) return [note];
+  const units = await unitsOfDeals(
+    db,
+    owned.map((deal) => deal.id),
+  );
+  return owned.flatMap((deal) => units.get(deal.id) ?? []);
 }

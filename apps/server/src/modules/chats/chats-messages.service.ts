@@ -79,7 +79,7 @@ export async function postMessage(
   const message = await storeMessage(deps.db, { chatId, senderId: sender.id, text, messageType: "text" });
   return {
     chat: found!.chat,
-    view: { message, senderUsername: sender.username, product: null, mayReadGoods: false, deal: null },
+    view: { message, senderUsername: sender.username, product: null, goods: null, deal: null },
   };
 }
 

@@ -37,7 +37,7 @@ export function presentChatListItem({ chat, other, isOnline, lastMessage, unread
 }
 
 export function presentMessage(
-  { message, senderUsername, product, mayReadGoods, deal }: MessageView,
+  { message, senderUsername, product, goods, deal }: MessageView,
   viewerId: string,
   cipher: DataCipher,
 ): ChatMessage {
@@ -50,7 +50,7 @@ export function presentMessage(
     message_type: message.messageType,
     is_read: message.isRead,
     created_at: message.createdAt.toISOString(),
-    product: product && presentProductCard(product, deal, viewerId, mayReadGoods, cipher),
+    product: product && presentProductCard(product, deal, viewerId, goods, cipher),
   };
 }
 
@@ -72,7 +72,7 @@ function presentProductCard(
   { product, seller, images }: ProductView,
   deal: Deal | null,
   viewerId: string,
-  mayReadGoods: boolean,
+  goods: string[] | null,
   cipher: DataCipher,
 ): ChatProductCard {
   return {
@@ -84,20 +84,24 @@ function presentProductCard(
     images: images.map((image) => ({ id: image.id, image_url: image.imageUrl, thumbnail_url: image.thumbnailUrl })),
     status: product.status,
     is_owner: product.sellerId === viewerId,
-    product_data_string: mayReadGoods ? cipher.decrypt(product.productDataEncrypted) : null,
+    product_data_string: readGoods(goods, cipher),
     deal,
   };
 }
 
 /** GET /products/get/chat/{chatId}: the product as its page shows it, the goods as the service decided. */
 export function presentChatProduct(
-  { product, mayReadGoods, deal }: ChatProductView,
+  { product, goods, deal }: ChatProductView,
   viewer: NonNullable<Viewer>,
   cipher: DataCipher,
 ): ChatProduct {
   return {
     ...presentProduct(product, { viewer, cipher }),
-    product_data_string: mayReadGoods ? cipher.decrypt(product.product.productDataEncrypted) : null,
+    product_data_string: readGoods(goods, cipher),
     deal,
   };
+}
+
+function readGoods(goods: string[] | null, cipher: DataCipher): string | null {
+  return goods === null ? null : goods.map((text) => cipher.decrypt(text)).join("\n");
 }

@@ -28,16 +28,19 @@ export type ChatRowView = {
   unreadCount: number;
 };
 
-/** A message with what its answer shows: the sender's name and, for a purchase card, the product and the chat's deal. */
+/**
+ * A message with what its answer shows: the sender's name and, for a purchase card, the product, the goods the
+ * viewer may read (encrypted texts, shown one per line; null when none) and the chat's deal.
+ */
 export type MessageView = {
   message: Message;
   senderUsername: string | null;
   product: ProductView | null;
-  mayReadGoods: boolean;
+  goods: string[] | null;
   deal: Deal | null;
 };
 
 /** The chat's product as a member or an admin sees it: the goods once the viewer may read them, and the latest deal. */
-export type ChatProductView = { product: ProductView; mayReadGoods: boolean; deal: Deal | null };
+export type ChatProductView = { product: ProductView; goods: string[] | null; deal: Deal | null };
 
 export type SignedIn = NonNullable<Viewer>;

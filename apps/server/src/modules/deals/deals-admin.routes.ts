@@ -34,7 +34,7 @@ export const adminDealsRoutes: FastifyPluginAsyncZod<AdminDealRoutesOptions> = a
         response: { 200: dealPageSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => presentDealPage(await listAdminDeals(deps.db, request.query)),
+    async (request) => presentDealPage(await listAdminDeals(deps.db, request.query), deps.cipher),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export const adminDealsRoutes: FastifyPluginAsyncZod<AdminDealRoutesOptions> = a
         request.body,
       );
       if (messageId) await notifier.dealMessagePosted(messageId);
-      return presentDeal(view);
+      return presentDeal(view, deps.cipher);
     },
   );
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog } from "../../db/schema/admin.js";
 import type { Category } from "../../db/schema/catalog.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
-import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
+import { createTestGame, createTestProduct, type TestProductValues } from "../../test/test-catalog.js";
 import {
   connectAs,
   joinRoom,
@@ -32,11 +32,16 @@ beforeAll(async () => {
 afterEach(closeSockets);
 afterAll(() => t.close());
 
-/** A 200-rouble purchase the buyer then reports. */
-async function disputedDeal() {
+/** A 200-rouble purchase the buyer then reports; a listing of one unit unless told. */
+async function disputedDeal(listing: Partial<TestProductValues> = {}) {
   const seller = await person();
   const buyer = await person();
-  const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 200_00 });
+  const product = await createTestProduct(t, {
+    sellerId: seller.user.id,
+    categoryId: game.id,
+    priceKopecks: 200_00,
+    ...listing,
+  });
   await adjustBalanceAs(admin.client, buyer.user.id, 200);
   const purchase = (await buyAs(t, buyer.client, product.id)).json() as PurchaseResult;
   const report = await buyer.client.post(`/v1/deals/${purchase.deal.id}/dispute`, {
@@ -132,14 +137,14 @@ describe("opening a dispute", () => {
 });
 
 describe("resolving a dispute", () => {
-  it("refunds the buyer and puts the product back on sale, where someone else can buy it", async () => {
+  it("refunds the buyer and keeps a listing whose only unit the buyer saw sold out: it is never sold again", async () => {
     const { seller, buyer, product, purchase, deal } = await disputedDeal();
     const answer = await resolve(admin, deal.id, { resolution: "refund" });
     expect(answer.statusCode, answer.body).toBe(200);
     const refunded = answer.json() as Deal;
     expect(refunded).toMatchObject({
       status: "refunded",
-      product: { status: "active" },
+      product: { status: "refunded" },
       dispute: { status: "resolved", resolution: "refund" },
     });
     expect(refunded.closed_at).toBe(refunded.dispute!.resolved_at);
@@ -151,16 +156,25 @@ describe("resolving a dispute", () => {
       adminId: admin.user.id,
       action: "deal.resolve",
       before: { status: "disputed", product_status: "purchased" },
-      after: { status: "refunded", product_status: "active", resolution: "refund" },
+      after: { status: "refunded", product_status: "refunded", resolution: "refund" },
     });
 
+    const next = await person();
+    await adjustBalanceAs(admin.client, next.user.id, 200);
+    expect(failure(await buyAs(t, next.client, product.id))).toEqual([404, "PRODUCT_NOT_FOUND"]);
+  });
+
+  it("puts a manual listing's quantity back on sale after a refund, where someone else can buy it", async () => {
+    const { product, deal } = await disputedDeal({ delivery: "manual", quantity: 1 });
+    const answer = await resolve(admin, deal.id, { resolution: "refund" });
+    expect(answer.json()).toMatchObject({ status: "refunded", product: { status: "active" } });
     const next = await person();
     await adjustBalanceAs(admin.client, next.user.id, 200);
     expect((await buyAs(t, next.client, product.id)).statusCode).toBe(200);
   });
 
   it("keeps a banned seller's product off sale after a refund, and the unban puts it back", async () => {
-    const { seller, product, deal } = await disputedDeal();
+    const { seller, product, deal } = await disputedDeal({ delivery: "manual", quantity: 1 });
     expect((await admin.client.post("/v1/admin/ban-user", { id: seller.user.id })).statusCode).toBe(200);
 
     const refunded = await resolve(admin, deal.id, { resolution: "refund" });

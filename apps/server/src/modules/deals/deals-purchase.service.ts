@@ -1,43 +1,51 @@
 import { createHash } from "node:crypto";
-import { kopecksToRoubles, roublesToKopecks, type BuyRequest, type PurchaseResult } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  roublesToKopecks,
+  type BuyRequest,
+  type Deal,
+  type PurchaseResult,
+} from "@lootlane/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { idempotencyKeys } from "../../db/schema/admin.js";
 import { products } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { catalogueChanged } from "../products/products.events.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { chatForPurchase } from "../chats/chats.service.js";
-import { mayView } from "../products/products.service.js";
+import { mayView, unitsOfDeals } from "../products/products.service.js";
 import { startDeal, type DealTerms } from "./deals.lifecycle.js";
 import { loadDealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";
 
-export type DealDeps = { db: Db; clock: Clock; terms: DealTerms };
+export type DealDeps = { db: Db; clock: Clock; terms: DealTerms; cipher: DataCipher };
 
 /** The answer of a buy, and the purchase card to push live (null when a retry replayed the first answer). */
 export type Purchase = { result: PurchaseResult; messageId: string | null };
 
 /**
- * POST /products/buy (ARCHITECTURE.md §4 "Deals and money"): in one transaction, with the product row locked so
- * exactly one of any number of concurrent buyers gets it, checks the buyer may buy it and pays it into the new
- * deal's escrow. A price the buyer saw is compared under that lock, so a seller's change of price committed
- * before it is refused with PRICE_CHANGED and one after it waits for the buy. With an Idempotency-Key the first
- * answer is stored with the deal and replayed to every retry, which moves no money; a key reused for another
- * product or another price seen is refused.
+ * POST /products/buy (ARCHITECTURE.md §4 "Deals and money", "Stock"): in one transaction, with the product row
+ * locked so concurrent buyers of one listing take its stock one after another, checks the buyer may buy
+ * `quantity` units, that in_stock covers them (else OUT_OF_STOCK, nothing charged), and pays price × quantity
+ * into the new deal's escrow. A price the buyer saw is compared under that lock, so a seller's change of price
+ * committed before it is refused with PRICE_CHANGED and one after it waits for the buy. With an Idempotency-Key
+ * the first answer is stored with the deal and replayed to every retry, which moves no money; a key reused for
+ * another product, price seen or quantity is refused.
  */
 export async function buyProduct(
   deps: DealDeps,
   buyer: AuthUser,
-  { product_id: productId, price }: BuyRequest,
+  { product_id: productId, price, quantity }: BuyRequest,
   idempotencyKey: string | undefined,
 ): Promise<Purchase> {
   const purchase = await deps.db.transaction(async (tx): Promise<Purchase> => {
     if (idempotencyKey !== undefined) {
-      const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId, price));
-      if (replayed) return { result: replayed, messageId: null };
+      const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId, price, quantity));
+      if (replayed) return { result: await withItems(tx, deps.cipher, replayed), messageId: null };
     }
     // The product and the buyer locked in one statement, in the lock order (product → users, deals.lifecycle.ts);
     // NO KEY UPDATE for the reason in ledger.service.ts.
@@ -59,15 +67,17 @@ export async function buyProduct(
     if (product.status !== "active" || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_AVAILABLE");
     if (product.sellerId === buyer.id) throw new AppError("CANNOT_BUY_OWN_PRODUCT");
     if (price !== undefined && roublesToKopecks(price) !== product.priceKopecks) throw new AppError("PRICE_CHANGED");
+    if (product.inStock < quantity) throw new AppError("OUT_OF_STOCK");
     const account = locked!.buyer;
     if (account.isBanned) throw new AppError("USER_IS_BANNED");
     if (account.hasFrozenBalance) throw new AppError("BALANCE_IS_FROZEN");
-    if (account.balanceKopecks < product.priceKopecks) throw new AppError("NOT_ENOUGH_BALANCE");
+    if (account.balanceKopecks < product.priceKopecks * quantity) throw new AppError("NOT_ENOUGH_BALANCE");
 
     const at = deps.clock();
     const chat = await chatForPurchase(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
     const started = await startDeal(tx, {
       product,
+      quantity,
       buyerId: buyer.id,
       chatId: chat.id,
       idempotencyKey: idempotencyKey ?? null,
@@ -76,19 +86,20 @@ export async function buyProduct(
     });
     // Built here rather than by the route: with a key, this exact answer is what every retry gets back.
     const result: PurchaseResult = {
-      deal: presentDeal(await loadDealView(tx, started.deal.id)),
+      deal: presentDeal(await loadDealView(tx, started.deal.id), deps.cipher),
       chat_id: chat.id,
       balance: kopecksToRoubles(started.buyerBalanceKopecks),
     };
     if (idempotencyKey !== undefined) {
+      // Stored without the units: they are secrets, kept encrypted with the stock and read again on a replay.
       await tx
         .update(idempotencyKeys)
-        .set({ response: result })
+        .set({ response: { ...result, deal: { ...result.deal, items: [] } } })
         .where(and(eq(idempotencyKeys.userId, buyer.id), eq(idempotencyKeys.key, idempotencyKey)));
     }
     return { result, messageId: started.messageId };
   });
-  // A replayed answer moved nothing; a purchase took the product off sale.
+  // A replayed answer moved nothing; a purchase changed the listing's stock (and may have sold it out).
   if (purchase.messageId !== null) catalogueChanged(deps.db);
   return purchase;
 }
@@ -113,8 +124,20 @@ async function claimKey(tx: Db, userId: string, key: string, hash: string): Prom
   return first!.response as PurchaseResult;
 }
 
-// Without a price the hash is the one keys stored before buys carried a price, so their retries still replay.
-function requestHash(productId: string, price: number | undefined): string {
-  const request = `POST /products/buy ${productId}${price === undefined ? "" : ` at ${price}`}`;
+/**
+ * The first answer again, with the units its deal took (stored without them). An answer stored before deals had
+ * quantities was for one unit at its price, delivered automatically.
+ */
+async function withItems(tx: Db, cipher: DataCipher, stored: PurchaseResult): Promise<PurchaseResult> {
+  const units = (await unitsOfDeals(tx, [stored.deal.id])).get(stored.deal.id) ?? [];
+  const { unit_price = stored.deal.price, quantity = 1, delivery = "auto" } = stored.deal as Partial<Deal>;
+  const items = units.map((unit) => cipher.decrypt(unit));
+  return { ...stored, deal: { ...stored.deal, unit_price, quantity, delivery, items } };
+}
+
+// Without a price, and for one unit, the hash is the one keys stored before buys carried a price or a quantity,
+// so their retries still replay.
+function requestHash(productId: string, price: number | undefined, quantity: number): string {
+  const request = `POST /products/buy ${productId}${price === undefined ? "" : ` at ${price}`}${quantity === 1 ? "" : ` × ${quantity}`}`;
   return createHash("sha256").update(request).digest("hex");
 }

@@ -1,19 +1,24 @@
 import type { DealEvent, DisputeReason, DisputeResolution } from "@lootlane/contract";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import type { Product as ProductRow, ProductStatus } from "../../db/schema/catalog.js";
-import { deals, disputes, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
+import { deals, disputes, openDealStatuses, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
 import { postLedgerTransaction } from "../ledger/ledger.service.js";
-import { setProductStatus } from "../products/products.service.js";
+import { lockDealProduct, restock, setProductStatus, takeStock } from "../products/products.service.js";
 
 /*
  * The deal state machine (ARCHITECTURE.md §4 "Deal lifecycle"), the one place a deal changes status. Each
  * function runs inside the caller's transaction on a deal the caller locked (lockDeal), checks the move against
  * DEAL_TRANSITIONS, moves the money with its ledger rows, updates the product and posts the deal's message, so
  * all of it commits or none does. Lock order: deal → product → users → ledger accounts (see ledger.service.ts).
+ *
+ * A listing sells many times (ARCHITECTURE.md §4 "Stock"): a purchase takes `quantity` units and the listing is
+ * sold out (`purchased`) when none is left; it is `completed` once it is sold out and none of its deals is open.
+ * A refund never puts back what its buyer has seen: delivered units stay sold, so "back on sale" returns only a
+ * manual listing's quantity, and a listing with nothing to sell stays sold out (`refunded`).
  */
 
 type Transition = { from: DealStatus; to: DealStatus; event: DealEvent };
@@ -35,7 +40,8 @@ export type DealChange = { deal: DealRow; messageId: string };
 export type DealTerms = { commissionPercent: number; autoConfirmHours: number };
 
 export type NewDeal = {
-  product: Pick<ProductRow, "id" | "sellerId" | "priceKopecks">;
+  product: Pick<ProductRow, "id" | "sellerId" | "priceKopecks" | "title" | "delivery">;
+  quantity: number;
   buyerId: string;
   chatId: string;
   idempotencyKey: string | null;
@@ -49,24 +55,27 @@ const HOUR_MS = 3_600_000;
 const PURCHASE_MESSAGE_TEXT = "purchase";
 
 /**
- * The purchase: a new deal in `purchased`, the price moved from the buyer into the deal's escrow, the product
- * `purchased`, the purchase card posted. The caller has locked the product and checked that it may be bought.
- * Answers the buyer's balance after paying besides the change.
+ * The purchase: a new deal in `purchased` for `quantity` units at the product's price, the total moved from the
+ * buyer into the deal's escrow, the units taken (products-stock.service.ts), the purchase card posted. The caller
+ * has locked the product and checked that it may be bought and that in_stock covers `quantity`. Answers the
+ * buyer's balance after paying besides the change.
  */
 export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { buyerBalanceKopecks: number }> {
-  const { product, buyerId, terms, at } = input;
-  // The product is marked sold by the same statement that creates its deal.
-  const sold = tx.$with("sold").as(setProductStatus(tx, product.id, "purchased", at));
+  const { product, quantity, buyerId, terms, at } = input;
+  const priceKopecks = product.priceKopecks * quantity;
   const [deal] = await tx
-    .with(sold)
     .insert(deals)
     .values({
       productId: product.id,
       buyerId,
       sellerId: product.sellerId,
       chatId: input.chatId,
-      priceKopecks: product.priceKopecks,
-      commissionKopecks: commissionOf(product.priceKopecks, terms.commissionPercent),
+      priceKopecks,
+      productTitle: product.title,
+      unitPriceKopecks: product.priceKopecks,
+      quantity,
+      delivery: product.delivery,
+      commissionKopecks: commissionOf(priceKopecks, terms.commissionPercent),
       status: "purchased",
       autoConfirmAt: new Date(at.getTime() + terms.autoConfirmHours * HOUR_MS),
       idempotencyKey: input.idempotencyKey,
@@ -74,14 +83,15 @@ export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { 
       updatedAt: at,
     })
     .returning();
+  await takeStock(tx, product, { id: deal!.id, quantity }, at);
   const { userBalances } = await postLedgerTransaction(tx, {
     kind: "purchase",
     dealId: deal!.id,
     actorId: buyerId,
     at,
     entries: [
-      { account: { kind: "user_available", userId: buyerId }, amountKopecks: -product.priceKopecks },
-      { account: { kind: "deal_escrow", dealId: deal!.id }, amountKopecks: product.priceKopecks },
+      { account: { kind: "user_available", userId: buyerId }, amountKopecks: -priceKopecks },
+      { account: { kind: "deal_escrow", dealId: deal!.id }, amountKopecks: priceKopecks },
     ],
   });
   const message = await insertDealMessage(tx, input.chatId, "purchase_info", PURCHASE_MESSAGE_TEXT, at);
@@ -100,7 +110,8 @@ export async function confirmDeal(
   deal: DealRow,
   by: { actorId: string | null; automatic: boolean; at: Date },
 ): Promise<DealChange> {
-  const change = await move(tx, deal, by.automatic ? "autoConfirm" : "confirm", by.at, "completed");
+  const change = await move(tx, deal, by.automatic ? "autoConfirm" : "confirm", by.at);
+  await completeIfSettled(tx, deal, by.at);
   await payOut(tx, deal, by.actorId, by.at);
   return change;
 }
@@ -120,7 +131,7 @@ export async function openDispute(
 
 /**
  * An admin decides a dispute: `release` pays the seller as a confirmation would; `refund` returns the price to
- * the buyer and puts the product back on sale or withdraws it.
+ * the buyer and puts back on sale what nobody saw, or withdraws the listing.
  */
 export async function resolveDispute(
   tx: Db,
@@ -133,11 +144,14 @@ export async function resolveDispute(
   },
 ): Promise<DealChange> {
   const { resolution, adminId, at } = input;
-  const productStatus =
-    resolution === "release" ? "completed" : await refundedProductStatus(tx, deal.sellerId, input.productStatus);
-  const change = await move(tx, deal, resolution, at, productStatus);
-  if (resolution === "release") await payOut(tx, deal, adminId, at);
-  else await refundBuyer(tx, deal, adminId, at);
+  const change = await move(tx, deal, resolution, at);
+  if (resolution === "release") {
+    await completeIfSettled(tx, deal, at);
+    await payOut(tx, deal, adminId, at);
+  } else {
+    await productAfterRefund(tx, deal, input.productStatus, at);
+    await refundBuyer(tx, deal, adminId, at);
+  }
   await tx
     .update(disputes)
     .set({ status: "resolved", resolution, resolvedBy: adminId, resolvedAt: at })
@@ -145,15 +159,48 @@ export async function resolveDispute(
   return change;
 }
 
-/** A banned seller's product stays off sale (`suspended`) after a refund, until the unban puts it back with the rest. */
-async function refundedProductStatus(
+/** A deal has closed (already stored): its sold-out listing is `completed` once none of its deals is open. */
+async function completeIfSettled(tx: Db, deal: DealRow, at: Date): Promise<void> {
+  const product = await lockDealProduct(tx, deal.productId);
+  if (product.status === "purchased" && product.inStock === 0 && !(await hasOpenDeal(tx, deal.productId)))
+    await setProductStatus(tx, deal.productId, "completed", at);
+}
+
+/**
+ * The listing after a refund (already stored). `withdrawn` takes it off sale. "Back on sale" puts back only what
+ * nobody saw: a manual deal's quantity returns to stock, an auto deal's units stay sold. A sold-out listing goes
+ * back on sale if that leaves stock (`suspended` instead while its seller is banned, for the unban to put back),
+ * else stays sold out: `purchased` while another deal of it is open, else `refunded`. A listing not sold out
+ * (on sale, paused, in moderation) keeps its status.
+ */
+async function productAfterRefund(
   tx: Db,
-  sellerId: string,
+  deal: DealRow,
   wanted: Extract<ProductStatus, "active" | "withdrawn">,
-): Promise<ProductStatus> {
-  if (wanted !== "active") return wanted;
-  const [seller] = await tx.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, sellerId));
-  return seller?.isBanned ? "suspended" : "active";
+  at: Date,
+): Promise<void> {
+  const product = await lockDealProduct(tx, deal.productId);
+  if (wanted === "withdrawn") return setProductStatus(tx, product.id, "withdrawn", at);
+  const inStock = deal.delivery === "manual" ? await restock(tx, product.id, deal.quantity) : product.inStock;
+  if (!(SOLD_OUT as readonly string[]).includes(product.status)) return;
+  let status: ProductStatus;
+  if (inStock > 0) {
+    const [seller] = await tx.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, deal.sellerId));
+    status = seller?.isBanned ? "suspended" : "active";
+  } else status = (await hasOpenDeal(tx, product.id)) ? "purchased" : "refunded";
+  await setProductStatus(tx, product.id, status, at);
+}
+
+const SOLD_OUT = ["purchased", "completed", "refunded"] as const satisfies readonly ProductStatus[];
+
+/** Whether any deal of the product still holds money in escrow; read after the product was locked. */
+async function hasOpenDeal(tx: Db, productId: string): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.productId, productId), inArray(deals.status, [...openDealStatuses])))
+    .limit(1);
+  return open !== undefined;
 }
 
 /** The price the platform keeps: COMMISSION_PERCENT of the price, rounded down to whole kopecks. */
@@ -162,14 +209,8 @@ function commissionOf(priceKopecks: number, percent: number): number {
   return Math.floor(Number(((priceKopecks * percent) / 100).toFixed(6)));
 }
 
-/** Checks the move, then stores the new status, the product's (when it changes) and the deal's message. */
-async function move(
-  tx: Db,
-  deal: DealRow,
-  name: DealTransition,
-  at: Date,
-  productStatus?: ProductStatus,
-): Promise<DealChange> {
+/** Checks the move, then stores the new status and the deal's message. */
+async function move(tx: Db, deal: DealRow, name: DealTransition, at: Date): Promise<DealChange> {
   const transition: Transition = DEAL_TRANSITIONS[name];
   if (deal.status !== transition.from) throw new AppError("INVALID_DEAL_STATUS");
   const [updated] = await tx
@@ -177,7 +218,6 @@ async function move(
     .set({ status: transition.to, updatedAt: at, ...(transition.to === "completed" ? { completedAt: at } : {}) })
     .where(eq(deals.id, deal.id))
     .returning();
-  if (productStatus) await setProductStatus(tx, deal.productId, productStatus, at);
   const message = await insertDealMessage(tx, deal.chatId, "system", transition.event, at);
   return { deal: updated!, messageId: message.id };
 }

@@ -1,17 +1,27 @@
 import { kopecksToRoubles, type Deal, type DealPage, type DealParty, type Dispute } from "@lootlane/contract";
 import type { Dispute as DisputeRow } from "../../db/schema/deals.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { DealView, PartyRow } from "./deals.views.js";
 
 /*
  * Rows become contract objects here and nowhere else: every deal the API answers, including the deal a chat
- * shows (latestDealOfChat). Money is kopecks in the database, roubles in the API.
+ * shows (latestDealOfChat). Money is kopecks in the database, roubles in the API. A deal shows what was bought as
+ * it was bought (its snapshot), and only the product's status as it is now. Every deal answer goes to the deal's
+ * buyer, its seller or an admin, who all may read the units it delivered.
  */
 
-export function presentDeal({ deal, product, thumbnailUrl, buyer, seller, dispute, reviewId }: DealView): Deal {
+export function presentDeal(
+  { deal, product, items, thumbnailUrl, buyer, seller, dispute, reviewId }: DealView,
+  cipher: DataCipher,
+): Deal {
   return {
     id: deal.id,
-    product: { id: product.id, title: product.title, thumbnail_url: thumbnailUrl, status: product.status },
+    product: { id: product.id, title: deal.productTitle, thumbnail_url: thumbnailUrl, status: product.status },
     price: kopecksToRoubles(deal.priceKopecks),
+    unit_price: kopecksToRoubles(deal.unitPriceKopecks),
+    quantity: deal.quantity,
+    delivery: deal.delivery,
+    items: items.map((item) => cipher.decrypt(item)),
     commission: kopecksToRoubles(deal.commissionKopecks),
     status: deal.status,
     buyer: presentParty(buyer),
@@ -26,18 +36,16 @@ export function presentDeal({ deal, product, thumbnailUrl, buyer, seller, disput
   };
 }
 
-export function presentDealPage({
-  views,
-  total,
-  page,
-  perPage,
-}: {
-  views: DealView[];
-  total: number;
-  page: number;
-  perPage: number;
-}): DealPage {
-  return { deals: views.map(presentDeal), total_pages: Math.ceil(total / perPage), page, total };
+export function presentDealPage(
+  { views, total, page, perPage }: { views: DealView[]; total: number; page: number; perPage: number },
+  cipher: DataCipher,
+): DealPage {
+  return {
+    deals: views.map((view) => presentDeal(view, cipher)),
+    total_pages: Math.ceil(total / perPage),
+    page,
+    total,
+  };
 }
 
 function presentParty(row: PartyRow): DealParty {

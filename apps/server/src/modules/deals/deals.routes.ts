@@ -76,7 +76,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     async (request) => {
       const { view, messageId } = await confirmReceipt(deps, signedInUser(request), request.body.product_id);
       if (messageId) await notifier.dealMessagePosted(messageId);
-      return presentDeal(view);
+      return presentDeal(view, deps.cipher);
     },
   );
 
@@ -95,7 +95,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     async (request) => {
       const { view, messageId } = await reportDeal(deps, signedInUser(request), request.params.id, request.body);
       if (messageId) await notifier.dealMessagePosted(messageId);
-      const deal = presentDeal(view);
+      const deal = presentDeal(view, deps.cipher);
       alerts.disputeOpened(deal);
       return deal;
     },
@@ -117,7 +117,9 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
         },
       },
       async (request) =>
-        (await listUserDeals(deps.db, signedInUser(request), request.params.id, side, request.query)).map(presentDeal),
+        (await listUserDeals(deps.db, signedInUser(request), request.params.id, side, request.query)).map((view) =>
+          presentDeal(view, deps.cipher),
+        ),
     );
   }
 };

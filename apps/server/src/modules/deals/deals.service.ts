@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { confirmDeal, lockDeal, openDispute } from "./deals.lifecycle.js";
 import { latestChatDealView, loadDealView, loadDealViews, type DealView } from "./deals.views.js";
@@ -17,9 +18,9 @@ export type { DealTerms } from "./deals.lifecycle.js";
  * chat, so the latest), or null before any. The chats module is given this at start-up rather than importing
  * deals, which import chats to open a purchase's chat and post its messages.
  */
-export async function latestDealOfChat(db: Db, chatId: string): Promise<Deal | null> {
+export async function latestDealOfChat(db: Db, chatId: string, cipher: DataCipher): Promise<Deal | null> {
   const view = await latestChatDealView(db, chatId);
-  return view && presentDeal(view);
+  return view && presentDeal(view, cipher);
 }
 
 /** A deal after a move, and its message to push live (null when the call changed nothing). */

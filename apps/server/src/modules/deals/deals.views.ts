@@ -4,13 +4,15 @@ import type { Db } from "../../db/client.js";
 import { productImages, products, type Product as ProductRow } from "../../db/schema/catalog.js";
 import { deals, disputes, reviews, type Deal as DealRow, type Dispute as DisputeRow } from "../../db/schema/deals.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
+import { unitsOfDeals } from "../products/products.service.js";
 
 export type PartyRow = Pick<UserRow, "id" | "username" | "avatarUrl">;
 
-/** A deal with everything its answer shows. */
+/** A deal with everything its answer shows; `items` are the units it took, encrypted, in delivery order. */
 export type DealView = {
   deal: DealRow;
-  product: Pick<ProductRow, "id" | "title" | "status">;
+  product: Pick<ProductRow, "id" | "status">;
+  items: string[];
   thumbnailUrl: string | null;
   buyer: PartyRow;
   seller: PartyRow;
@@ -19,7 +21,7 @@ export type DealView = {
 };
 
 /**
- * Completes deal rows into views with one query whatever the number of rows, keeping their order.
+ * Completes deal rows into views with two queries whatever the number of rows, keeping their order.
  */
 export async function loadDealViews(db: Db, rows: readonly DealRow[]): Promise<DealView[]> {
   if (rows.length === 0) return [];
@@ -35,6 +37,16 @@ export async function loadDealViews(db: Db, rows: readonly DealRow[]): Promise<D
     ).map((view) => [view.deal.id, view]),
   );
   return rows.map((deal) => ({ ...views.get(deal.id)!, deal }));
+}
+
+/** The units each deal took, for the views of `query`'s deals. */
+async function withItems(db: Db, query: PromiseLike<Omit<DealView, "items">[]>): Promise<DealView[]> {
+  const views = await query;
+  const items = await unitsOfDeals(
+    db,
+    views.map((view) => view.deal.id),
+  );
+  return views.map((view) => ({ ...view, items: items.get(view.deal.id) ?? [] }));
 }
 
 /** One deal as a view, e.g. the answer of a transition. */
@@ -54,7 +66,7 @@ export async function latestChatDealView(db: Db, chatId: string): Promise<DealVi
  * Deals with their product, thumbnail (the first image), parties, dispute and review, newest first. Disputes and
  * reviews are one per deal at most, so the joins never repeat a deal; foreign keys guarantee the inner ones.
  */
-async function selectDealViews(db: Db, where: SQL, limit?: number): Promise<DealView[]> {
+function selectDealViews(db: Db, where: SQL, limit?: number): Promise<DealView[]> {
   const buyer = alias(users, "deal_buyer");
   const seller = alias(users, "deal_seller");
   const thumbnailUrl = sql<string | null>`(${db
@@ -66,7 +78,7 @@ async function selectDealViews(db: Db, where: SQL, limit?: number): Promise<Deal
   const query = db
     .select({
       deal: deals,
-      product: { id: products.id, title: products.title, status: products.status },
+      product: { id: products.id, status: products.status },
       thumbnailUrl,
       buyer: { id: buyer.id, username: buyer.username, avatarUrl: buyer.avatarUrl },
       seller: { id: seller.id, username: seller.username, avatarUrl: seller.avatarUrl },
@@ -81,5 +93,5 @@ async function selectDealViews(db: Db, where: SQL, limit?: number): Promise<Deal
     .leftJoin(reviews, eq(reviews.dealId, deals.id))
     .where(where)
     .orderBy(desc(deals.createdAt), desc(deals.id));
-  return limit === undefined ? query : query.limit(limit);
+  return withItems(db, limit === undefined ? query : query.limit(limit));
 }

@@ -3,9 +3,11 @@ import {
   PRODUCT_IMAGES_MAX,
   roublesToKopecks,
   type CreateProductFields,
+  type ProductDelivery,
+  type StockLine,
   type UpdateProductFields,
 } from "@lootlane/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { UploadLimits } from "../../config.js";
 import type { Db } from "../../db/client.js";
@@ -16,7 +18,7 @@ import {
   type ProductImage as ProductImageRow,
   type ProductStatus,
 } from "../../db/schema/catalog.js";
-import { deals } from "../../db/schema/deals.js";
+import { deals, openDealStatuses } from "../../db/schema/deals.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
@@ -27,6 +29,7 @@ import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import { assertCategoryExists } from "../categories/categories.service.js";
+import { editDelivery, insertUnits, soleUnitsOf } from "./products-stock.service.js";
 import { catalogueChanged } from "./products.events.js";
 import { mayView } from "./products.access.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
@@ -73,6 +76,7 @@ export async function createProduct(
   try {
     await ensureUploadAllowed(db, sellerId, uploadLimits);
     stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
+    const { delivery, note, units } = deliveryOf(fields);
     const row = await db.transaction(async (tx) => {
       const [product] = await tx
         .insert(products)
@@ -82,13 +86,16 @@ export async function createProduct(
           title: fields.title,
           description: fields.description,
           priceKopecks: roublesToKopecks(fields.price),
-          productDataEncrypted: cipher.encrypt(fields.product_data),
+          productDataEncrypted: note === undefined ? null : cipher.encrypt(note),
+          delivery,
+          inStock: delivery === "manual" ? fields.quantity! : 0,
           status: "moderation",
         })
         .returning();
+      const inStock = units.length > 0 ? await insertUnits(tx, cipher, product!, units) : product!.inStock;
       await insertImages(tx, product!.id, stored, 0);
       await recordUploads(tx, sellerId, stored, uploadLimits);
-      return product!;
+      return { ...product!, inStock };
     });
     const [view] = await loadProductViews(db, [row]);
     return view!;
@@ -97,6 +104,22 @@ export async function createProduct(
     await removeStoredImages(media, storedKeys(stored), log);
     throw error;
   }
+}
+
+/**
+ * What a new listing delivers (the contract checked that the fields fit together): `quantity` makes it `manual`
+ * with product_data as what the buyer receives; `stock_items` make it `auto` with product_data as the optional
+ * note beside every buyer's units; the spec's product_data alone is an `auto` listing of that one unit.
+ */
+function deliveryOf(fields: CreateProductFields): {
+  delivery: ProductDelivery;
+  note: string | undefined;
+  units: StockLine[];
+} {
+  const delivery = fields.delivery ?? (fields.quantity === undefined ? "auto" : "manual");
+  if (delivery === "manual") return { delivery, note: fields.product_data, units: [] };
+  if (fields.stock_items !== undefined) return { delivery, note: fields.product_data, units: fields.stock_items };
+  return { delivery, note: undefined, units: [{ line: 1, item: fields.product_data! }] };
 }
 
 /**
@@ -121,8 +144,9 @@ export async function editProduct(
     price: fields.price,
     categoryId: fields.category_id,
   };
+  const stock = { delivery: fields.delivery, stockItems: fields.stock_items, quantity: fields.quantity };
   if (
-    Object.values(changes).every((value) => value === undefined) &&
+    [...Object.values(changes), ...Object.values(stock)].every((value) => value === undefined) &&
     deletedImageIds.length === 0 &&
     uploads.length === 0
   ) {
@@ -140,19 +164,20 @@ export async function editProduct(
     result = await db.transaction(async (tx) => {
       const { product, images } = await loadEditable(tx, fields.product_id, user, true);
       const removed = checkImageEdit(images, deletedImageIds, uploads.length);
+      const goods = product.productDataEncrypted ?? (await soleUnitsOf(tx, [product])).get(product.id);
       const contentChanged =
         (changes.title !== undefined && changes.title !== product.title) ||
         (changes.description !== undefined && changes.description !== product.description) ||
         (changes.categoryId !== undefined && changes.categoryId !== product.categoryId) ||
-        (changes.productData !== undefined && changes.productData !== cipher.decrypt(product.productDataEncrypted)) ||
+        (changes.productData !== undefined && (goods === undefined || changes.productData !== cipher.decrypt(goods))) ||
         uploads.length > 0;
       const backToModeration = product.status === "rejected" || (product.status === "active" && contentChanged);
+      await editDelivery(tx, cipher, product, { ...stock, productData: changes.productData });
       const [row] = await tx
         .update(products)
         .set({
           ...(changes.title === undefined ? {} : { title: changes.title }),
           ...(changes.description === undefined ? {} : { description: changes.description }),
-          ...(changes.productData === undefined ? {} : { productDataEncrypted: cipher.encrypt(changes.productData) }),
           ...(changes.price === undefined ? {} : { priceKopecks: roublesToKopecks(changes.price) }),
           ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
           ...(backToModeration ? { status: "moderation" as const } : {}),
@@ -202,7 +227,8 @@ export function addProductImages(
 }
 
 /**
- * DELETE /products/: a soft delete by the seller; a product in an open deal stays. The images go with it, rows
+ * DELETE /products/: a soft delete by the seller; a product with a deal still open stays (its row is locked
+ * first, so a purchase either committed before and is seen, or waits and then finds it deleted). The images go with it, rows
  * and files (the files once the delete is committed), unless a deal ever sold it: the buyer's deal list shows
  * its thumbnail.
  */
@@ -214,7 +240,12 @@ export async function deleteProduct(
   const removed = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     assertSeller(product, user);
-    if (product.status === "purchased") throw new AppError("PRODUCT_IN_OPEN_DEAL");
+    const [open] = await tx
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(eq(deals.productId, productId), inArray(deals.status, [...openDealStatuses])))
+      .limit(1);
+    if (open) throw new AppError("PRODUCT_IN_OPEN_DEAL");
     await tx
       .update(products)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })

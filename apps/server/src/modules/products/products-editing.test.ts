@@ -1,7 +1,7 @@
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_FIELD } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { productImages, products, type Category } from "../../db/schema/catalog.js";
+import { productImages, products, productUnits, type Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import {
@@ -102,10 +102,17 @@ describe("POST /v1/products/", () => {
       expect((await t.app.inject({ method: "GET", url: image.image_url })).statusCode).toBe(200);
       expect((await t.app.inject({ method: "GET", url: image.thumbnail_url })).statusCode).toBe(200);
     }
-    // Stored encrypted, and not yet on sale.
+    // The spec's product_data is the listing's one unit of stock, stored encrypted; not yet on sale.
     const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
-    expect(row!.productDataEncrypted).not.toContain("hero80");
-    expect(row!.priceKopecks).toBe(250_000);
+    expect([row!.delivery, row!.inStock, row!.productDataEncrypted, row!.priceKopecks]).toEqual([
+      "auto",
+      1,
+      null,
+      250_000,
+    ]);
+    const units = await t.database.db.select().from(productUnits).where(eq(productUnits.productId, product.id));
+    expect(units.map((unit) => unit.state)).toEqual(["available"]);
+    expect(units[0]!.dataEncrypted).not.toContain("hero80");
     expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).statusCode).toBe(404);
   });
 
@@ -391,8 +398,14 @@ describe("DELETE /v1/products/", () => {
     expect(purchases).toMatchObject([{ product: { id: product.id, thumbnail_url: expect.any(String) } }]);
   });
 
-  it("refuses while the product is purchased (409 PRODUCT_IN_OPEN_DEAL)", async () => {
-    const purchased = await createTestProduct(t, { sellerId: seller.id, categoryId: kind.id, status: "purchased" });
+  it("refuses while a deal of the product is open (409 PRODUCT_IN_OPEN_DEAL)", async () => {
+    const buyer = await createTestUser(t.database.db, { username: "open_buyer" });
+    const { product: purchased } = await createTestDeal(t, {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      categoryId: kind.id,
+      status: "disputed",
+    });
     const response = await remove(asSeller, purchased.id);
     expect([response.statusCode, response.json().detail.error_code]).toEqual([409, "PRODUCT_IN_OPEN_DEAL"]);
     expect((await t.app.inject({ method: "GET", url: `/v1/products/${purchased.id}` })).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import type { ProductImage as ProductImageRow } from "../../db/schema/catalog.js
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentCategory } from "../categories/categories.presenter.js";
 import type { Viewer } from "../users/users.service.js";
-import { mayReadGoods } from "./products.access.js";
+import { isSellerOrAdmin, mayReadGoods } from "./products.access.js";
 import type { ProductView } from "./products.views.js";
 
 /*
@@ -26,7 +26,7 @@ export type ViewPage = { views: ProductView[]; total: number; page: number; perP
 const SOLD_STATUSES: readonly string[] = ["purchased", "completed"];
 
 export function presentProduct(
-  { product, seller, category, images }: ProductView,
+  { product, seller, category, images, goods }: ProductView,
   { viewer, cipher }: PresentContext,
 ): Product {
   return {
@@ -35,11 +35,14 @@ export function presentProduct(
     description: product.description,
     // Prices are whole roubles, stored as kopecks.
     price: kopecksToRoubles(product.priceKopecks),
-    product_data_string: mayReadGoods(product, viewer) ? cipher.decrypt(product.productDataEncrypted) : null,
+    product_data_string: goods !== null && mayReadGoods(product, viewer) ? cipher.decrypt(goods) : null,
     status: product.status,
     is_sold: SOLD_STATUSES.includes(product.status),
     created_at: product.createdAt.toISOString(),
     is_owner: viewer?.id === product.sellerId,
+    delivery: product.delivery,
+    in_stock: product.inStock,
+    status_reason: isSellerOrAdmin(product, viewer) ? product.statusReason : null,
     seller: { username: seller.username, avatar_url: seller.avatarUrl, rating: seller.rating },
     category: presentCategory(category),
     images: images.map(presentImage),

@@ -5,8 +5,10 @@ import type { Db } from "../../db/client.js";
 import {
   productImages,
   products,
+  productUnits,
   type NewProduct,
   type NewProductImage,
+  type NewProductUnit,
   type Product as ProductRow,
 } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
@@ -18,9 +20,11 @@ import { searchProductIds } from "./products-search.service.js";
 import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
 import type { ViewPage } from "./products.presenter.js";
 
-// What other modules may know of products: who may see one, and a product as its answers show it.
+// What other modules may know of products: who may see one, a product as its answers show it, and its stock as
+// deals take and return it.
 export { mayView } from "./products.access.js";
 export { loadProductViews, type ProductView } from "./products.views.js";
+export { restock, takeStock, unitsOfDeals } from "./products-stock.service.js";
 
 /**
  * `total` of a listing counts at most this many products. An exact count(*) has to visit every matching index
@@ -234,10 +238,13 @@ async function cappedCount(db: Db, where: SQL): Promise<number> {
 
 /**
  * A ban takes the seller's products on sale off sale (`suspended`: gone from listings, search and product pages);
- * the unban puts exactly those back. Inside the ban's transaction; answers the ids it moved.
+ * the unban puts exactly those back, those with stock left on sale and any without it sold out (`refunded`, as a
+ * refund leaves a listing with nothing left to sell). Inside the ban's transaction; answers the ids it moved.
  */
 export async function suspendSellerProducts(tx: Db, sellerId: string, suspended: boolean): Promise<string[]> {
-  const [from, to] = suspended ? (["active", "suspended"] as const) : (["suspended", "active"] as const);
+  const [from, to] = suspended
+    ? (["active", sql`'suspended'`] as const)
+    : (["suspended", sql`case when ${products.inStock} > 0 then 'active' else 'refunded' end`] as const);
   const moved = await tx
     .update(products)
     .set({ status: to, updatedAt: sql`now()` })
@@ -247,19 +254,36 @@ export async function suspendSellerProducts(tx: Db, sellerId: string, suspended:
 }
 
 /**
- * A deal's move of its product (sold, completed, back on sale or withdrawn), inside the deal's transaction. The
- * statement is handed back unrun, so a purchase can run it in the one statement that creates the deal.
+ * The product of a deal that is moving, locked until the transaction ends (lock order deal → product → users,
+ * deals.lifecycle.ts), so two deals of one listing closing at once decide its status one after the other.
  */
-export function setProductStatus(tx: Db, productId: string, status: ProductRow["status"], at: Date) {
-  return tx
-    .update(products)
-    .set({ status, updatedAt: at })
-    .where(eq(products.id, productId))
-    .returning({ id: products.id });
+export async function lockDealProduct(tx: Db, productId: string): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("no key update");
+  // A deal's product exists: products are only ever soft-deleted.
+  return row!;
 }
 
-/** Listings made whole elsewhere (the seed's demo catalogue), with their images already in the media store. */
-export async function createProducts(tx: Db, rows: NewProduct[], images: NewProductImage[]): Promise<void> {
+/** A deal's move of its product (completed, back on sale, sold out or withdrawn), inside the deal's transaction. */
+export async function setProductStatus(
+  tx: Db,
+  productId: string,
+  status: ProductRow["status"],
+  at: Date,
+): Promise<void> {
+  await tx.update(products).set({ status, updatedAt: at }).where(eq(products.id, productId));
+}
+
+/**
+ * Listings made whole elsewhere (the seed's demo catalogue), with their images already in the media store and
+ * their units encrypted; each row's in_stock counts its units.
+ */
+export async function createProducts(
+  tx: Db,
+  rows: NewProduct[],
+  images: NewProductImage[],
+  units: NewProductUnit[],
+): Promise<void> {
   await tx.insert(products).values(rows);
   await tx.insert(productImages).values(images);
+  await tx.insert(productUnits).values(units);
 }

@@ -9,20 +9,32 @@ import {
   type ProductImage as ProductImageRow,
 } from "../../db/schema/catalog.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
+import { soleUnitsOf } from "./products-stock.service.js";
 
 export type SellerRow = Pick<UserRow, "id" | "username" | "avatarUrl" | "rating">;
 
-/** A product with everything its answer shows. */
-export type ProductView = { product: ProductRow; seller: SellerRow; category: CategoryRow; images: ProductImageRow[] };
+/**
+ * A product with everything its answer shows. `goods` is what its seller and admins read as product_data,
+ * encrypted: the delivery note, or for a listing without one the text of its only unit; null for a listing of
+ * many units without a note.
+ */
+export type ProductView = {
+  product: ProductRow;
+  seller: SellerRow;
+  category: CategoryRow;
+  images: ProductImageRow[];
+  goods: string | null;
+};
 
 /**
- * Completes product rows into views with three batched queries (sellers, categories, images) whatever the
- * number of rows, keeping the rows' order: a page of 100 costs four queries, not four hundred.
+ * Completes product rows into views with batched queries (sellers, categories, images, the only units of listings
+ * without a note) whatever the number of rows, keeping the rows' order: a page of 100 costs five queries, not
+ * five hundred.
  */
 export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Promise<ProductView[]> {
   if (rows.length === 0) return [];
   const productIds = rows.map((row) => row.id);
-  const [sellerRows, categoryRows, imageRows] = await Promise.all([
+  const [sellerRows, categoryRows, imageRows, soleUnits] = await Promise.all([
     db
       .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl, rating: users.rating })
       .from(users)
@@ -36,6 +48,7 @@ export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Pro
       .from(productImages)
       .where(inArray(productImages.productId, productIds))
       .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id)),
+    soleUnitsOf(db, rows),
   ]);
   const sellers = new Map(sellerRows.map((seller) => [seller.id, seller]));
   const categoriesById = new Map(categoryRows.map((category) => [category.id, category]));
@@ -48,6 +61,7 @@ export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Pro
     seller: sellers.get(product.sellerId)!,
     category: categoriesById.get(product.categoryId)!,
     images: imagesByProduct.get(product.id) ?? [],
+    goods: product.productDataEncrypted ?? soleUnits.get(product.id) ?? null,
   }));
 }
 

@@ -43,4 +43,13 @@ describe("data cipher", () => {
     expect(() => cipher.decrypt(`v2:${cipher.encrypt("x").slice(3)}`)).toThrow(/v1/);
     expect(() => createDataCipher(randomBytes(16))).toThrow(/32 bytes/);
   });
+
+  it("fingerprints equal text equally, other text or another key differently, and hides the text", () => {
+    const print = cipher.fingerprint("KEY-1111-2222");
+    expect(cipher.fingerprint("KEY-1111-2222")).toBe(print);
+    expect(cipher.fingerprint("KEY-1111-2223")).not.toBe(print);
+    expect(createDataCipher(randomBytes(32)).fingerprint("KEY-1111-2222")).not.toBe(print);
+    expect(print).not.toContain("KEY");
+    expect(print).toMatch(/^[\w-]{43}$/);
+  });
 });

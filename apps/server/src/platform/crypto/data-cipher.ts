@@ -1,8 +1,13 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 export type DataCipher = {
   encrypt(plain: string): string;
   decrypt(payload: string): string;
+  /**
+   * The same text always gives the same fingerprint and nothing else does in practice, so equal secrets are found
+   * without decrypting them (a duplicate unit of stock); the text cannot be read back from it without the key.
+   */
+  fingerprint(plain: string): string;
 };
 
 const VERSION = "v1";
@@ -16,6 +21,8 @@ const TAG_BYTES = 16;
  */
 export function createDataCipher(key: Buffer): DataCipher {
   if (key.length !== 32) throw new Error(`data key must be 32 bytes, got ${key.length}`);
+  // A key of its own for the HMAC, derived from the data key, so no payload and no fingerprint share a key.
+  const fingerprintKey = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "lootlane data fingerprint v1", 32));
   return {
     encrypt(plain) {
       const iv = randomBytes(IV_BYTES);
@@ -33,6 +40,9 @@ export function createDataCipher(key: Buffer): DataCipher {
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+    },
+    fingerprint(plain) {
+      return createHmac("sha256", fingerprintKey).update(plain, "utf8").digest("base64url");
     },
   };
 }
