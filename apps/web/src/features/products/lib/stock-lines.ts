@@ -1,62 +1,39 @@
-import { STOCK_ITEM_MAX, STOCK_ITEMS_PER_REQUEST_MAX } from "@lootlane/contract";
+import { stockItemsSchema } from "@lootlane/contract";
 
-/** A unit of stock as the seller pasted it, with the line of the text it stands on (1-based, blank lines counted). */
-export interface StockLine {
-  item: string;
-  line: number;
-}
-
-/**
- * The units in a pasted text, read as the contract's stockItemsSchema reads them (one per line, the spaces around
- * a unit and blank lines dropped), keeping each unit's line so a problem can point at it in the text box.
- */
-export function stockLinesOf(text: string): StockLine[] {
-  return text.split(/\r?\n/).flatMap((raw, index) => {
-    const item = raw.trim();
-    return item ? [{ item, line: index + 1 }] : [];
-  });
-}
-
-/** What keeps a list of units from being added, each with what the seller needs to find it. */
+/** What keeps a list of units from being added, read back from the contract's words so it can be translated. */
 export type StockProblem =
   | { kind: "empty" }
-  | { kind: "tooMany"; count: number; max: number }
+  | { kind: "tooMany"; max: number }
   | { kind: "tooLong"; line: number; max: number }
   | { kind: "repeats"; line: number; first: number }
   | { kind: "inListing"; line: number };
 
 /**
- * The problems the browser can see before sending: no unit, too many, a unit too long, a unit repeated in the text.
- * A unit already in the listing only the server knows; its answer is read by stockProblemOfServerMessage.
+ * The contract's (and so the server's) English messages about units: "Line 3 repeats line 1", "Line 7 is already in
+ * the listing", and the rest. The numbers are all the text carries.
  */
-export function stockProblemsOf(lines: readonly StockLine[]): StockProblem[] {
-  if (lines.length === 0) return [{ kind: "empty" }];
-  const problems: StockProblem[] = [];
-  if (lines.length > STOCK_ITEMS_PER_REQUEST_MAX)
-    problems.push({ kind: "tooMany", count: lines.length, max: STOCK_ITEMS_PER_REQUEST_MAX });
-  const firstLine = new Map<string, number>();
-  for (const { item, line } of lines) {
-    if (item.length > STOCK_ITEM_MAX) problems.push({ kind: "tooLong", line, max: STOCK_ITEM_MAX });
-    const first = firstLine.get(item);
-    if (first === undefined) firstLine.set(item, line);
-    else problems.push({ kind: "repeats", line, first });
-  }
-  return problems;
-}
-
-const SERVER_PATTERNS: [RegExp, (numbers: number[]) => StockProblem][] = [
-  [/^Line (\d+) repeats line (\d+)\.?$/i, ([line = 0, first = 0]) => ({ kind: "repeats", line, first })],
-  [/^Line (\d+) is already in the listing\.?$/i, ([line = 0]) => ({ kind: "inListing", line })],
+const MESSAGES: [RegExp, (numbers: number[]) => StockProblem][] = [
+  [/^Add at least one unit, one per line$/, () => ({ kind: "empty" })],
+  [/^At most (\d+) units at a time$/, ([max = 0]) => ({ kind: "tooMany", max })],
+  [/^Line (\d+) is longer than (\d+) characters$/, ([line = 0, max = 0]) => ({ kind: "tooLong", line, max })],
+  [/^Line (\d+) repeats line (\d+)$/, ([line = 0, first = 0]) => ({ kind: "repeats", line, first })],
+  [/^Line (\d+) is already in the listing$/, ([line = 0]) => ({ kind: "inListing", line })],
 ];
 
-/**
- * The server names refused units in English ("Line 3 repeats line 1", "Line 7 is already in the listing"); read
- * back, they can be shown in the interface language. Anything else is shown as the server wrote it.
- */
-export function stockProblemOfServerMessage(message: string): StockProblem | null {
-  for (const [pattern, problem] of SERVER_PATTERNS) {
+/** A message about units as a problem to translate; null for one this page does not know, shown as written. */
+export function stockProblemOf(message: string): StockProblem | null {
+  for (const [pattern, problem] of MESSAGES) {
     const match = pattern.exec(message.trim());
     if (match) return problem(match.slice(1).map(Number));
   }
   return null;
+}
+
+/**
+ * What the contract says of a pasted list before it is sent, in the words the server would answer with: every
+ * repeat and over-long unit by its line, or no units at all. Empty when the list can be sent; only a unit already
+ * in the listing is left for the server to find.
+ */
+export function stockMessagesOfText(text: string): string[] {
+  return stockItemsSchema.safeParse(text).error?.issues.map((issue) => issue.message) ?? [];
 }

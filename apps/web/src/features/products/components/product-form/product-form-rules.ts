@@ -1,5 +1,5 @@
 import { productFieldRules } from "@lootlane/contract";
-import { stockLinesOf, stockProblemsOf, type StockProblem } from "../../lib/stock-lines";
+import { stockMessagesOfText } from "../../lib/stock-lines";
 
 /** Keys of productForm:validation: the client-side rules of SPEC §5 Create product, each with its own text. */
 export type RuleKey =
@@ -18,11 +18,10 @@ export type RuleKey =
   | "invalid";
 
 /**
- * A broken rule and the limit its text names ("At least {{min}} characters"); for units of stock, every unit that
- * cannot be added, by line.
+ * A broken rule and the limit its text names ("At least {{min}} characters"); for units of stock, the contract's
+ * message for every unit that cannot be added, by line.
  */
-export type RuleProblem =
-  { key: RuleKey; limits?: { min?: number; max?: number } } | { key: "stock"; stock: StockProblem[] };
+export type RuleProblem = { key: RuleKey; limits?: { min?: number; max?: number } } | { key: "stock"; stock: string[] };
 
 /** Missing values have their own text, and the form sums them up as "fill in all fields" (SPEC §5 fillAllFields). */
 export function isMissing(problem: RuleProblem | null): boolean {
@@ -100,11 +99,11 @@ export function checkQuantity(value: number | string): RuleProblem | null {
   return problem && problem.key !== "stock" ? { ...problem, key: QUANTITY_KEYS[problem.key] ?? problem.key } : problem;
 }
 
-/** Units of stock: at least one, then every problem the browser can see, so the seller fixes them in one go. */
+/** Units of stock: at least one, then every problem the contract sees, so the seller fixes them in one go. */
 export function checkStockItems(text: string): RuleProblem | null {
-  const problems = stockProblemsOf(stockLinesOf(text));
-  if (problems.length === 0) return null;
-  return problems[0]?.kind === "empty" ? { key: "unitsRequired" } : { key: "stock", stock: problems };
+  if (text.trim() === "") return { key: "unitsRequired" };
+  const messages = stockMessagesOfText(text);
+  return messages.length > 0 ? { key: "stock", stock: messages } : null;
 }
 
 /** A game must be chosen; the subcategory is optional (ARCHITECTURE §4: a product belongs to a game or a subcategory). */

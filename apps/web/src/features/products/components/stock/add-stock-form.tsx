@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { describeError } from "@/shared/errors/error-message";
 import { formatCount } from "@/shared/format/number";
 import { useAddStock } from "../../api/add-stock";
-import { stockLinesOf, stockProblemsOf } from "../../lib/stock-lines";
+import { stockMessagesOfText } from "../../lib/stock-lines";
 import { StockItemsField } from "./stock-items-field";
 import { stockMessagesOf, useStockProblemsText } from "./stock-problem-text";
 
@@ -25,7 +25,7 @@ export function AddStockForm({ productId }: { productId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setRefusal(null);
-    const problems = stockProblemsOf(stockLinesOf(text));
+    const problems = stockMessagesOfText(text);
     setProblem(stockText(problems));
     if (problems.length > 0) return;
     add.mutate(

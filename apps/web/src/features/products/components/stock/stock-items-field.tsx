@@ -1,9 +1,8 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Button, FileButton, Group, Stack, Text, Textarea, type TextareaProps } from "@mantine/core";
-import { STOCK_ITEM_MAX, STOCK_ITEMS_PER_REQUEST_MAX } from "@lootlane/contract";
+import { STOCK_ITEM_MAX, STOCK_ITEMS_PER_REQUEST_MAX, stockLinesOf } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { formatCount } from "@/shared/format/number";
-import { stockLinesOf } from "../../lib/stock-lines";
 
 /** A list file larger than the most units one request takes, at their longest, cannot be a list of units. */
 const FILE_MAX_BYTES = STOCK_ITEMS_PER_REQUEST_MAX * (STOCK_ITEM_MAX + 2);

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "@/shared/api/api-error";
 import { formatCount } from "@/shared/format/number";
-import { stockProblemOfServerMessage, type StockProblem } from "../../lib/stock-lines";
+import { stockProblemOf } from "../../lib/stock-lines";
 
 /** How many refused units are named one by one; the rest are counted, so a long list stays readable. */
 const NAMED_AT_MOST = 3;
@@ -14,32 +14,33 @@ export function stockMessagesOf(error: unknown): string[] {
 }
 
 /**
- * The text under a box of units for its problems, in the interface language: the first few named by line, then
- * how many more. Server messages it cannot read back are shown as the server wrote them.
+ * The text under a box of units for the contract's or the server's messages about it, in the interface language:
+ * the first few named by line, then how many more. A message it cannot read back is shown as written.
  */
-export function useStockProblemsText(): (problems: readonly (StockProblem | string)[]) => string | null {
+export function useStockProblemsText(): (messages: readonly string[]) => string | null {
   const { t } = useTranslation("productForm");
   return useCallback(
-    (problems) => {
-      if (problems.length === 0) return null;
-      const one = (problem: StockProblem | string): string => {
-        const known = typeof problem === "string" ? stockProblemOfServerMessage(problem) : problem;
-        if (!known) return problem as string;
-        switch (known.kind) {
+    (messages) => {
+      if (messages.length === 0) return null;
+      const one = (message: string): string => {
+        const problem = stockProblemOf(message);
+        switch (problem?.kind) {
+          case undefined:
+            return message;
           case "empty":
             return t("stock.problems.empty");
           case "tooMany":
-            return t("stock.problems.tooMany", { total: formatCount(known.count), max: formatCount(known.max) });
+            return t("stock.problems.tooMany", { max: formatCount(problem.max) });
           case "tooLong":
-            return t("stock.problems.tooLong", { line: known.line, max: formatCount(known.max) });
+            return t("stock.problems.tooLong", { line: problem.line, max: formatCount(problem.max) });
           case "repeats":
-            return t("stock.problems.repeats", { line: known.line, first: known.first });
+            return t("stock.problems.repeats", { line: problem.line, first: problem.first });
           case "inListing":
-            return t("stock.problems.inListing", { line: known.line });
+            return t("stock.problems.inListing", { line: problem.line });
         }
       };
-      const named = problems.slice(0, NAMED_AT_MOST).map(one);
-      const rest = problems.length - named.length;
+      const named = messages.slice(0, NAMED_AT_MOST).map(one);
+      const rest = messages.length - named.length;
       return rest > 0 ? `${named.join("; ")}; ${t("stock.problems.more", { count: rest })}` : named.join("; ");
     },
     [t],
