@@ -103,7 +103,7 @@ describe.skipIf(skipReason)("stock journey", () => {
       expect.stringContaining(keys[1]!),
     ]);
     await messages.getByText("Выдано 2 штуки").waitFor();
-    await messages.getByText(/2 × 300 ₽ =/).waitFor();
+    await messages.getByText(money("2 × 300 ₽ =")).waitFor();
     await messages.getByText("Activate on Steam: Games → Activate a product on Steam").waitFor();
     for (const unsold of keys.slice(2)) expect(await shopper.page.getByText(unsold).count()).toBe(0);
     await snapshot(shopper.page, "chat-ru-375");

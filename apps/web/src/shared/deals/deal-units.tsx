@@ -15,7 +15,9 @@ export function DealUnits({ items }: { items: readonly string[] }) {
         <Text size="xs" c="dimmed">
           {t("dealUnits.title", { count: items.length, total: formatCount(items.length) })}
         </Text>
-        {items.length > 1 && <CopyTextButton value={items.join("\n")} label={t("dealUnits.copyAll")} />}
+        {items.length > 1 && (
+          <CopyTextButton value={items.join("\n")} label={t("dealUnits.copyAll")} text={t("copy.all")} />
+        )}
       </Group>
       <Stack component="ol" gap={4} m={0} p={0} aria-label={t("dealUnits.listLabel")} style={{ listStyle: "none" }}>
         {items.map((item, index) => (

@@ -6,9 +6,10 @@ const COPIED_FOR_MS = 2000;
 
 /**
  * A small Copy button that says Copied for a moment. Short on screen, so it fits beside a label on a phone in
- * Russian too; `label` names what it copies for a screen reader.
+ * Russian too; `label` names what it copies for a screen reader, `text` replaces "Copy" where one of several
+ * buttons copies more.
  */
-export function CopyTextButton({ value, label }: { value: string; label: string }) {
+export function CopyTextButton({ value, label, text }: { value: string; label: string; text?: string }) {
   const { t } = useTranslation("common");
   return (
     <CopyButton value={value} timeout={COPIED_FOR_MS}>
@@ -20,7 +21,7 @@ export function CopyTextButton({ value, label }: { value: string; label: string 
           onClick={copy}
           aria-label={copied ? undefined : label}
         >
-          {copied ? t("copy.copied") : t("copy.action")}
+          {copied ? t("copy.copied") : (text ?? t("copy.action"))}
         </Button>
       )}
     </CopyButton>
