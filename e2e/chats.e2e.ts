@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signUpThroughApi } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { productForm, useJourney } from "./support/journey.js";
+import { sellerWithProduct, useJourney } from "./support/journey.js";
 
 const password = "Chatting!1pass";
 
@@ -11,26 +11,17 @@ describe.skipIf(skipReason)("chat journey", () => {
   const journey = useJourney();
 
   /** A seller with one approved product on sale, made through the API: the journey is about the chat. */
-  async function sellerWithProduct(username: string, title: string): Promise<string> {
-    const seller = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
-      email: `${username}@example.com`,
-      username,
-      password,
-    });
-    const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
-    const form = await productForm({
-      title,
-      description: "Full access with the original e-mail, handed over in the chat.",
-      productData: "login: chat-journey / password: Secret!2026",
-      price: 1500,
-      categoryId: categories[0]!.id,
-    });
-    const created = await seller.call("POST", "/products/", form);
-    expect(created.status).toBe(200);
-    const { id } = (await created.json()) as { id: string };
-    expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
-    return id;
-  }
+  const sellerWith = (username: string, title: string) =>
+    sellerWithProduct(
+      journey,
+      { username, password },
+      {
+        title,
+        description: "Full access with the original e-mail, handed over in the chat.",
+        productData: "login: chat-journey / password: Secret!2026",
+        price: 1500,
+      },
+    );
 
   async function signIn(page: Page, username: string) {
     await page.goto("/signin");
@@ -61,7 +52,7 @@ describe.skipIf(skipReason)("chat journey", () => {
     it(`buyer and seller talk live, without reloading (${label}, ${viewport.width} px)`, async () => {
       const sellerName = `seller_${label}`;
       const buyerName = `buyer_${label}`;
-      const productId = await sellerWithProduct(sellerName, `Valorant account with Reaver bundle (${label})`);
+      const productId = await sellerWith(sellerName, `Valorant account with Reaver bundle (${label})`);
       await signUpThroughApi(journey.server.baseUrl, journey.mail, {
         email: `${buyerName}@example.com`,
         username: buyerName,

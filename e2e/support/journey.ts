@@ -70,6 +70,15 @@ export async function sellerWithProduct(
     email: `${seller.username}@example.com`,
     ...seller,
   });
+  return listedProduct(journey, api, product);
+}
+
+/** A product of the seller signed in as `api`, in the first category, on sale (approved by the admin); answers its id. */
+export async function listedProduct(
+  journey: Journey,
+  api: ApiSession,
+  product: Omit<ProductFields, "categoryId">,
+): Promise<string> {
   const categories = (await (await api.call("GET", "/categories/all")).json()) as { id: string }[];
   const created = await api.call(
     "POST",

@@ -172,13 +172,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth });
-      await api.register(usersRoutes, { db: database.db, media, uploadLimits: config.uploadLimits });
+      await api.register(usersRoutes, {
+        db: database.db,
+        media,
+        uploadLimits: config.uploadLimits,
+        presence: realtime.presence,
+      });
       await api.register(reviewsRoutes, {
         db: database.db,
         rules: { minDealKopecks: config.ratingMinDealKopecks, clock },
       });
       await api.register(categoriesRoutes, { db: database.db, media });
-      await api.register(productReadRoutes, { db: database.db, cipher, redisUrl: config.redisUrl });
+      await api.register(productReadRoutes, {
+        db: database.db,
+        cipher,
+        redisUrl: config.redisUrl,
+        presence: realtime.presence,
+      });
       await api.register(productEditingRoutes, {
         db: database.db,
         media,

@@ -15,6 +15,7 @@ import {
   STOCK_ITEMS_PER_REQUEST_MAX,
 } from "../common/constants.js";
 import { numberFromText, priceSchema } from "../money/money.schemas.js";
+import { sellerStatsSchema } from "../users/users.schemas.js";
 import { categorySchema } from "./categories.schemas.js";
 
 /**
@@ -86,6 +87,14 @@ export const productDetailSchema = productSchema
   .extend({ product_data: z.string().nullable() })
   .meta({ id: "ProductDetail" });
 
+/**
+ * GET /products/{id}: the product page's answer, the detail plus (beyond the spec) what tells a buyer whether to
+ * trust its seller. The edit answers stay ProductDetail.
+ */
+export const productWithSellerStatsSchema = productDetailSchema
+  .extend({ seller_stats: sellerStatsSchema })
+  .meta({ id: "ProductWithSellerStats" });
+
 export const productListSchema = z.array(productSchema).meta({ id: "ProductList" });
 
 /** GET /products/get/all and GET /admin/products: one page of a listing with its totals. */
@@ -103,6 +112,15 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOME_PAGE_SIZE),
 });
+
+/**
+ * Which of a seller's products a profile tab lists (beyond the spec): `on_sale` the active ones, `sold` those
+ * sold (`purchased` or `completed`); without it every product the viewer may see.
+ */
+export const sellerProductsShelfSchema = z.enum(["on_sale", "sold"]);
+
+/** GET /products/user/{userId} and /products/user/by-username/{username}: one page, newest first. */
+export const sellerProductsQuerySchema = pageQuerySchema.extend({ shelf: sellerProductsShelfSchema.optional() });
 
 /** GET /products/search: words of title and description in any order; optional category and price range. */
 export const productSearchQuerySchema = pageQuerySchema.extend({
@@ -318,6 +336,9 @@ export type SellerSummary = z.infer<typeof sellerSummarySchema>;
 export type ProductImage = z.infer<typeof productImageSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+export type ProductWithSellerStats = z.infer<typeof productWithSellerStatsSchema>;
+export type SellerProductsShelf = z.infer<typeof sellerProductsShelfSchema>;
+export type SellerProductsQuery = z.infer<typeof sellerProductsQuerySchema>;
 export type ProductPage = z.infer<typeof productPageSchema>;
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;

@@ -31,7 +31,26 @@ export const lastMessageSchema = z
   .object({ text: z.string(), created_at: z.iso.datetime(), message_type: messageTypeSchema })
   .meta({ id: "LastMessage" });
 
-/** SPEC.md §3 Chat list item; `last_message` is null while the chat has none. `unread_count` is beyond the spec. */
+/**
+ * What a chat is about, as its list row and header show it (beyond the spec): the chat's product as it is now,
+ * whatever its status (a member keeps seeing the product of their chat). `thumbnail_url` is its first picture's
+ * thumbnail, null when it has none.
+ */
+export const chatProductSummarySchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    /** Whole roubles. */
+    price: z.number().int().positive(),
+    status: productStatusSchema,
+    thumbnail_url: z.string().nullable(),
+  })
+  .meta({ id: "ChatProductSummary" });
+
+/**
+ * SPEC.md §3 Chat list item; `last_message` is null while the chat has none. `unread_count` and `product` are
+ * beyond the spec.
+ */
 export const chatListItemSchema = z
   .object({
     id: z.uuid(),
@@ -39,6 +58,7 @@ export const chatListItemSchema = z
     last_message: lastMessageSchema.nullable(),
     /** Messages the viewer received in this chat and has not read yet. */
     unread_count: z.number().int().nonnegative(),
+    product: chatProductSummarySchema,
   })
   .meta({ id: "ChatListItem" });
 
@@ -181,6 +201,7 @@ export const socketAuthErrorSchema = socketErrorSchema;
 export type MessageType = z.infer<typeof messageTypeSchema>;
 export type ChatUser = z.infer<typeof chatUserSchema>;
 export type LastMessage = z.infer<typeof lastMessageSchema>;
+export type ChatProductSummary = z.infer<typeof chatProductSummarySchema>;
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
 export type ChatProductCard = z.infer<typeof chatProductCardSchema>;
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -8,6 +8,7 @@ import {
   DISPUTE_TEXT_MAX,
   DISPUTE_TEXT_MIN,
   IDEMPOTENCY_KEY_MAX,
+  MAX_PAGE_SIZE,
   REVIEW_TEXT_MAX,
 } from "../common/constants.js";
 import {
@@ -218,6 +219,8 @@ export const replyReviewRequestSchema = z.object({ reply: reviewTextSchema }).me
 export const reviewIdParamsSchema = z.object({ id: z.uuid() });
 /** GET /users/{username}/reviews: reviews of the user as a seller, newest first. */
 export const userReviewsParamsSchema = z.object({ username: plainText().min(1) });
+/** GET /users/{username}/reviews?limit=: only the newest `limit` (the product page shows a few); all without it. */
+export const userReviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional() });
 
 /**
  * System messages of a deal's chat (message_type `system`): the text is one of these codes, which each client

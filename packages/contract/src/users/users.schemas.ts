@@ -40,6 +40,23 @@ export const publicProfileSchema = z
   .meta({ id: "PublicProfile" });
 
 /**
+ * Beyond the spec: what tells a buyer whether to trust a seller, on the product page and the profile.
+ * `completed_deals` counts the deals completed with them as the seller; `reviews_count` the reviews their
+ * `rating` is the average of (reviews between linked accounts and of too-small deals are shown on the profile but
+ * counted in neither). `last_seen` is null while they are online or if they never connected.
+ */
+export const sellerStatsSchema = z
+  .object({
+    completed_deals: z.number().int().nonnegative(),
+    reviews_count: z.number().int().nonnegative(),
+    rating: z.number().nonnegative(),
+    is_online: z.boolean(),
+    last_seen: z.iso.datetime().nullable(),
+    member_since: z.iso.datetime(),
+  })
+  .meta({ id: "SellerStats" });
+
+/**
  * Input rules shared by the server's validation and the web forms (SPEC.md §5). The rules Lootlane adds name
  * their failure with the catalogue's English text, so the web can tell them apart and show its own language.
  */
@@ -70,6 +87,7 @@ export const verificationCodeSchema = z.string().regex(/^\d{6}$/, "Exactly 6 dig
 
 export type User = z.infer<typeof userSchema>;
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export type SellerStats = z.infer<typeof sellerStatsSchema>;
 export type Role = z.infer<typeof roleSchema>;
 
 /*
@@ -80,11 +98,19 @@ export type Role = z.infer<typeof roleSchema>;
 /** GET /users/{username}: any text; a name nobody has (whatever its spelling) is a 404, not a validation error. */
 export const usernameParamsSchema = z.object({ username: plainText().min(1) });
 
+/** GET /users/{username} for the user themself and admins: the full User with the seller's stats. */
+export const ownProfileSchema = userSchema.extend({ seller_stats: sellerStatsSchema }).meta({ id: "OwnProfile" });
+
+/** GET /users/{username} for anyone else: the PublicProfile with the seller's stats. */
+export const visitorProfileSchema = publicProfileSchema
+  .extend({ seller_stats: sellerStatsSchema })
+  .meta({ id: "VisitorProfile" });
+
 /**
  * GET /users/{username}: the full User when the signed-in user asks for themself or an admin asks, otherwise
- * the PublicProfile. The lookup ignores letter case.
+ * the PublicProfile; both with `seller_stats` (beyond the spec). The lookup ignores letter case.
  */
-export const userProfileResponseSchema = z.union([userSchema, publicProfileSchema]);
+export const userProfileResponseSchema = z.union([ownProfileSchema, visitorProfileSchema]);
 
 /**
  * POST /users/description: the length rule is the web form's (checked on the text as sent), then surrounding
@@ -108,6 +134,8 @@ export const updateAvatarRequestSchema = z
 /** PATCH /users/avatar: where the new avatar is served (the API host plus this path). */
 export const updateAvatarResponseSchema = userSchema.pick({ avatar_url: true }).meta({ id: "UpdateAvatarResponse" });
 
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export type VisitorProfile = z.infer<typeof visitorProfileSchema>;
 export type UserProfile = z.infer<typeof userProfileResponseSchema>;
 export type UpdateDescriptionRequest = z.infer<typeof updateDescriptionRequestSchema>;
 export type UpdateAvatarResponse = z.infer<typeof updateAvatarResponseSchema>;

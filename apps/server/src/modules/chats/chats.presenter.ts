@@ -18,7 +18,14 @@ import type { ChatProductView, ChatRowView, MessageView } from "./chats.views.js
  * turned into HTML on either side. The goods on a purchase card are decrypted only when the service allowed it.
  */
 
-export function presentChatListItem({ chat, other, isOnline, lastMessage, unreadCount }: ChatRowView): ChatListItem {
+export function presentChatListItem({
+  chat,
+  other,
+  isOnline,
+  lastMessage,
+  unreadCount,
+  product,
+}: ChatRowView): ChatListItem {
   return {
     id: chat.id,
     another_user: {
@@ -33,6 +40,14 @@ export function presentChatListItem({ chat, other, isOnline, lastMessage, unread
       message_type: lastMessage.messageType,
     },
     unread_count: unreadCount,
+    product: {
+      id: product.id,
+      title: product.title,
+      // Prices are whole roubles, stored as kopecks.
+      price: kopecksToRoubles(product.priceKopecks),
+      status: product.status,
+      thumbnail_url: product.thumbnailUrl,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
-import { products } from "../../db/schema/catalog.js";
+import { productImages, products } from "../../db/schema/catalog.js";
 import { chats, messages, type Chat } from "../../db/schema/chats.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -36,19 +36,24 @@ export async function chatRowsOfMembers(deps: ChatDeps, chatId: string): Promise
   const buyer = alias(users, "buyer");
   const seller = alias(users, "seller");
   const last = lastMessageOfChat(deps.db);
+  const cover = coverOfChatProduct(deps.db);
   const [row] = await deps.db
     .select({
       chat: chats,
       buyer: { id: buyer.id, username: buyer.username, avatarUrl: buyer.avatarUrl, lastSeenAt: buyer.lastSeenAt },
       seller: { id: seller.id, username: seller.username, avatarUrl: seller.avatarUrl, lastSeenAt: seller.lastSeenAt },
       last: { text: last.text, createdAt: last.createdAt, messageType: last.messageType },
+      product: productSummaryColumns,
+      cover: { thumbnailUrl: cover.thumbnailUrl },
       buyerUnread: unreadCountFor(chats.buyerId),
       sellerUnread: unreadCountFor(chats.sellerId),
     })
     .from(chats)
     .innerJoin(buyer, eq(buyer.id, chats.buyerId))
     .innerJoin(seller, eq(seller.id, chats.sellerId))
+    .innerJoin(products, eq(products.id, chats.productId))
     .leftJoinLateral(last, sql`true`)
+    .leftJoinLateral(cover, sql`true`)
     .where(eq(chats.id, chatId));
   if (!row) throw new AppError("CHAT_NOT_FOUND");
   const online = await deps.presence.online([row.buyer.id, row.seller.id]);
@@ -58,6 +63,7 @@ export async function chatRowsOfMembers(deps: ChatDeps, chatId: string): Promise
     isOnline: online.has(other.id),
     lastMessage: row.last,
     unreadCount: Number(unreadCount),
+    product: { ...row.product, thumbnailUrl: row.cover?.thumbnailUrl ?? null },
   });
   return [view(row.seller, row.buyerUnread), view(row.buyer, row.sellerUnread)];
 }
@@ -114,26 +120,51 @@ export async function chatToFollow(deps: ChatDeps, viewer: SignedIn, chatId: str
 async function loadChatRows(deps: ChatDeps, memberId: string, filter?: SQL): Promise<ChatRowView[]> {
   const otherId = sql`case when ${chats.buyerId} = ${memberId} then ${chats.sellerId} else ${chats.buyerId} end`;
   const last = lastMessageOfChat(deps.db);
+  const cover = coverOfChatProduct(deps.db);
   const rows = await deps.db
     .select({
       chat: chats,
       other: { id: users.id, username: users.username, avatarUrl: users.avatarUrl, lastSeenAt: users.lastSeenAt },
       last: { text: last.text, createdAt: last.createdAt, messageType: last.messageType },
+      product: productSummaryColumns,
+      cover: { thumbnailUrl: cover.thumbnailUrl },
       unreadCount: unreadCountFor(sql`${memberId}`),
     })
     .from(chats)
     .innerJoin(users, eq(users.id, otherId))
+    .innerJoin(products, eq(products.id, chats.productId))
     .leftJoinLateral(last, sql`true`)
+    .leftJoinLateral(cover, sql`true`)
     .where(and(or(eq(chats.buyerId, memberId), eq(chats.sellerId, memberId)), filter))
     .orderBy(desc(chats.lastMessageAt), desc(chats.id));
   const online = await deps.presence.online([...new Set(rows.map((row) => row.other.id))]);
-  return rows.map(({ chat, other, last: lastMessage, unreadCount }) => ({
+  return rows.map(({ chat, other, last: lastMessage, product, cover: coverImage, unreadCount }) => ({
     chat,
     other,
     isOnline: online.has(other.id),
     lastMessage,
     unreadCount: Number(unreadCount),
+    product: { ...product, thumbnailUrl: coverImage?.thumbnailUrl ?? null },
   }));
+}
+
+/** What a chat is about, as its list row shows it: read in the same statement as the row. */
+const productSummaryColumns = {
+  id: products.id,
+  title: products.title,
+  priceKopecks: products.priceKopecks,
+  status: products.status,
+};
+
+/** The first picture of the chat's product (in the order its page shows them), to join laterally to `chats`. */
+function coverOfChatProduct(db: Db) {
+  return db
+    .select({ thumbnailUrl: productImages.thumbnailUrl })
+    .from(productImages)
+    .where(eq(productImages.productId, chats.productId))
+    .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id))
+    .limit(1)
+    .as("cover");
 }
 
 /** The chat's newest message, to join laterally to `chats`. */

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX, kopecksToRoubles, type ChatListItem, type ChatMessage } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Category } from "../../db/schema/catalog.js";
+import { products, type Category } from "../../db/schema/catalog.js";
 import { messages } from "../../db/schema/chats.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
@@ -18,6 +18,7 @@ import {
 } from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { createTestClock } from "../../test/test-clock.js";
+import { statementsDuring } from "../../test/test-statements.js";
 import { adjustBalanceAs } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -113,7 +114,7 @@ describe("the socket handshake", () => {
 
 describe("live messages", () => {
   it("delivers a member's message to the other member in the room, stored first, and updates the other's list", async () => {
-    const { seller, buyer, chat } = await chatBetween();
+    const { seller, buyer, product, chat } = await chatBetween();
     const buyerSocket = await connect(buyer);
     const sellerSocket = await connect(seller);
     expect(await joinRoom(buyerSocket, chat.id)).toEqual({ joined: true, payload: { room: chat.id } });
@@ -141,6 +142,7 @@ describe("live messages", () => {
       unread_count: 1,
       last_message: { text: "Hello, is it still available?", message_type: "text" },
       another_user: { username: buyer.user.username, is_online: true },
+      product: { id: product.id, title: product.title },
     });
 
     // Once the seller opens it, messages arrive live both ways.
@@ -253,6 +255,54 @@ describe("reading chats over REST", () => {
     expect(sellerList[1]).toMatchObject({ unread_count: 0, last_message: null });
     // The buyer's own messages are not unread for the buyer.
     expect((await chatList(buyer)).find((item) => item.id === first.id)?.unread_count).toBe(0);
+  });
+
+  it("says what each chat is about: the product's title, price, status and first picture, as it is now", async () => {
+    const { seller, buyer, product, chat } = await chatBetween();
+    const summaryOf = (item: { id: string; title: string; priceKopecks: number }, thumbnail: string | null) => ({
+      id: item.id,
+      title: item.title,
+      price: kopecksToRoubles(item.priceKopecks),
+      status: "active",
+      thumbnail_url: thumbnail,
+    });
+    // "Message seller" answers the chat already saying what it is about.
+    expect(chat.product).toEqual(summaryOf(product, `/media/seed/products/${product.id.slice(0, 8)}0-t.png`));
+
+    const pictured = await createTestProduct(t, {
+      sellerId: seller.user.id,
+      categoryId: game.id,
+      title: "Arcana bundle with three styles",
+      priceKopecks: 2490_00,
+      imageCount: 3,
+    });
+    const bare = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, imageCount: 0 });
+    for (const { id } of [pictured, bare]) await buyer.client.post("/v1/chats/", { product_id: id });
+    // The product moved on since (sold); the list shows it as it is now.
+    await t.database.db.update(products).set({ status: "purchased" }).where(eq(products.id, bare.id));
+
+    for (const member of [buyer, seller]) {
+      const byProduct = new Map((await chatList(member)).map((item) => [item.product.id, item.product]));
+      expect(byProduct.get(pictured.id)).toEqual(
+        summaryOf(pictured, `/media/seed/products/${pictured.id.slice(0, 8)}0-t.png`),
+      );
+      expect(byProduct.get(bare.id)).toEqual({ ...summaryOf(bare, null), status: "purchased" });
+    }
+  });
+
+  it("lists every chat in one statement, however many there are", async () => {
+    const { seller, buyer } = await chatBetween();
+    for (let extra = 0; extra < 3; extra++) {
+      const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, imageCount: 2 });
+      await buyer.client.post("/v1/chats/", { product_id: product.id });
+    }
+    let listed: ChatListItem[] = [];
+    const statements = await statementsDuring(t.database.db, async () => {
+      listed = await chatList(buyer);
+    });
+    expect(listed).toHaveLength(4);
+    // The periodic sweeps may run meanwhile, in transactions (not counted) and never reading these tables.
+    expect(statements.filter((text) => /"(chats|products|product_images|messages)"/.test(text))).toHaveLength(1);
   });
 
   it("answers messages oldest first, pages back with `before`, and reading marks them read for the reader", async () => {

@@ -1,6 +1,7 @@
 import type { Deal } from "@lootlane/contract";
 import type { Db } from "../../db/client.js";
 import type { Chat, Message } from "../../db/schema/chats.js";
+import type { Product } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import type { RateLimiter } from "../../platform/rate-limit/rate-limiter.js";
 import type { PresenceStore } from "../../platform/realtime/presence.js";
@@ -19,6 +20,11 @@ export type ChatDeps = { db: Db; presence: PresenceStore; limiter: RateLimiter; 
 
 export type ChatUserRow = Pick<User, "id" | "username" | "avatarUrl" | "lastSeenAt">;
 
+/** What a chat is about, as its list row and header show it: the product and its first picture's thumbnail. */
+export type ChatProductRow = Pick<Product, "id" | "title" | "priceKopecks" | "status"> & {
+  thumbnailUrl: string | null;
+};
+
 /** A chat as one member's list shows it. */
 export type ChatRowView = {
   chat: Chat;
@@ -26,6 +32,7 @@ export type ChatRowView = {
   isOnline: boolean;
   lastMessage: Pick<Message, "text" | "createdAt" | "messageType"> | null;
   unreadCount: number;
+  product: ChatProductRow;
 };
 
 /**

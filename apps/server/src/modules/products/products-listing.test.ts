@@ -284,6 +284,45 @@ describe("a seller's products", () => {
     }
   });
 
+  it("keeps one shelf of a profile with `shelf`: on_sale the active ones, sold the purchased and completed", async () => {
+    const owner = await signInAs(t.app, { email: "shop_owner@example.com" });
+    for (const client of [undefined, asOther, owner]) {
+      for (const url of [`/v1/products/user/${mine["owner"]!.id}`, "/v1/products/user/by-username/shop_owner"]) {
+        expect(statuses((await get(`${url}?shelf=on_sale`, client)).json()), url).toEqual(["active"]);
+        expect(statuses((await get(`${url}?shelf=sold`, client)).json()), url).toEqual(["purchased", "completed"]);
+      }
+    }
+    const unknown = await get("/v1/products/user/by-username/shop_owner?shelf=pending");
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail.errors).toEqual([{ field: "shelf", message: expect.any(String) }]);
+  });
+
+  it("pages through every product of a seller with more than a page, newest first, none twice or left out", async () => {
+    const prolific = await createTestUser(t.database.db, { username: "prolific" });
+    const listed: Product[] = [];
+    for (let hoursAgo = 0; hoursAgo < 35; hoursAgo++)
+      listed.push(
+        await createTestProduct(t, {
+          sellerId: prolific.id,
+          categoryId: accounts.id,
+          // Every fifth one sold, so the on-sale shelf pages over a filtered listing.
+          status: hoursAgo % 5 === 4 ? "completed" : "active",
+          createdAt: at(hoursAgo),
+        }),
+      );
+    const page = async (query: string) =>
+      ids((await get(`/v1/products/user/by-username/prolific?${query}`)).json()) as string[];
+
+    const [first, second, past] = [await page("page=1"), await page("page=2"), await page("page=3")];
+    expect(first).toHaveLength(30);
+    expect([...first, ...second]).toEqual(ids(listed));
+    expect(past).toEqual([]);
+    const onSale = ids(listed.filter((product) => product.status === "active"));
+    expect([...(await page("shelf=on_sale&per_page=20")), ...(await page("shelf=on_sale&per_page=20&page=2"))]).toEqual(
+      onSale,
+    );
+  });
+
   it("answers 404 USER_NOT_FOUND for an unknown user", async () => {
     for (const url of [`/v1/products/user/${crypto.randomUUID()}`, "/v1/products/user/by-username/nobody_here"]) {
       const response = await get(url);

@@ -4,11 +4,13 @@ import {
   type ProductDetail,
   type ProductImage,
   type ProductPage,
+  type ProductWithSellerStats,
 } from "@lootlane/contract";
 import type { ProductImage as ProductImageRow } from "../../db/schema/catalog.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { presentCategory } from "../categories/categories.presenter.js";
-import type { Viewer } from "../users/users.service.js";
+import { presentSellerStats } from "../users/users.presenter.js";
+import type { SellerStatsView, Viewer } from "../users/users.service.js";
 import { isSellerOrAdmin, mayReadGoods } from "./products.access.js";
 import type { ProductView } from "./products.views.js";
 
@@ -53,6 +55,14 @@ export function presentProduct(
 export function presentProductDetail(view: ProductView, context: PresentContext): ProductDetail {
   const product = presentProduct(view, context);
   return { ...product, product_data: product.product_data_string };
+}
+
+/** GET /products/{id}: the detail with its seller's stats. */
+export function presentProductWithSellerStats(
+  { view, sellerStats }: { view: ProductView; sellerStats: SellerStatsView },
+  context: PresentContext,
+): ProductWithSellerStats {
+  return { ...presentProductDetail(view, context), seller_stats: presentSellerStats(sellerStats) };
 }
 
 export function presentProductPage({ views, total, page, perPage }: ViewPage, context: PresentContext): ProductPage {

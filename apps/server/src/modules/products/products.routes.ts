@@ -2,11 +2,12 @@ import {
   categoryProductsParamsSchema,
   gameSubcategoryParamsSchema,
   pageQuerySchema,
-  productDetailSchema,
   productIdParamsSchema,
   productListSchema,
   productPageSchema,
   productSearchQuerySchema,
+  productWithSellerStatsSchema,
+  sellerProductsQuerySchema,
   userIdParamsSchema,
   usernameProductsParamsSchema,
   type Product,
@@ -16,18 +17,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { optionalUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import type { Viewer } from "../users/users.service.js";
+import type { OnlineUsers, Viewer } from "../users/users.service.js";
 import { createListingCache, pageKey, type Listing, type ListingName } from "./products-listing.cache.js";
 import type { ProductView } from "./products.views.js";
 import {
   presentProduct,
-  presentProductDetail,
   presentProductPage,
+  presentProductWithSellerStats,
   type PresentContext,
   type ViewPage,
 } from "./products.presenter.js";
 import {
-  getProductView,
+  getProductWithSellerStats,
   listActiveProducts,
   listCategoryProducts,
   listGameSubcategoryProducts,
@@ -37,7 +38,12 @@ import {
 } from "./products.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
-export type ProductReadRoutesOptions = { db: Db; cipher: DataCipher; redisUrl: string | undefined };
+export type ProductReadRoutesOptions = {
+  db: Db;
+  cipher: DataCipher;
+  redisUrl: string | undefined;
+  presence: OnlineUsers;
+};
 
 const tags = ["products"];
 
@@ -47,7 +53,7 @@ const tags = ["products"];
  */
 export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> = async (
   app,
-  { db, cipher, redisUrl },
+  { db, cipher, redisUrl, presence },
 ) => {
   app.addHook("onRequest", optionalUser);
 
@@ -128,9 +134,10 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     {
       schema: {
         tags,
-        summary: "A seller's products: every status for the seller and admins, else those on sale or sold",
+        summary:
+          "A seller's products, one page, newest first: every status for the seller and admins, else those on sale or sold; `shelf` keeps one of the two",
         params: userIdParamsSchema,
-        querystring: pageQuerySchema,
+        querystring: sellerProductsQuerySchema,
         response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
@@ -145,9 +152,10 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     {
       schema: {
         tags,
-        summary: "A seller's products by username: every status for the seller and admins, else those on sale or sold",
+        summary:
+          "A seller's products by username, one page, newest first: every status for the seller and admins, else those on sale or sold; `shelf` keeps one of the two",
         params: usernameProductsParamsSchema,
-        querystring: pageQuerySchema,
+        querystring: sellerProductsQuerySchema,
         response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
@@ -162,13 +170,16 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     {
       schema: {
         tags,
-        summary: "One product; product_data only for its seller and admins",
+        summary: "One product with its seller's stats; product_data only for its seller and admins",
         params: productIdParamsSchema,
-        response: { 200: productDetailSchema, ...errorResponses(401, 404, 422) },
+        response: { 200: productWithSellerStatsSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) =>
-      presentProductDetail(await getProductView(db, request.params.id, request.user), context(request.user)),
+      presentProductWithSellerStats(
+        await getProductWithSellerStats(db, presence, request.params.id, request.user),
+        context(request.user),
+      ),
   );
 
   app.get(

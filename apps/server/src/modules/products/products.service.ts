@@ -1,4 +1,11 @@
-import { roublesToKopecks, type PageQuery, type ProductSearchQuery, type ProductStatus } from "@lootlane/contract";
+import {
+  roublesToKopecks,
+  type PageQuery,
+  type ProductSearchQuery,
+  type ProductStatus,
+  type SellerProductsQuery,
+  type SellerProductsShelf,
+} from "@lootlane/contract";
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
@@ -14,7 +21,7 @@ import {
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { categoryAndSubcategoryIds, findGameSubcategory } from "../categories/categories.service.js";
-import type { Viewer } from "../users/users.service.js";
+import { loadSellerStats, type OnlineUsers, type SellerStatsView, type Viewer } from "../users/users.service.js";
 import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./products.access.js";
 import { searchProductIds } from "./products-search.service.js";
 import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
@@ -40,12 +47,24 @@ const publicStatuses = inArray(products.status, [...PUBLIC_STATUSES]);
 // Newest first; the id breaks ties so pages never repeat or skip a product. Matches the listing indexes.
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
-/** GET /products/{id}: a product the viewer may see (products.access.ts), else PRODUCT_NOT_FOUND. */
-export async function getProductView(db: Db, productId: string, viewer: Viewer): Promise<ProductView> {
+/**
+ * GET /products/{id}: a product the viewer may see (products.access.ts), else PRODUCT_NOT_FOUND, with what tells
+ * a buyer whether to trust its seller. The page is read on every view: the stats are one query, run beside the
+ * product's other parts rather than after them.
+ */
+export async function getProductWithSellerStats(
+  db: Db,
+  presence: OnlineUsers,
+  productId: string,
+  viewer: Viewer,
+): Promise<{ view: ProductView; sellerStats: SellerStatsView }> {
   const [row] = await db.select().from(products).where(eq(products.id, productId));
   if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
-  const [view] = await loadProductViews(db, [row]);
-  return view!;
+  const [[view], sellerStats] = await Promise.all([
+    loadProductViews(db, [row]),
+    loadSellerStats(db, presence, row.sellerId),
+  ]);
+  return { view: view!, sellerStats };
 }
 
 /**
@@ -107,16 +126,19 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
   return { views, total, page: query.page, perPage: query.per_page };
 }
 
-/** A seller's products: every status for the seller and admins, otherwise only those on sale or sold. */
+/**
+ * A seller's products, one page: every status for the seller and admins, otherwise only those on sale or sold;
+ * `shelf` keeps one of those two (a profile tab each), so every page of a tab is full.
+ */
 export async function listUserProducts(
   db: Db,
   userId: string,
   viewer: Viewer,
-  paging: PageQuery,
+  query: SellerProductsQuery,
 ): Promise<ProductView[]> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("USER_NOT_FOUND");
-  return listSellerProducts(db, user.id, viewer, paging);
+  return listSellerProducts(db, user.id, viewer, query);
 }
 
 /** As listUserProducts, for the profile page, which knows the username (any letter case). */
@@ -124,14 +146,14 @@ export async function listUsernameProducts(
   db: Db,
   username: string,
   viewer: Viewer,
-  paging: PageQuery,
+  query: SellerProductsQuery,
 ): Promise<ProductView[]> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
   if (!user) throw new AppError("USER_NOT_FOUND");
-  return listSellerProducts(db, user.id, viewer, paging);
+  return listSellerProducts(db, user.id, viewer, query);
 }
 
 /**
@@ -160,9 +182,20 @@ export async function listAdminProducts(
   return { views: await loadProductViews(db, rows), total, page: paging.page, perPage: paging.per_page };
 }
 
-function listSellerProducts(db: Db, sellerId: string, viewer: Viewer, paging: PageQuery): Promise<ProductView[]> {
+const shelfStatuses: Record<SellerProductsShelf, readonly ProductStatus[]> = {
+  on_sale: ["active"],
+  sold: ["purchased", "completed"],
+};
+
+function listSellerProducts(
+  db: Db,
+  sellerId: string,
+  viewer: Viewer,
+  { shelf, ...paging }: SellerProductsQuery,
+): Promise<ProductView[]> {
   const visible = isSellerOrAdmin({ sellerId }, viewer) ? undefined : publicStatuses;
-  return listRows(db, and(eq(products.sellerId, sellerId), notDeleted, visible)!, paging);
+  const onShelf = shelf === undefined ? undefined : inArray(products.status, [...shelfStatuses[shelf]]);
+  return listRows(db, and(eq(products.sellerId, sellerId), notDeleted, visible, onShelf)!, paging);
 }
 
 async function listRows(

@@ -5,6 +5,7 @@ import {
   reviewListSchema,
   reviewSchema,
   userReviewsParamsSchema,
+  userReviewsQuerySchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
@@ -25,12 +26,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; rules: RatingRules }
     {
       schema: {
         tags,
-        summary: "The reviews a user received as a seller, newest first; public",
+        summary: "The reviews a user received as a seller, newest first (only the newest `limit` when given); public",
         params: userReviewsParamsSchema,
+        querystring: userReviewsQuerySchema,
         response: { 200: reviewListSchema, ...errorResponses(404, 422) },
       },
     },
-    async (request) => (await listSellerReviews(db, request.params.username)).map(presentReview),
+    async (request) => (await listSellerReviews(db, request.params.username, request.query.limit)).map(presentReview),
   );
 
   await app.register(

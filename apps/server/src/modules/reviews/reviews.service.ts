@@ -96,10 +96,17 @@ export async function replyToReview(db: Db, sellerId: string, reviewId: string, 
   });
 }
 
-/** The profile's reviews tab: what a user received as a seller, newest first; public. */
-export async function listSellerReviews(db: Db, username: string): Promise<ReviewView[]> {
+/**
+ * The profile's reviews tab, and the newest few (`limit`) on the seller's product pages: what a user received as
+ * a seller, newest first; public.
+ */
+export async function listSellerReviews(db: Db, username: string, limit?: number): Promise<ReviewView[]> {
   const { user } = await getProfile(db, username, undefined);
-  return selectReviews(db, eq(reviews.sellerId, user.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const newestFirst = selectReviews(db, eq(reviews.sellerId, user.id)).orderBy(
+    desc(reviews.createdAt),
+    desc(reviews.id),
+  );
+  return limit === undefined ? newestFirst : newestFirst.limit(limit);
 }
 
 /** Linked accounts weigh more than the deal's size: that is what an admin needs to see. */

@@ -290,6 +290,21 @@ describe("GET /v1/users/{username}/reviews", () => {
     }
   });
 
+  it("answers only the newest `limit` reviews when asked (the product page's few), and refuses a limit out of 1–100", async () => {
+    const seller = await signedInUser("seller");
+    const buyer = await signedInUser("buyer");
+    for (const stars of [2, 3, 4, 5])
+      await review(buyer.client, (await dealOf(seller.user, buyer.user)).id, stars, `${stars} stars`);
+    const newest = (await guest.get(`/v1/users/${seller.user.username}/reviews?limit=3`)).json();
+    expect(newest.map((item: { text: string }) => item.text)).toEqual(["5 stars", "4 stars", "3 stars"]);
+    expect((await guest.get(`/v1/users/${seller.user.username}/reviews?limit=100`)).json()).toHaveLength(4);
+    for (const limit of ["0", "101", "2.5", "few"]) {
+      const response = await guest.get(`/v1/users/${seller.user.username}/reviews?limit=${limit}`);
+      expect(response.statusCode, limit).toBe(422);
+      expect(response.json().detail.errors, limit).toEqual([{ field: "limit", message: expect.any(String) }]);
+    }
+  });
+
   it("answers an empty list for a user nobody reviewed and 404 USER_NOT_FOUND for a name nobody has", async () => {
     const quiet = await signedInUser("quiet");
     expect((await guest.get(`/v1/users/${quiet.user.username}/reviews`)).json()).toEqual([]);

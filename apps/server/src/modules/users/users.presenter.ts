@@ -1,5 +1,13 @@
-import { kopecksToRoubles, type PublicProfile, type UpdateAvatarResponse, type User } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  type PublicProfile,
+  type SellerStats,
+  type UserProfile,
+  type UpdateAvatarResponse,
+  type User,
+} from "@lootlane/contract";
 import type { User as UserRow } from "../../db/schema/users.js";
+import type { SellerStatsView } from "./users-stats.service.js";
 
 /*
  * Rows become contract objects here and nowhere else. Each field is copied by name, so a column added to the
@@ -36,6 +44,32 @@ export function presentPublicProfile(
     is_banned: row.isBanned,
     rating: row.rating,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /users/{username}: the view users.service.ts chose, with the user's stats as a seller. */
+export function presentProfile({
+  user,
+  full,
+  stats,
+}: {
+  user: UserRow;
+  full: boolean;
+  stats: SellerStatsView;
+}): UserProfile {
+  const seller_stats = presentSellerStats(stats);
+  return full ? { ...presentUser(user), seller_stats } : { ...presentPublicProfile(user), seller_stats };
+}
+
+/** A seller's stats (the product page embeds them too); the last-seen time only while they are offline. */
+export function presentSellerStats(stats: SellerStatsView): SellerStats {
+  return {
+    completed_deals: stats.completedDeals,
+    reviews_count: stats.reviewsCount,
+    rating: stats.rating,
+    is_online: stats.isOnline,
+    last_seen: stats.isOnline || stats.lastSeenAt === null ? null : stats.lastSeenAt.toISOString(),
+    member_since: stats.createdAt.toISOString(),
   };
 }
 

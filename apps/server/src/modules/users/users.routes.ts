@@ -14,17 +14,19 @@ import { optionalUser, requireUser, signedInUser, guardedRoutes } from "../../pl
 import { readSingleFileUpload } from "../../platform/images/upload-request.js";
 import type { UploadQuota } from "../../platform/images/upload-quota.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
-import { presentAvatar, presentPublicProfile, presentUser } from "./users.presenter.js";
-import { getProfile, replaceAvatar, updateDescription } from "./users.service.js";
+import { presentAvatar, presentProfile, presentUser } from "./users.presenter.js";
+import { getProfileWithStats, replaceAvatar, updateDescription, type OnlineUsers } from "./users.service.js";
 import { multipartBody } from "../../platform/http/request-parsing.js";
 
 /**
  * SPEC.md §7 Users (GET /users/{id}/purchases lives with the deals). The guards run onRequest, before any body
  * is parsed or validated: a guest gets 401, never a validation answer, and a guest's upload is never read.
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore; uploadLimits: UploadQuota }> = async (
+export type UsersRoutesOptions = { db: Db; media: MediaStore; uploadLimits: UploadQuota; presence: OnlineUsers };
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app,
-  { db, media, uploadLimits },
+  { db, media, uploadLimits, presence },
 ) => {
   await app.register(
     guardedRoutes(optionalUser, async (anyone) => {
@@ -33,15 +35,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; media: MediaStore; upl
         {
           schema: {
             tags: ["users"],
-            summary: "A user's profile: the full user for themself and admins, the public profile for anyone else",
+            summary:
+              "A user's profile with their stats as a seller: the full user for themself and admins, the public profile for anyone else",
             params: usernameParamsSchema,
             response: { 200: userProfileResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
           },
         },
-        async (request) => {
-          const { user, full } = await getProfile(db, request.params.username, request.user);
-          return full ? presentUser(user) : presentPublicProfile(user);
-        },
+        async (request) =>
+          presentProfile(await getProfileWithStats(db, presence, request.params.username, request.user)),
       );
     }),
   );

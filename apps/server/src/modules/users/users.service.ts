@@ -15,6 +15,10 @@ import {
 } from "../../platform/images/upload-quota.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
+import { sellerCounts, type OnlineUsers, type SellerStatsView } from "./users-stats.service.js";
+
+// What other modules may know of users beyond this file: a seller's stats as the product page shows them.
+export { loadSellerStats, type OnlineUsers, type SellerStatsView } from "./users-stats.service.js";
 
 /** Who is asking; undefined for a guest. */
 export type Viewer = { id: string; role: Role } | undefined;
@@ -33,13 +37,40 @@ const AVATAR_FOLDER = "avatars";
 
 /** The profile behind /profile/{username}: the full view for the user themself and for admins, else the public one. */
 export async function getProfile(db: Db, username: string, viewer: Viewer): Promise<{ user: UserRow; full: boolean }> {
-  // Names are unique ignoring case (users_username_lower_key), so this finds at most one user, through that index.
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
+  const [user] = await db.select().from(users).where(hasUsername(username));
   if (!user) throw new AppError("USER_NOT_FOUND");
-  return { user, full: viewer !== undefined && (viewer.id === user.id || viewer.role === "admin") };
+  return { user, full: seesFullProfile(user, viewer) };
+}
+
+/** GET /users/{username}: the profile as getProfile reads it, with the user's stats as a seller, in one query. */
+export async function getProfileWithStats(
+  db: Db,
+  presence: OnlineUsers,
+  username: string,
+  viewer: Viewer,
+): Promise<{ user: UserRow; full: boolean; stats: SellerStatsView }> {
+  const [row] = await db
+    .select({ user: users, ...sellerCounts })
+    .from(users)
+    .where(hasUsername(username));
+  if (!row) throw new AppError("USER_NOT_FOUND");
+  const { user, completedDeals, reviewsCount } = row;
+  const online = await presence.online([user.id]);
+  const { rating, createdAt, lastSeenAt } = user;
+  return {
+    user,
+    full: seesFullProfile(user, viewer),
+    stats: { rating, createdAt, lastSeenAt, completedDeals, reviewsCount, isOnline: online.has(user.id) },
+  };
+}
+
+// Names are unique ignoring case (users_username_lower_key), so this finds at most one user, through that index.
+function hasUsername(username: string): SQL {
+  return sql`lower(${users.username}) = lower(${username})`;
+}
+
+function seesFullProfile(user: Pick<UserRow, "id">, viewer: Viewer): boolean {
+  return viewer !== undefined && (viewer.id === user.id || viewer.role === "admin");
 }
 
 /*

@@ -1,4 +1,4 @@
-import { DESCRIPTION_MAX, errorText, publicProfileSchema, userSchema } from "@lootlane/contract";
+import { DESCRIPTION_MAX, errorText, ownProfileSchema, userSchema, visitorProfileSchema } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, type User } from "../../db/schema/users.js";
@@ -7,7 +7,8 @@ import { TestClient } from "../../test/test-client.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 
 const fullKeys = Object.keys(userSchema.shape).sort();
-const publicKeys = Object.keys(publicProfileSchema.shape).sort();
+const ownProfileKeys = Object.keys(ownProfileSchema.shape).sort();
+const publicKeys = Object.keys(visitorProfileSchema.shape).sort();
 
 let t: TestApp;
 let alice: User;
@@ -41,6 +42,16 @@ const descriptionOf = async (user: User) =>
     .description;
 
 describe("GET /v1/users/{username}", () => {
+  // Alice has sold nothing yet and never connected; her rating was set directly (users-stats.test.ts counts deals).
+  const aliceStats = {
+    completed_deals: 0,
+    reviews_count: 0,
+    rating: 4,
+    is_online: false,
+    last_seen: null,
+    member_since: "2024-03-01T10:20:30.000Z",
+  };
+
   it("shows a guest the public profile and nothing else", async () => {
     const response = await guest.get("/v1/users/Alice_W");
     expect(response.statusCode).toBe(200);
@@ -52,6 +63,7 @@ describe("GET /v1/users/{username}", () => {
       is_banned: false,
       rating: 4,
       created_at: "2024-03-01T10:20:30.000Z",
+      seller_stats: aliceStats,
     });
   });
 
@@ -79,19 +91,20 @@ describe("GET /v1/users/{username}", () => {
       is_active: true,
       rating: 4,
       role: "user",
+      seller_stats: aliceStats,
     });
     expect((await asBob.get("/v1/users/bob")).json().balance).toBe(0.05);
   });
 
   it("shows an admin the full user of anyone", async () => {
     const body = (await asAdmin.get("/v1/users/alice_w")).json();
-    expect(Object.keys(body).sort()).toEqual(fullKeys);
+    expect(Object.keys(body).sort()).toEqual(ownProfileKeys);
     expect(body.email).toBe("alice_w@example.com");
   });
 
   it("finds a user whatever the letter case of the name", async () => {
     expect((await guest.get("/v1/users/ALICE_w")).json().username).toBe("Alice_W");
-    expect(Object.keys((await asAlice.get("/v1/users/alice_w")).json()).sort()).toEqual(fullKeys);
+    expect(Object.keys((await asAlice.get("/v1/users/alice_w")).json()).sort()).toEqual(ownProfileKeys);
   });
 
   it("never sends the password hash", async () => {
@@ -185,7 +198,7 @@ describe("the API documentation", () => {
     ) => operation.responses[status]?.content["application/json"].schema;
 
     const profile = paths["/v1/users/{username}"].get;
-    expect(json(profile, 200)).toEqual({ anyOf: [ref("User"), ref("PublicProfile")] });
+    expect(json(profile, 200)).toEqual({ anyOf: [ref("OwnProfile"), ref("VisitorProfile")] });
     expect(json(profile, 404)).toEqual(ref("ErrorResponse"));
     const description = paths["/v1/users/description"].post;
     expect(json(description, 200)).toEqual(ref("User"));

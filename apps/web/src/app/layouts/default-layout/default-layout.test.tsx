@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { ownProfileOf } from "@/features/profile/testing/profile-fixtures";
 import { makeUser, renderApp } from "@/test/render-app";
 import { setViewportWidth } from "@/test/viewport";
 
@@ -46,7 +47,7 @@ describe("default layout navigation", () => {
   it("leads a signed-in user to their chats, the sell form and their own profile, marking the current one", async () => {
     setViewportWidth(375);
     const mira = makeUser({ username: "mira" });
-    vi.stubGlobal("fetch", () => Promise.resolve(Response.json(mira)));
+    vi.stubGlobal("fetch", () => Promise.resolve(Response.json(ownProfileOf(mira))));
     renderApp("/profile/mira", { user: mira });
 
     await screen.findByRole("heading", { level: 1, name: "mira" });

@@ -6,6 +6,7 @@ import { messagePreview } from "../lib/message-preview";
 import { lastMessageTime } from "../lib/message-time";
 import { systemMessageText } from "../lib/system-message";
 import { ChatAvatar } from "./chat-avatar";
+import { ChatProductLine } from "./chat-product";
 import classes from "./chats-layout.module.css";
 
 interface ChatListProps {
@@ -52,13 +53,14 @@ function ChatRow({ chat, selected, onSelect }: { chat: ChatListItem; selected: b
               </Badge>
             )}
           </Group>
+          <ChatProductLine product={chat.product} />
         </Stack>
       </Group>
     </UnstyledButton>
   );
 }
 
-/** SPEC §2 Chats list: one row per chat, or the empty text. */
+/** SPEC §2 Chats list: one row per chat (beyond the spec, with the product it is about), or the empty text. */
 export function ChatList({ chats, selectedId, onSelect }: ChatListProps) {
   const { t } = useTranslation("chats");
   if (chats.length === 0)

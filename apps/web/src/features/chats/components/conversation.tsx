@@ -100,7 +100,7 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
       className={classes.conversation}
       aria-label={t("conversationLabel", { username: chat.another_user.username })}
     >
-      <ConversationHeader user={chat.another_user} typingUser={typingUser} onBack={onBack} />
+      <ConversationHeader user={chat.another_user} product={chat.product} typingUser={typingUser} onBack={onBack} />
       {body}
       <SendBar
         onSend={onSend}

@@ -68,6 +68,50 @@ describe("chats screen", () => {
     expect(screen.getByText("Select a chat")).toBeInTheDocument();
   });
 
+  it("says what each chat is about: picture, title, price and status in the row and the header, which links to it", async () => {
+    const soldChat = makeChat(4, {
+      another_user: { username: "alex", avatar_url: "", is_online: true, last_seen: null },
+      product: {
+        ...makeChat(4).product,
+        title: "Immortal treasure",
+        price: 990,
+        status: "purchased",
+        thumbnail_url: null,
+      },
+    });
+    api({ body: [alexChat, soldChat] });
+    const { events } = renderApp("/chats", { user: mira });
+
+    await screen.findByRole("navigation", { name: "Chat list" });
+    const [arcana, treasure] = rows();
+    expect(arcana).toHaveTextContent("Dota 2 account with Arcana12 500 ₽On sale");
+    expect(arcana!.querySelector("img")).toHaveAttribute("src", "/media/a-thumb.png");
+    expect(treasure).toHaveTextContent("Immortal treasure990 ₽Sold");
+    expect(treasure!.querySelector("img")).toBeNull();
+
+    await events.click(arcana!);
+    const header = within(await screen.findByRole("region", { name: "Chat with alex" })).getByRole("group", {
+      name: "What this chat is about",
+    });
+    expect(within(header).getByRole("link", { name: "Dota 2 account with Arcana" })).toHaveAttribute(
+      "href",
+      `/product/${alexChat.product.id}`,
+    );
+    expect(header).toHaveTextContent("12 500 ₽On sale");
+  });
+
+  it("names the product's status in Russian", async () => {
+    api({ body: [makeChat(5, { product: { ...makeChat(5).product, status: "paused" } })] });
+    await i18n.changeLanguage("ru");
+    try {
+      renderApp("/chats", { user: mira });
+      const list = await screen.findByRole("navigation", { name: "Список чатов" });
+      expect(within(list).getByRole("button")).toHaveTextContent("Dota 2 account with Arcana12 500 ₽На паузе");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
   it("shows the empty list text, and the error text when the list fails or has the wrong shape", async () => {
     api({ body: [] });
     renderApp("/chats", { user: mira });
@@ -148,13 +192,15 @@ describe("chats screen", () => {
     localStorage.setItem("selected-chat-id", chatId(1));
     renderApp("/chats", { user: mira });
 
-    expect(await screen.findByRole("link", { name: "Dota 2 account with Arcana" })).toHaveAttribute(
+    // The header names the product too; the card is in the messages.
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByRole("link", { name: "Dota 2 account with Arcana" })).toHaveAttribute(
       "href",
       `/product/${product.id}`,
     );
-    expect(screen.getByText("12 500 ₽")).toBeInTheDocument();
-    expect(screen.getByText("login: arcana")).toBeInTheDocument();
-    expect(screen.getByText("Confirm Receipted")).toBeInTheDocument();
+    expect(within(log).getByText("12 500 ₽")).toBeInTheDocument();
+    expect(within(log).getByText("login: arcana")).toBeInTheDocument();
+    expect(within(log).getByText("Confirm Receipted")).toBeInTheDocument();
   });
 
   it("sends with Enter, ignores blank text, keeps Shift+Enter as a new line, and shows the acknowledged message once", async () => {

@@ -21,6 +21,13 @@ export function makeChat(n: number, overrides: Partial<ChatListItem> = {}): Chat
     another_user: { username: `user${n}`, avatar_url: "", is_online: false, last_seen: null },
     last_message: { text: `Hello from chat ${n}`, created_at: "2025-11-20T10:00:00.000Z", message_type: "text" },
     unread_count: 0,
+    product: {
+      id: PRODUCT_ID,
+      title: "Dota 2 account with Arcana",
+      price: 12500,
+      status: "active",
+      thumbnail_url: "/media/a-thumb.png",
+    },
     ...overrides,
   };
 }

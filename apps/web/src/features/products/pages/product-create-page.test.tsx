@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "@lootlane/contract";
 import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
+import { makeSellerStats } from "@/shared/trust/testing/trust-fixtures";
 import { fill } from "@/test/fill";
 import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
@@ -29,7 +30,7 @@ async function openCreate(
   const api = stubRoutes({
     ...categoryRoutes,
     "POST /v1/products/": create,
-    "GET /v1/users/mira": () => jsonResponse(200, mira),
+    "GET /v1/users/mira": () => jsonResponse(200, { ...mira, seller_stats: makeSellerStats() }),
     "GET /v1/products/user/by-username/mira": () => jsonResponse(200, []),
   });
   const app = renderApp("/product/create", { user: mira });

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { makeCategory, makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
+import { makeSellerStats } from "@/shared/trust/testing/trust-fixtures";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
-import { refusal, stubApi, type StubReply } from "@/test/stub-api";
+import { queriesOf, refusal, stubApi, type StubReply } from "@/test/stub-api";
+import type { Review } from "@lootlane/contract";
 
 const dota = makeCategory(1, { name: "Dota 2" });
 const accounts = makeCategory(3, { name: "Accounts", parent_id: dota.id });
@@ -22,14 +24,17 @@ const images = [
     thumbnail_url: "/media/products/b-thumb.png",
   },
 ];
-const product = makeProduct(7, {
-  title: "Dota 2 account with Arcana",
-  description: "Immortal rank.\nAll heroes.",
-  price: 12500,
-  category: accounts,
-  images,
-  seller: { username: "mira", avatar_url: "", rating: 4.25 },
-});
+const product = {
+  ...makeProduct(7, {
+    title: "Dota 2 account with Arcana",
+    description: "Immortal rank.\nAll heroes.",
+    price: 12500,
+    category: accounts,
+    images,
+    seller: { username: "mira", avatar_url: "", rating: 4.25 },
+  }),
+  seller_stats: makeSellerStats({ completed_deals: 12, reviews_count: 3, rating: 4.25, is_online: true }),
+};
 const owned = {
   ...product,
   is_owner: true,
@@ -39,7 +44,12 @@ const owned = {
 const path = `/product/${product.id}`;
 
 function routes(answer: StubReply | StubReply[], extra: Record<string, StubReply> = {}) {
-  return { "GET categories/all": { body: [dota, accounts] }, [`GET products/${product.id}`]: answer, ...extra };
+  return {
+    "GET categories/all": { body: [dota, accounts] },
+    [`GET products/${product.id}`]: answer,
+    "GET users/mira/reviews": { body: [] },
+    ...extra,
+  };
 }
 
 describe("product page, visitor", () => {
@@ -54,7 +64,6 @@ describe("product page, visitor", () => {
     expect(screen.getByText(/Immortal rank/)).toHaveTextContent("Immortal rank. All heroes.");
     expect(screen.getByText("ACTIVE")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "mira" })).toHaveAttribute("href", "/profile/mira");
-    expect(screen.getByText("Rating 4,3")).toBeInTheDocument();
     const category = screen.getByRole("navigation", { name: "Category" });
     expect(await within(category).findByRole("link", { name: "Dota 2" })).toHaveAttribute("href", `/?game=${dota.id}`);
     expect(within(category).getByRole("link", { name: "Accounts" })).toHaveAttribute(
@@ -101,6 +110,87 @@ describe("product page, visitor", () => {
     expect(await screen.findByRole("heading", { name: "Goods" })).toBeInTheDocument();
     expect(screen.getByText("login: arcana")).toBeInTheDocument();
     expect(screen.getByText("You see this as an administrator.")).toBeInTheDocument();
+  });
+});
+
+describe("product page, the seller", () => {
+  const review = (n: number, overrides: Partial<Review> = {}): Review => ({
+    id: `66666666-0000-4000-8000-00000000000${n}`,
+    deal_id: `55555555-0000-4000-8000-00000000000${n}`,
+    stars: 5,
+    text: `Review number ${n}`,
+    reply: null,
+    replied_at: null,
+    created_at: `2025-11-2${n}T10:00:00.000Z`,
+    author: { id: alex.id, username: `buyer${n}`, avatar_url: "" },
+    seller: { id: mira.id, username: "mira", avatar_url: "" },
+    product: { id: product.id, title: "Dota 2 account with Arcana" },
+    ...overrides,
+  });
+  /** The seller card's facts, "term: definition". */
+  function facts(region = "Seller mira") {
+    const card = within(screen.getByRole("region", { name: region }));
+    const definitions = card.getAllByRole("definition");
+    return card.getAllByRole("term").map((term, index) => `${term.textContent}: ${definitions[index]?.textContent}`);
+  }
+
+  it("says how far the seller can be trusted: rating and reviews, completed deals, presence, member since", async () => {
+    stubApi(routes({ body: product }));
+    renderApp(path, { user: null });
+
+    await screen.findByRole("region", { name: "Seller mira" });
+    expect(facts()).toEqual([
+      "Rating: ★ 4,3 3 reviews",
+      "Completed: 12 deals",
+      "Online: Now",
+      "Member since: 15.01.2025",
+    ]);
+  });
+
+  it("says in Russian when an offline seller was last seen, with Russian plural forms", async () => {
+    vi.useFakeTimers({ now: new Date("2025-11-20T12:00:00.000Z"), toFake: ["Date"] });
+    const stats = { completed_deals: 1, reviews_count: 22, is_online: false, last_seen: "2025-11-20T09:00:00.000Z" };
+    stubApi(routes({ body: { ...product, seller_stats: makeSellerStats({ ...stats, rating: 4.25 }) } }));
+    await i18n.changeLanguage("ru");
+    try {
+      renderApp(path, { user: null });
+      await screen.findByRole("region", { name: "Продавец mira" });
+      expect(facts("Продавец mira")).toEqual([
+        "Рейтинг: ★ 4,3 22 отзыва",
+        "Завершено: 1 сделка",
+        "В сети: 3 часа назад",
+        "С нами с: 15.01.2025",
+      ]);
+    } finally {
+      vi.useRealTimers();
+      await i18n.changeLanguage("en");
+    }
+  });
+
+  it("shows the seller's newest reviews and leads to all of them on the profile", async () => {
+    stubApi(routes({ body: product }, { "GET users/mira/reviews": { body: [review(3), review(2, { stars: 4 })] } }));
+    renderApp(path, { user: null });
+
+    const list = await screen.findByRole("list", { name: "Seller's recent reviews" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((item) => within(item).getByText(/Review number/).textContent)).toEqual([
+      "Review number 3",
+      "Review number 2",
+    ]);
+    expect(within(items[1]!).getByRole("img", { name: "4 stars out of 5" })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole("link", { name: "buyer3" })).toHaveAttribute("href", "/profile/buyer3");
+    expect(within(items[0]!).getByText("23.11.2025")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "All reviews" })).toHaveAttribute("href", "/profile/mira?tab=reviews");
+    // Only the newest few are asked for.
+    expect(queriesOf("users/mira/reviews")).toEqual([{ limit: "3" }]);
+  });
+
+  it("says so when the seller has no reviews yet", async () => {
+    stubApi(routes({ body: product }));
+    renderApp(path, { user: null });
+
+    expect(await screen.findByText("No reviews yet. Buyers leave them after a completed deal.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "All reviews" })).not.toBeInTheDocument();
   });
 });
 

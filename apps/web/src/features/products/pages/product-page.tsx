@@ -11,10 +11,14 @@ import { ProductNotFound } from "../components/product-page/product-not-found";
 import classes from "../components/product-page/product-page-layout.module.css";
 import { ProductPageSkeleton } from "../components/product-page/product-page-skeleton";
 import { ProductSummary } from "../components/product-page/product-summary";
+import { SellerReviews } from "../components/product-page/seller-reviews";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { TopUpReturn } from "@/shared/wallet/top-up-return";
 
-/** /product/{productId} (SPEC §2 Product page): pictures, details, seller; the owner's edit and delete. */
+/**
+ * /product/{productId} (SPEC §2 Product page): pictures, details, seller with their stats and newest reviews; the
+ * owner's edit and delete.
+ */
 export function ProductPage() {
   const { t } = useTranslation("products");
   const { t: tc } = useTranslation("common");
@@ -51,6 +55,7 @@ export function ProductPage() {
           <Text style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{data.description}</Text>
         </Stack>
         {goods && (data.is_owner || isAdmin) && <ProductGoods goods={goods} owner={data.is_owner} />}
+        <SellerReviews username={data.seller.username} />
       </Stack>
     </div>
   );

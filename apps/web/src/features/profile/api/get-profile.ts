@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { publicProfileSchema, userSchema, type PublicProfile, type User } from "@lootlane/contract";
+import { ownProfileSchema, visitorProfileSchema, type OwnProfile, type VisitorProfile } from "@lootlane/contract";
 import { api } from "@/shared/api/api";
 
-/** The owner gets the full user (balance, frozen flag); everyone else the public profile (SPEC §3). */
-export type Profile = { view: "owner"; user: User } | { view: "visitor"; user: PublicProfile };
+/**
+ * The owner gets the full user (balance, frozen flag); everyone else the public profile (SPEC §3). Both carry the
+ * user's stats as a seller.
+ */
+export type Profile = { view: "owner"; user: OwnProfile } | { view: "visitor"; user: VisitorProfile };
 
 /** Every cached view of one username; invalidating it refreshes the profile for whoever is looking. */
 export const profileQueryKey = (username: string) => ["users", username] as const;
@@ -19,8 +22,8 @@ export const profileViewQueryKey = (username: string, viewer: string | null) =>
 export async function getProfile(username: string, own: boolean): Promise<Profile> {
   const body = await api.get(`users/${encodeURIComponent(username)}`).json();
   return own
-    ? { view: "owner", user: userSchema.parse(body) }
-    : { view: "visitor", user: publicProfileSchema.parse(body) };
+    ? { view: "owner", user: ownProfileSchema.parse(body) }
+    : { view: "visitor", user: visitorProfileSchema.parse(body) };
 }
 
 export function profileQueryOptions(username: string, viewer: string | null) {

@@ -10,7 +10,10 @@ export async function updateDescription(description: string): Promise<User> {
   return userSchema.parse(body);
 }
 
-/** Saves the owner's description; the answer replaces the owner's profile and the current user, so no refetch is needed. */
+/**
+ * Saves the owner's description; the answer replaces the owner's profile (keeping the seller stats the answer does
+ * not carry) and the current user, so no refetch is needed.
+ */
 export function useUpdateDescription() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -18,7 +21,11 @@ export function useUpdateDescription() {
     // The editor shows the error under the field.
     meta: { notifyError: false },
     onSuccess: (user) => {
-      queryClient.setQueryData<Profile>(profileViewQueryKey(user.username, user.username), { view: "owner", user });
+      queryClient.setQueryData<Profile>(profileViewQueryKey(user.username, user.username), (cached) =>
+        cached?.view === "owner"
+          ? { view: "owner", user: { ...user, seller_stats: cached.user.seller_stats } }
+          : cached,
+      );
       queryClient.setQueryData(currentUserQueryKey, user);
     },
   });

@@ -5,6 +5,7 @@ import { IMAGE_MAX_BYTES } from "@lootlane/contract";
 import { stubObjectUrls } from "@/test/object-urls";
 import { makeUser, renderApp } from "@/test/render-app";
 import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
+import { ownProfileOf } from "../testing/profile-fixtures";
 
 const mira = makeUser({ username: "mira", avatar_url: "/media/avatars/old.png" });
 const NEW_AVATAR = "/media/avatars/new.png";
@@ -21,7 +22,7 @@ async function openOwnProfile(
 ) {
   let current = mira;
   const api = stubRoutes({
-    "GET /v1/users/mira": () => jsonResponse(200, current),
+    "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(current)),
     "POST /v1/auth/": () => jsonResponse(200, current),
     "GET /v1/products/user/by-username/mira": () => jsonResponse(200, []),
     "PATCH /v1/users/avatar": async (request) => {

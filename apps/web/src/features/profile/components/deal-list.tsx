@@ -1,8 +1,9 @@
-import { Button, Skeleton, Stack } from "@mantine/core";
+import { Skeleton, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserDeals, type DealSide } from "../api/get-user-deals";
 import { DealRow } from "./deal-row";
+import { LoadMoreButton } from "./load-more-button";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 /** The owner's purchases or sales, newest first, a page at a time; `empty` is shown when there are none. */
@@ -28,16 +29,7 @@ export function DealList({ userId, side, empty }: { userId: string; side: DealSi
           <DealRow key={deal.id} deal={deal} side={side} />
         ))}
       </Stack>
-      {deals.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void deals.fetchNextPage()}
-          loading={deals.isFetchingNextPage}
-          style={{ alignSelf: "center" }}
-        >
-          {t("deals.loadMore")}
-        </Button>
-      )}
+      <LoadMoreButton list={deals} />
     </Stack>
   );
 }

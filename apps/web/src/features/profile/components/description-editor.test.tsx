@@ -2,11 +2,12 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeUser, renderApp } from "@/test/render-app";
 import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
+import { ownProfileOf } from "../testing/profile-fixtures";
 
 const mira = makeUser({ username: "mira", description: "Rare items" });
 
 async function openOwnProfile(routes: Parameters<typeof stubRoutes>[0] = {}) {
-  const api = stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira), ...routes });
+  const api = stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)), ...routes });
   const app = renderApp("/profile/mira", { user: mira });
   const textbox = await screen.findByRole("textbox", { name: "About me" });
   return { ...app, api, textbox, save: screen.getByRole("button", { name: "Save" }) };

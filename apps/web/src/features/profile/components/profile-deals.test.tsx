@@ -3,6 +3,7 @@ import type { Deal, Review } from "@lootlane/contract";
 import { describe, expect, it } from "vitest";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi } from "@/test/stub-api";
+import { ownProfileOf, publicProfileOf } from "../testing/profile-fixtures";
 
 const mira = makeUser({ username: "mira" });
 const ALEX_ID = "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d";
@@ -60,7 +61,10 @@ async function pickStars(events: ReturnType<typeof renderApp>["events"], dialog:
   await events.click(dialog.querySelector(`label[for="${radio.id}"]`)!);
 }
 
-const profileRoutes = { "GET users/mira": { body: mira }, "GET products/user/by-username/mira": { body: [] } };
+const profileRoutes = {
+  "GET users/mira": { body: ownProfileOf(mira) },
+  "GET products/user/by-username/mira": { body: [] },
+};
 
 describe("the owner's purchases", () => {
   it("lists each purchase with its status, seller and chat, and takes a review of a completed one", async () => {
@@ -181,17 +185,7 @@ describe("the reviews tab", () => {
   it("shows a visitor the stars, words and the seller's reply, with no way to reply", async () => {
     const answered = makeReview({ reply: "Thank you, come again!", replied_at: "2025-11-22T09:00:00.000Z" });
     stubApi({
-      "GET users/mira": {
-        body: {
-          username: "mira",
-          avatar_url: "",
-          description: null,
-          is_active: true,
-          is_banned: false,
-          rating: 4,
-          created_at: mira.created_at,
-        },
-      },
+      "GET users/mira": { body: publicProfileOf({ ...mira, rating: 4 }) },
       "GET products/user/by-username/mira": { body: [] },
       "GET users/mira/reviews": { body: [answered] },
     });

@@ -2,14 +2,15 @@ import { Anchor, DataList, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatBalance } from "@lootlane/contract";
 import { Link } from "react-router";
-import { formatDate } from "@/shared/format/date";
-import { formatRating } from "@/shared/format/number";
+import { SellerStatsFacts } from "@/shared/trust/seller-stats-facts";
 import type { Profile } from "../api/get-profile";
 
-/** Rating and member-since for everyone; the balance, leading to the wallet, only in the owner's view (SPEC §2, §9 formats). */
+/**
+ * The balance, leading to the wallet, only in the owner's view; then for everyone what tells a buyer whether to
+ * trust this seller: rating (SPEC §2: one decimal), reviews, completed deals, presence and member-since.
+ */
 export function ProfileFacts({ profile }: { profile: Profile }) {
   const { t } = useTranslation("profile");
-  const { user } = profile;
   return (
     <DataList size="sm" labelWidth={130} withDivider>
       {profile.view === "owner" && (
@@ -33,17 +34,7 @@ export function ProfileFacts({ profile }: { profile: Profile }) {
           </DataList.ItemValue>
         </DataList.Item>
       )}
-      <DataList.Item>
-        <DataList.ItemLabel>{t("facts.rating")}</DataList.ItemLabel>
-        <DataList.ItemValue>
-          <span aria-hidden="true">★ </span>
-          {formatRating(user.rating)}
-        </DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>{t("facts.memberSince")}</DataList.ItemLabel>
-        <DataList.ItemValue>{formatDate(user.created_at)}</DataList.ItemValue>
-      </DataList.Item>
+      <SellerStatsFacts stats={profile.user.seller_stats} />
     </DataList>
   );
 }

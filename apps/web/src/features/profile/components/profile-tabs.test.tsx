@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { Product } from "@lootlane/contract";
 import { makeProduct } from "@/shared/catalog/testing/catalog-fixtures";
+import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
-import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
-import { publicProfileOf } from "../testing/profile-fixtures";
+import { errorResponse, jsonResponse, queriesOf, stubRoutes } from "@/test/stub-api";
+import { ownProfileOf, publicProfileOf } from "../testing/profile-fixtures";
 
 const mira = makeUser({ username: "mira" });
 const seller = { username: "mira", avatar_url: "", rating: 5 };
@@ -13,6 +15,23 @@ const inModeration = makeProduct(2, { title: "Immortal treasure", status: "moder
 const bought = makeProduct(3, { title: "Account with 5000 MMR", status: "purchased", is_sold: true, seller });
 const delivered = makeProduct(4, { title: "Battle pass level 300", status: "completed", is_sold: true, seller });
 const refused = makeProduct(5, { title: "Courier skin", status: "rejected", seller });
+
+/**
+ * GET /v1/products/user/by-username/mira as the server answers it: `products` newest first, filtered by `shelf`,
+ * one page of `per_page`.
+ */
+function sellerProducts(products: Product[]) {
+  return (request: Request) => {
+    const query = new URL(request.url).searchParams;
+    const shelf = query.get("shelf");
+    const onShelf = products.filter((product) =>
+      shelf === "on_sale" ? product.status === "active" : shelf === "sold" ? product.is_sold : true,
+    );
+    const perPage = Number(query.get("per_page") ?? 30);
+    const page = Number(query.get("page") ?? 1);
+    return jsonResponse(200, onShelf.slice((page - 1) * perPage, page * perPage));
+  };
+}
 
 /** The cards in the open tab: each card's title and its status label, if it shows one. */
 function cardsInPanel() {
@@ -27,9 +46,8 @@ function cardsInPanel() {
 describe("profile product tabs", () => {
   it("lists every one of the owner's products with its status label", async () => {
     const api = stubRoutes({
-      "GET /v1/users/mira": () => jsonResponse(200, mira),
-      "GET /v1/products/user/by-username/mira": () =>
-        jsonResponse(200, [onSale, inModeration, bought, delivered, refused]),
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts([onSale, inModeration, bought, delivered, refused]),
     });
     renderApp("/profile/mira", { user: mira });
 
@@ -42,7 +60,8 @@ describe("profile product tabs", () => {
       { title: "Courier skin", label: "rejected" },
     ]);
     expect(screen.queryByText("No products yet")).not.toBeInTheDocument();
-    // One request serves the whole profile.
+    // One page is all there is.
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
     expect(api.calls.filter((call) => call.startsWith("GET /v1/products/"))).toEqual([
       "GET /v1/products/user/by-username/mira",
     ]);
@@ -51,7 +70,7 @@ describe("profile product tabs", () => {
   it("shows a visitor what is on sale under Active and what sold under Sold", async () => {
     stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
-      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [onSale, bought, delivered]),
+      "GET /v1/products/user/by-username/mira": sellerProducts([onSale, bought, delivered]),
     });
     const { events } = renderApp("/profile/mira", { user: null });
 
@@ -69,7 +88,7 @@ describe("profile product tabs", () => {
   it("keeps a tab's empty state when none of the products belong in it", async () => {
     stubRoutes({
       "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
-      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, [bought]),
+      "GET /v1/products/user/by-username/mira": sellerProducts([bought]),
     });
     renderApp("/profile/mira", { user: null });
 
@@ -77,12 +96,68 @@ describe("profile product tabs", () => {
     expect(cardsInPanel()).toEqual([]);
   });
 
+  it("pages through more products than fit a page with Load more, asking the server for each tab's shelf", async () => {
+    const many = Array.from({ length: 33 }, (_, index) =>
+      makeProduct(10 + index, { title: `Listing number ${index + 1}`, seller }),
+    );
+    stubRoutes({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts([...many, bought]),
+    });
+    const { events } = renderApp("/profile/mira", { user: null });
+
+    await waitFor(() => expect(cardsInPanel()).toHaveLength(30));
+    await events.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(cardsInPanel()).toHaveLength(33));
+    expect(cardsInPanel().map((card) => card.title)).toEqual(many.map((product) => product.title));
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(queriesOf("products/user/by-username/mira")).toEqual([
+      { page: "1", per_page: "30", shelf: "on_sale" },
+      { page: "2", per_page: "30", shelf: "on_sale" },
+    ]);
+
+    await events.click(screen.getByRole("tab", { name: "Sold" }));
+    await waitFor(() => expect(cardsInPanel()).toEqual([{ title: "Account with 5000 MMR", label: "SOLD" }]));
+  });
+
+  it("says Load more in Russian", async () => {
+    stubRoutes({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts(
+        Array.from({ length: 31 }, (_, index) => makeProduct(10 + index, { seller })),
+      ),
+    });
+    await i18n.changeLanguage("ru");
+    try {
+      renderApp("/profile/mira", { user: null });
+      expect(await screen.findByRole("button", { name: "Показать ещё" })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
+  it("opens the tab the address names, as the product page's link to all reviews does", async () => {
+    stubRoutes({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts([onSale]),
+      "GET /v1/users/mira/reviews": () => jsonResponse(200, []),
+    });
+    const { events, router } = renderApp("/profile/mira?tab=reviews", { user: null });
+
+    expect(await screen.findByRole("tab", { name: "Reviews" })).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(screen.getByRole("tabpanel")).toHaveTextContent("No reviews yet"));
+    await events.click(screen.getByRole("tab", { name: "Sold" }));
+    expect(router.state.location.search).toBe("?tab=sold");
+    await events.click(screen.getByRole("tab", { name: "Active" }));
+    expect(router.state.location.search).toBe("");
+  });
+
   it("says when the products did not load and tries again on request", async () => {
     let fail = true;
     stubRoutes({
-      "GET /v1/users/mira": () => jsonResponse(200, mira),
-      "GET /v1/products/user/by-username/mira": () =>
-        fail ? errorResponse(400, "DATABASE_ERROR", "Database error") : jsonResponse(200, [onSale]),
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": (request) =>
+        fail ? errorResponse(400, "DATABASE_ERROR", "Database error") : sellerProducts([onSale])(request),
     });
     const { events } = renderApp("/profile/mira", { user: mira });
 

@@ -1,14 +1,16 @@
-import { Button, Card, EmptyState, Tabs } from "@mantine/core";
-import type { Product } from "@lootlane/contract";
+import { Button, Card, EmptyState, Stack, Tabs } from "@mantine/core";
+import type { SellerProductsShelf } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "@/shared/auth/current-user";
 import { ProductGrid } from "@/shared/catalog/product-grid";
 import { ProductGridSkeleton } from "@/shared/catalog/product-grid-skeleton";
+import { PROFILE_TAB_PARAM } from "@/shared/trust/profile-tab";
 import { BoxIcon, CheckCircleIcon, ChatIcon, TagIcon } from "@/shared/ui/icons";
 import type { Profile } from "../api/get-profile";
 import { useUserProducts } from "../api/get-user-products";
 import { DealList } from "./deal-list";
+import { LoadMoreButton } from "./load-more-button";
 import { ReviewList } from "./review-list";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
@@ -34,13 +36,14 @@ const ICONS = {
 } as const;
 
 /**
- * Which of the seller's products each tab lists. The owner's answer holds every status and shows it on each card
- * (ACTIVE / SOLD / PENDING); a visitor's answer holds active and sold ones, split between two tabs.
+ * Which of the seller's products each tab lists, a page at a time. The owner's tab holds every status and shows it on
+ * each card (ACTIVE / SOLD / PENDING); a visitor's two tabs each ask the server for their shelf, so every page of
+ * a tab is a full page of that tab.
  */
-const PRODUCT_TABS: Record<ProductTabKey, { pick: (product: Product) => boolean; showStatus: boolean }> = {
-  products: { pick: () => true, showStatus: true },
-  active: { pick: (product) => product.status === "active", showStatus: false },
-  sold: { pick: (product) => product.is_sold, showStatus: true },
+const PRODUCT_TABS: Record<ProductTabKey, { shelf: SellerProductsShelf | undefined; showStatus: boolean }> = {
+  products: { shelf: undefined, showStatus: true },
+  active: { shelf: "on_sale", showStatus: false },
+  sold: { shelf: "sold", showStatus: true },
 };
 
 function isProductTab(tab: TabKey): tab is ProductTabKey {
@@ -69,54 +72,62 @@ function TabEmptyState({ tab, owner }: { tab: TabKey; owner: boolean }) {
   );
 }
 
-function ProductTab({
-  tab,
-  products,
-  owner,
-}: {
-  tab: ProductTabKey;
-  products: ReturnType<typeof useUserProducts>;
-  owner: boolean;
-}) {
+function ProductTab({ tab, username, owner }: { tab: ProductTabKey; username: string; owner: boolean }) {
   const { t } = useTranslation("profile");
+  const { data: currentUser } = useCurrentUser();
+  const { shelf, showStatus } = PRODUCT_TABS[tab];
+  const products = useUserProducts(username, currentUser?.username ?? null, shelf);
   if (products.isPending) return <ProductGridSkeleton count={4} />;
   if (products.isError)
     return (
       <LoadErrorAlert title={t("tabs.loadError")} error={products.error} onRetry={() => void products.refetch()} />
     );
-  const { pick, showStatus } = PRODUCT_TABS[tab];
-  const listed = products.data.filter(pick);
-  if (listed.length === 0) return <TabEmptyState tab={tab} owner={owner} />;
-  return <ProductGrid products={listed} showStatus={showStatus} />;
+  if (products.data.length === 0) return <TabEmptyState tab={tab} owner={owner} />;
+  return (
+    <Stack gap="md">
+      <ProductGrid products={products.data} showStatus={showStatus} />
+      <LoadMoreButton list={products} />
+    </Stack>
+  );
 }
 
-function TabContent({
-  tab,
-  profile,
-  products,
-}: {
-  tab: TabKey;
-  profile: Profile;
-  products: ReturnType<typeof useUserProducts>;
-}) {
+function TabContent({ tab, profile }: { tab: TabKey; profile: Profile }) {
   const owner = profile.view === "owner";
   const empty = <TabEmptyState tab={tab} owner={owner} />;
-  if (isProductTab(tab)) return <ProductTab tab={tab} products={products} owner={owner} />;
+  if (isProductTab(tab)) return <ProductTab tab={tab} username={profile.user.username} owner={owner} />;
   if (tab === "reviews") return <ReviewList username={profile.user.username} owner={owner} empty={empty} />;
   // Purchases and sales are the owner's tabs only, and the owner's view carries the user's id.
   return profile.view === "owner" ? <DealList userId={profile.user.id} side={tab} empty={empty} /> : empty;
 }
 
+/** The tab a link may name (`?tab=reviews`, from a product page's "all reviews"), else the view's first. */
+function openTab(tabs: TabKey[], asked: string | null): TabKey {
+  return tabs.find((tab) => tab === asked) ?? tabs[0]!;
+}
+
 export function ProfileTabs({ profile }: { profile: Profile }) {
   const { t } = useTranslation("profile");
-  const { data: currentUser } = useCurrentUser();
-  // One request serves every product tab of the profile.
-  const products = useUserProducts(profile.user.username, currentUser?.username ?? null);
+  const [searchParams, setSearchParams] = useSearchParams();
   const tabs = TABS[profile.view];
+  const value = openTab(tabs, searchParams.get(PROFILE_TAB_PARAM));
   return (
     <Card padding={0}>
-      {/* Only the open tab is mounted: purchases, sales and reviews are fetched when first opened. */}
-      <Tabs defaultValue={tabs[0]} keepMounted={false}>
+      {/* Only the open tab is mounted: each tab's list is fetched when first opened. The open tab is kept in the
+          address, so a link can open one and Back returns to the profile as it was. */}
+      <Tabs
+        value={value}
+        onChange={(tab) =>
+          setSearchParams(
+            (params) => {
+              if (tab === null || tab === tabs[0]) params.delete(PROFILE_TAB_PARAM);
+              else params.set(PROFILE_TAB_PARAM, tab);
+              return params;
+            },
+            { replace: true },
+          )
+        }
+        keepMounted={false}
+      >
         {/* Tighter on a phone, so the tab names still fit on one line at 375 px. */}
         <Tabs.List aria-label={t("tabs.label")} grow px={{ base: 0, xs: "md" }} pt="xs">
           {tabs.map((tab) => (
@@ -127,7 +138,7 @@ export function ProfileTabs({ profile }: { profile: Profile }) {
         </Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab} value={tab} p="md">
-            <TabContent tab={tab} profile={profile} products={products} />
+            <TabContent tab={tab} profile={profile} />
           </Tabs.Panel>
         ))}
       </Tabs>

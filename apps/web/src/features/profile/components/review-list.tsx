@@ -1,7 +1,7 @@
 import { Skeleton, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useUserReviews } from "../api/get-user-reviews";
+import { useUserReviews } from "@/shared/deals/get-user-reviews";
 import { ReviewItem } from "./review-item";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
 import { errorResponse, jsonResponse, stubRoutes } from "@/test/stub-api";
-import { publicProfileOf } from "../testing/profile-fixtures";
+import { ownProfileOf, publicProfileOf } from "../testing/profile-fixtures";
 
 const mira = makeUser({
   username: "mira",
@@ -24,7 +24,7 @@ function tabNames() {
 
 describe("profile, owner view", () => {
   it("shows the balance with two decimals, the rating with one and the member-since date", async () => {
-    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)) });
     renderApp("/profile/mira", { user: mira });
 
     expect(await screen.findByRole("heading", { level: 1, name: "mira" })).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe("profile, owner view", () => {
   });
 
   it("is the owner's view when the address spells the name in another case", async () => {
-    stubRoutes({ "GET /v1/users/MIRA": () => jsonResponse(200, mira) });
+    stubRoutes({ "GET /v1/users/MIRA": () => jsonResponse(200, ownProfileOf(mira)) });
     renderApp("/profile/MIRA", { user: mira });
 
     expect(await screen.findByText("1 500,50 ₽")).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe("profile, owner view", () => {
 
   it("notes a frozen balance", async () => {
     const frozen = { ...mira, has_frozen_balance: true };
-    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, frozen) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(frozen)) });
     renderApp("/profile/mira", { user: frozen });
 
     expect(await screen.findByText("Frozen: it cannot be spent for now")).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe("profile, owner view", () => {
 
   it("has the tabs products, reviews, purchases and sales, each with its empty state", async () => {
     stubRoutes({
-      "GET /v1/users/mira": () => jsonResponse(200, mira),
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
       ...miraProducts(),
       "GET /v1/users/mira/reviews": () => jsonResponse(200, []),
       [`GET /v1/users/${mira.id}/purchases`]: () => jsonResponse(200, []),
@@ -76,7 +76,7 @@ describe("profile, owner view", () => {
   });
 
   it("opens settings from the profile menu", async () => {
-    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)) });
     const { events, router } = renderApp("/profile/mira", { user: mira });
 
     await events.click(await screen.findByRole("button", { name: "Profile menu" }));
@@ -92,7 +92,7 @@ describe("profile, owner view", () => {
   });
 
   it("leads to the wallet from the menu and from the balance", async () => {
-    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira) });
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)) });
     const { events } = renderApp("/profile/mira", { user: mira });
 
     expect(await screen.findByRole("link", { name: "Open the wallet: 1\u00a0500,50\u00a0₽" })).toHaveAttribute(
@@ -108,7 +108,7 @@ describe("profile, owner view", () => {
 
   it("logs out from the profile menu and goes home as a guest", async () => {
     const api = stubRoutes({
-      "GET /v1/users/mira": () => jsonResponse(200, mira),
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
       "POST /v1/auth/logout": () => jsonResponse(200, {}),
     });
     const { events, router } = renderApp("/profile/mira", { user: mira });
@@ -125,7 +125,7 @@ describe("profile, owner view", () => {
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, mira), ...miraProducts() });
+      stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)), ...miraProducts() });
       renderApp("/profile/mira", { user: mira });
 
       expect(await screen.findByRole("button", { name: "Меню профиля" })).toBeInTheDocument();

@@ -40,6 +40,7 @@ const chat = {
   another_user: { username: "seller", avatar_url: "", is_online: true, last_seen: null },
   last_message: { text: "", created_at: "2025-11-20T10:00:00.000Z", message_type: "purchase_info" },
   unread_count: 0,
+  product: { id: product.id, title: product.title, price: product.price, status: product.status, thumbnail_url: null },
 };
 
 const rules = {
@@ -75,6 +76,7 @@ function api(
     "POST auth/": { body: { ...buyer, balance: 300.5 } },
     "GET chats/": { body: [chat] },
     [`GET chats/${chatId}/messages`]: { body: [] },
+    "GET users/seller/reviews": { body: [] },
     ...more,
   });
 }

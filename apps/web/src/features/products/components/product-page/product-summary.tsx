@@ -1,5 +1,5 @@
 import { Alert, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
-import { formatPrice, type ProductDetail } from "@lootlane/contract";
+import { formatPrice, type ProductWithSellerStats } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
@@ -9,12 +9,15 @@ import { ProductCategory } from "./product-category";
 import { SellerCard } from "./seller-card";
 
 interface ProductSummaryProps {
-  product: ProductDetail;
+  product: ProductWithSellerStats;
   /** The signed-in user, or null for a guest. */
   viewer: CurrentUser | null;
 }
 
-/** What decides a purchase, in one card: status, title, price, delivery and stock, category, the actions and the seller. */
+/**
+ * What decides a purchase, in one card: status, title, price, delivery and stock, category, the actions and the
+ * seller with their stats.
+ */
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
   const { t } = useTranslation("products");
   // Only the owner (and admins) can open a product that is not public, so only they need to know why.
@@ -45,7 +48,7 @@ export function ProductSummary({ product, viewer }: ProductSummaryProps) {
         )}
         <ProductActions product={product} viewer={viewer} />
         <Divider />
-        <SellerCard seller={product.seller} />
+        <SellerCard seller={product.seller} stats={product.seller_stats} />
       </Stack>
     </Card>
   );
