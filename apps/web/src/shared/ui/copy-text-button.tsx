@@ -1,5 +1,6 @@
-import { Button, CopyButton } from "@mantine/core";
+import { ActionIcon, Button, CopyButton, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { CheckCircleIcon, CopyIcon } from "./icons";
 
 /** How long "Copied" stays before the button offers to copy again. */
 const COPIED_FOR_MS = 2000;
@@ -23,6 +24,27 @@ export function CopyTextButton({ value, label, text }: { value: string; label: s
         >
           {copied ? t("copy.copied") : (text ?? t("copy.action"))}
         </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+/** The same as an icon, for a row of a list where a word beside each item would squeeze it on a phone. */
+export function CopyIconButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <CopyButton value={value} timeout={COPIED_FOR_MS}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? t("copy.copied") : label} withArrow position="left">
+          <ActionIcon
+            variant="subtle"
+            color={copied ? "teal" : "indigo"}
+            onClick={copy}
+            aria-label={copied ? t("copy.copied") : label}
+          >
+            {copied ? <CheckCircleIcon size={18} /> : <CopyIcon size={18} />}
+          </ActionIcon>
+        </Tooltip>
       )}
     </CopyButton>
   );

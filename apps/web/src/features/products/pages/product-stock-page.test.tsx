@@ -80,13 +80,13 @@ describe("stock screen", () => {
     });
     await screen.findByText("HADES-KEY-2");
 
-    await fill(events, field("Add units"), "HADES-KEY-3\nHADES-KEY-4");
+    await fill(events, field("Units of stock"), "HADES-KEY-3\nHADES-KEY-4");
     expect(screen.getByText("2 units")).toBeInTheDocument();
     await events.click(screen.getByRole("button", { name: "Add units" }));
 
     expect(await screen.findByText("2 units added. Buyers can take them now.")).toBeInTheDocument();
     expect(api.bodiesOf(`POST ${STOCK}`)).toEqual([{ stock_items: "HADES-KEY-3\nHADES-KEY-4" }]);
-    expect(field("Add units")).toHaveValue("");
+    expect(field("Units of stock")).toHaveValue("");
     expect(await screen.findByText("HADES-KEY-4")).toBeInTheDocument();
   });
 
@@ -101,11 +101,11 @@ describe("stock screen", () => {
     );
     await screen.findByText("HADES-KEY-2");
 
-    await fill(events, field("Add units"), "HADES-KEY-2\nHADES-KEY-9");
+    await fill(events, field("Units of stock"), "HADES-KEY-2\nHADES-KEY-9");
     await events.click(screen.getByRole("button", { name: "Add units" }));
 
-    await waitFor(() => expect(errorOf(field("Add units"))).toBe("Line 1 is already in the listing"));
-    expect(field("Add units")).toHaveValue("HADES-KEY-2\nHADES-KEY-9");
+    await waitFor(() => expect(errorOf(field("Units of stock"))).toBe("Line 1 is already in the listing"));
+    expect(field("Units of stock")).toHaveValue("HADES-KEY-2\nHADES-KEY-9");
     expect(api.calls).toHaveLength(3);
   });
 
@@ -114,11 +114,11 @@ describe("stock screen", () => {
     await screen.findByText("HADES-KEY-2");
 
     await events.click(screen.getByRole("button", { name: "Add units" }));
-    expect(errorOf(field("Add units"))).toBe("Add at least one unit, one per line");
-    await fill(events, field("Add units"), "A\nA");
+    expect(errorOf(field("Units of stock"))).toBe("Add at least one unit, one per line");
+    await fill(events, field("Units of stock"), "A\nA");
     await events.click(screen.getByRole("button", { name: "Add units" }));
 
-    expect(errorOf(field("Add units"))).toBe("Line 2 repeats line 1");
+    expect(errorOf(field("Units of stock"))).toBe("Line 2 repeats line 1");
     expect(api.calls.map((call) => call.route)).not.toContain(`POST ${STOCK}`);
   });
 
@@ -153,7 +153,7 @@ describe("stock screen", () => {
 
     expect(await screen.findByText("HADES-KEY-2")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Remove/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole("textbox", { name: "Add units" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Units of stock" })).not.toBeInTheDocument();
   });
 
   it("sends anyone else to the page-forbidden screen, without asking for the units", async () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Group, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Box, Chip, Group, Stack, Text } from "@mantine/core";
 import { stockUnitStateSchema, type ProductDetail, type StockUnitState } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
@@ -14,7 +14,7 @@ import { ProductNotFound } from "../components/product-page/product-not-found";
 import { AddStockForm } from "../components/stock/add-stock-form";
 import { StockUnitList } from "../components/stock/stock-unit-list";
 
-const ALL = "all";
+const ALL = "all" as const;
 
 /** Which units and which page: kept in the address, so Back and a reload return to the same view. */
 function useStockView() {
@@ -47,16 +47,20 @@ function StockView({ product, seller }: { product: ProductDetail; seller: boolea
         </Group>
       )}
       {seller && <AddStockForm productId={product.id} />}
-      <SegmentedControl
-        fullWidth
-        aria-label={t("stock.filter")}
-        value={state ?? ALL}
-        onChange={(value) => show({ state: stockUnitStateSchema.safeParse(value).data ?? null })}
-        data={[
-          { value: ALL, label: t("stock.states.all") },
-          ...stockUnitStateSchema.options.map((value) => ({ value, label: t(`stock.states.${value}`) })),
-        ]}
-      />
+      {/* Chips wrap on a phone, where four Russian labels do not fit one row. */}
+      <Group gap="xs" role="radiogroup" aria-label={t("stock.filter")}>
+        <Chip.Group
+          multiple={false}
+          value={state ?? ALL}
+          onChange={(value) => show({ state: stockUnitStateSchema.safeParse(value).data ?? null })}
+        >
+          {([ALL, ...stockUnitStateSchema.options] as const).map((value) => (
+            <Chip key={value} value={value} size="sm">
+              {t(`stock.filters.${value}`)}
+            </Chip>
+          ))}
+        </Chip.Group>
+      </Group>
       {stock.data ? (
         <StockUnitList
           productId={product.id}

@@ -60,7 +60,7 @@ export function AddStockForm({ productId }: { productId: string }) {
               setText(next);
               setProblem(null);
             }}
-            label={tf("stock.addLabel")}
+            label={tf("stock.label")}
             description={tf("stock.description")}
             placeholder={tf("stock.placeholder")}
             error={problem}
