@@ -95,6 +95,9 @@ describe.skipIf(skipReason)("admin journey", () => {
     await products.getByRole("button", { name: `Approve ${toApprove}` }).click();
     await products.getByRole("listitem", { name: toApprove }).getByText("Approved by a moderator").waitFor();
     await products.getByRole("button", { name: `Reject ${toReject}` }).click();
+    const rejection = admin.page.getByRole("dialog", { name: `Reject “${toReject}”` });
+    await rejection.getByLabel("Reason").fill("The items in the pictures are reported stolen.");
+    await rejection.getByRole("button", { name: "Reject" }).click();
     await products.getByRole("listitem", { name: toReject }).getByText("Rejected by a moderator").waitFor();
     const found = (await (
       await fetch(`${journey.server.baseUrl}/v1/products/search?q=${encodeURIComponent("Ashes mount")}`)

@@ -60,17 +60,42 @@ export async function productForm(fields: ProductFields): Promise<FormData> {
   return form;
 }
 
+/** A new user signed up through the API, e-mail `<username>@example.com`; answers their session. */
+export function signUpUser(journey: Journey, username: string, password: string): Promise<ApiSession> {
+  return signUpThroughApi(journey.server.baseUrl, journey.mail, {
+    email: `${username}@example.com`,
+    username,
+    password,
+  });
+}
+
+/** A listing of `seller` in the first category, made through the API; it waits in moderation. Answers its id. */
+export async function listProductThroughApi(
+  seller: ApiSession,
+  product: Omit<ProductFields, "categoryId">,
+): Promise<string> {
+  const categories = (await (await seller.call("GET", "/categories/all")).json()) as { id: string }[];
+  const created = await seller.call(
+    "POST",
+    "/products/",
+    await productForm({ ...product, categoryId: categories[0]!.id }),
+  );
+  expect(created.status, await created.clone().text()).toBe(200);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** The admin approves a listing through the API: it goes on sale. */
+export async function approveThroughApi(journey: Journey, productId: string): Promise<void> {
+  expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: productId })).status).toBe(200);
+}
+
 /** A new seller, signed up through the API, with one product on sale (approved by the admin); answers its id. */
 export async function sellerWithProduct(
   journey: Journey,
   seller: { username: string; password: string },
   product: Omit<ProductFields, "categoryId">,
 ): Promise<string> {
-  const api = await signUpThroughApi(journey.server.baseUrl, journey.mail, {
-    email: `${seller.username}@example.com`,
-    ...seller,
-  });
-  return listedProduct(journey, api, product);
+  return listedProduct(journey, await signUpUser(journey, seller.username, seller.password), product);
 }
 
 /** A product of the seller signed in as `api`, in the first category, on sale (approved by the admin); answers its id. */
@@ -79,15 +104,8 @@ export async function listedProduct(
   api: ApiSession,
   product: Omit<ProductFields, "categoryId">,
 ): Promise<string> {
-  const categories = (await (await api.call("GET", "/categories/all")).json()) as { id: string }[];
-  const created = await api.call(
-    "POST",
-    "/products/",
-    await productForm({ ...product, categoryId: categories[0]!.id }),
-  );
-  expect(created.status).toBe(200);
-  const { id } = (await created.json()) as { id: string };
-  expect((await journey.adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
+  const id = await listProductThroughApi(api, product);
+  await approveThroughApi(journey, id);
   return id;
 }
 

@@ -17,8 +17,11 @@ import { dealsRoutes } from "./modules/deals/deals.routes.js";
 import { latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
+import { productControlRoutes } from "./modules/products/products-control.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
+import { adminReportsRoutes } from "./modules/reports/reports-admin.routes.js";
+import { reportsRoutes } from "./modules/reports/reports.routes.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createWalletAlerts } from "./modules/wallet/wallet-changes.alerts.js";
@@ -196,7 +199,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter: createRateLimiter(rateLimitStore, clock),
         uploadLimits: config.uploadLimits,
       });
+      await api.register(productControlRoutes, { db: database.db, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
+      await api.register(reportsRoutes, {
+        deps: { db: database.db, limiter: createRateLimiter(rateLimitStore, clock) },
+      });
+      await api.register(adminReportsRoutes, { db: database.db });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(dealsRoutes, { deps: deals, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });

@@ -17,3 +17,4 @@ export * from "./deals/deals.schemas.js";
 export * from "./admin/admin.schemas.js";
 export * from "./wallet/wallet.schemas.js";
 export * from "./wallet/withdrawal-destinations.js";
+export * from "./reports/reports.schemas.js";

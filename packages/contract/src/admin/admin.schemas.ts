@@ -99,10 +99,10 @@ export const unbanUserRequestSchema = z.object({ user_id: z.uuid() }).meta({ id:
 /**
  * GET /admin/audit-log: every admin action, newest first; optionally those about one target. Actions:
  * `user.update`, `user.ban`, `user.unban`, `user.balance_adjustment`, `deal.resolve`, `product.approve`,
- * `product.reject`, `category.create`. `before`/`after` hold only what the action changed.
+ * `product.reject`, `product.take_down`, `report.resolve`, `category.create`. `before`/`after` hold only what the action changed.
  */
 export const auditLogQuerySchema = pageQuerySchema.extend({
-  target_type: z.enum(["user", "product", "deal", "category", "withdrawal"]).optional(),
+  target_type: z.enum(["user", "product", "deal", "category", "withdrawal", "report"]).optional(),
   target_id: plainText().min(1).max(64).optional(),
 });
 

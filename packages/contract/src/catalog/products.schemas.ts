@@ -22,7 +22,8 @@ import { categorySchema } from "./categories.schemas.js";
  * Product statuses as the API speaks them (ARCHITECTURE.md §4 "Product lifecycle"): `moderation` → `active` |
  * `rejected`; `active` → `purchased` → `completed`; a dispute may end in `refunded`, or the admin may withdraw.
  * A ban takes the seller's products off sale (`active` → `suspended`) and the unban puts them back.
- * Beyond the spec, the seller pauses (`paused`) and resumes a listing. The API never says `approved`.
+ * Beyond the spec, the seller pauses (`paused`: off sale, kept with its stock) and resumes a listing, and relists
+ * a sold-out one; an admin takes a live listing down (`withdrawn`) with a reason. The API never says `approved`.
  * A listing with stock stays `active` while units remain; the purchase that takes the last unit makes it
  * `purchased` (sold out), and `completed` once no deal of it is open.
  */
@@ -149,6 +150,13 @@ export const usernameProductsParamsSchema = z.object({ username: plainText().min
 export const productIdQuerySchema = z.object({ product_id: z.uuid() });
 export const productIdBodySchema = z.object({ product_id: z.uuid() }).meta({ id: "ProductIdRequest" });
 
+/** The quantity a `manual` listing offers. */
+export const manualQuantitySchema = z
+  .number()
+  .int("A whole number")
+  .min(1, "At least 1")
+  .max(MANUAL_QUANTITY_MAX, `At most ${MANUAL_QUANTITY_MAX}`);
+
 /** Why an admin rejects a listing or takes it down; the seller reads it. */
 export const statusReasonSchema = plainText()
   .trim()
@@ -162,6 +170,23 @@ export const statusReasonSchema = plainText()
 export const rejectProductBodySchema = productIdBodySchema
   .extend({ reason: statusReasonSchema.optional() })
   .meta({ id: "RejectProductRequest" });
+
+/**
+ * POST /admin/products/take-down (beyond the spec): an admin takes a live listing off sale (`withdrawn`) with the
+ * reason its seller reads.
+ */
+export const takeDownProductBodySchema = productIdBodySchema
+  .extend({ reason: statusReasonSchema })
+  .meta({ id: "TakeDownProductRequest" });
+
+/**
+ * POST /products/{id}/relist (beyond the spec): a sold-out or paused listing goes back on sale. `quantity` sets a
+ * `manual` listing's quantity; an `auto` listing goes back with the units it has (the seller adds units first).
+ */
+export const relistProductBodySchema = z
+  .object({ quantity: manualQuantitySchema.optional() })
+  .default({})
+  .meta({ id: "RelistProductRequest" });
 
 /** Answer of the moderation calls: SPEC.md §7 counts POST /admin/products/reject a success only with the body `true`. */
 export const moderationResultSchema = z.literal(true).meta({ id: "ModerationResult" });
@@ -217,9 +242,7 @@ export const productFieldRules = {
   category_id: z.uuid("Choose a category"),
   delivery: productDeliverySchema,
   stock_items: stockItemsSchema,
-  quantity: numberFromText(
-    z.number().int().min(1, "At least 1").max(MANUAL_QUANTITY_MAX, `At most ${MANUAL_QUANTITY_MAX}`),
-  ),
+  quantity: numberFromText(manualQuantitySchema),
 };
 
 /**
@@ -344,3 +367,6 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;
 export type CreateProductFields = z.infer<typeof createProductFieldsSchema>;
 export type UpdateProductFields = z.infer<typeof updateProductFieldsSchema>;
+export type RejectProductBody = z.input<typeof rejectProductBodySchema>;
+export type TakeDownProductBody = z.infer<typeof takeDownProductBodySchema>;
+export type RelistProductBody = z.infer<typeof relistProductBodySchema>;

@@ -54,6 +54,10 @@ export const REVIEW_TEXT_MAX = 1000;
 export const DISPUTE_TEXT_MIN = 10;
 export const DISPUTE_TEXT_MAX = 1000;
 export const IDEMPOTENCY_KEY_MAX = 200;
+/** Reports of a listing or a user (issue 19): the text, required with the reason `other`; the admin's note. */
+export const REPORT_TEXT_MIN = 10;
+export const REPORT_TEXT_MAX = 1000;
+export const REPORT_NOTE_MAX = 1000;
 
 export const HTTP_TIMEOUT_MS = 10_000;
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;

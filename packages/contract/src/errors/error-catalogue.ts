@@ -252,6 +252,23 @@ export const errorCatalogue = {
     en: "You cannot start a chat about your own product",
     ru: "Нельзя начать чат о своём товаре",
   },
+  // Sellers and admins in control (issue 19)
+  REPORT_NOT_FOUND: { status: 404, en: "Report not found", ru: "Жалоба не найдена" },
+  CANNOT_REPORT_YOURSELF: {
+    status: 409,
+    en: "You cannot report yourself or your own listing",
+    ru: "Нельзя пожаловаться на себя или на свой товар",
+  },
+  REPORT_ALREADY_DECIDED: {
+    status: 409,
+    en: "This report has already been decided",
+    ru: "По этой жалобе уже принято решение",
+  },
+  REPORT_RATE_LIMITED: {
+    status: 429,
+    en: "You have sent many reports lately, try again in {retry_after} s",
+    ru: "Вы недавно отправили много жалоб, повторите через {retry_after} с",
+  },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

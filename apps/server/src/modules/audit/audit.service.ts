@@ -6,7 +6,7 @@ import { adminAuditLog, type AdminAuditLogEntry } from "../../db/schema/admin.js
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 
-export type AuditTarget = "user" | "product" | "deal" | "category" | "withdrawal";
+export type AuditTarget = "user" | "product" | "deal" | "category" | "withdrawal" | "report";
 
 /** What one admin action changed: only the fields it touched, never secrets such as password hashes. */
 export type AdminAction = {

@@ -1,15 +1,18 @@
 import {
   adminProductsQuerySchema,
   moderationResultSchema,
+  productDetailSchema,
   productIdBodySchema,
   productPageSchema,
+  rejectProductBodySchema,
+  takeDownProductBodySchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import { approveProduct, rejectProduct } from "./products-moderation.service.js";
-import { presentProductPage } from "./products.presenter.js";
+import { approveProduct, rejectProduct, takeDownProduct } from "./products-moderation.service.js";
+import { presentProductDetail, presentProductPage } from "./products.presenter.js";
 import { listAdminProducts } from "./products.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
@@ -62,14 +65,32 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     {
       schema: {
         tags,
-        summary: "Reject a product in moderation",
-        body: productIdBodySchema,
+        summary: "Reject a product in moderation, with the reason its seller reads",
+        body: rejectProductBodySchema,
         response: { 200: moderationResultSchema, ...moderationErrors },
       },
     },
     async (request) => {
-      await rejectProduct(db, signedInUser(request), request.body.product_id);
+      await rejectProduct(db, signedInUser(request), request.body.product_id, request.body.reason);
       return true as const;
+    },
+  );
+
+  app.post(
+    "/admin/products/take-down",
+    {
+      schema: {
+        tags,
+        summary:
+          "Take a listing that passed moderation off sale for good (withdrawn), with the reason its seller reads",
+        body: takeDownProductBodySchema,
+        response: { 200: productDetailSchema, ...moderationErrors },
+      },
+    },
+    async (request) => {
+      const admin = signedInUser(request);
+      const view = await takeDownProduct(db, admin, request.body.product_id, request.body.reason);
+      return presentProductDetail(view, { viewer: admin, cipher });
     },
   );
 };

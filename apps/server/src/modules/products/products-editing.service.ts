@@ -53,7 +53,7 @@ const creationsPerHour = (max: number): RateLimitRule => ({
 
 const PRODUCT_FOLDER = "products";
 // A seller may change these; a product in a deal or sold is the buyer's record and stays as it was bought.
-const EDITABLE_STATUSES: readonly ProductStatus[] = ["moderation", "active", "rejected"];
+const EDITABLE_STATUSES: readonly ProductStatus[] = ["moderation", "active", "paused", "rejected"];
 
 /**
  * POST /products/: a new listing in `moderation` with 1–10 images. Images are checked and stored before the
@@ -125,7 +125,7 @@ function deliveryOf(fields: CreateProductFields): {
 /**
  * PATCH /products/ and PATCH /products/images: the seller changes only what was sent, removes the images named
  * in `deleted_image_ids` and adds the uploads; the product keeps 1–10 images. A rejected product goes back to
- * moderation on any edit (the seller resubmits it); an active one when what a buyer reads or sees changes
+ * moderation on any edit (the seller resubmits it); an active or paused one when what a buyer reads or sees changes
  * (title, description, goods, category, new images), not for a new price or a removed image alone.
  * Removed images' files go once the change is committed; new files go if it fails.
  */
@@ -171,7 +171,10 @@ export async function editProduct(
         (changes.categoryId !== undefined && changes.categoryId !== product.categoryId) ||
         (changes.productData !== undefined && (goods === undefined || changes.productData !== cipher.decrypt(goods))) ||
         uploads.length > 0;
-      const backToModeration = product.status === "rejected" || (product.status === "active" && contentChanged);
+      // A paused listing is off sale, but resuming it must not skip the moderation its new content needs.
+      const backToModeration =
+        product.status === "rejected" ||
+        ((product.status === "active" || product.status === "paused") && contentChanged);
       await editDelivery(tx, cipher, product, { ...stock, productData: changes.productData });
       const [row] = await tx
         .update(products)
@@ -180,7 +183,8 @@ export async function editProduct(
           ...(changes.description === undefined ? {} : { description: changes.description }),
           ...(changes.price === undefined ? {} : { priceKopecks: roublesToKopecks(changes.price) }),
           ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
-          ...(backToModeration ? { status: "moderation" as const } : {}),
+          // The admin's reason was about what the listing was; it goes back to be judged anew.
+          ...(backToModeration ? { status: "moderation" as const, statusReason: null } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(products.id, product.id))
@@ -284,7 +288,7 @@ async function loadEditable(
 }
 
 /** Only the seller changes a product (admins moderate instead); someone who may not even see it gets 404. */
-function assertSeller(product: ProductRow | undefined, user: AuthUser): asserts product is ProductRow {
+export function assertSeller(product: ProductRow | undefined, user: AuthUser): asserts product is ProductRow {
   if (!product || !mayView(product, user) || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_FOUND");
   if (product.sellerId !== user.id) throw new AppError("INSUFFICIENT_PERMISSIONS");
 }

@@ -1,23 +1,69 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { products } from "../../db/schema/catalog.js";
+import { products, type ProductStatus } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { recordAdminAction } from "../audit/audit.service.js";
 import { catalogueChanged } from "./products.events.js";
+import { loadProductViews, type ProductView } from "./products.views.js";
 
 /**
  * Admin Approve: a product in moderation goes on sale (`active`; the API never says `approved`), or straight to
- * `suspended` when its seller is banned, so the unban puts it on sale with the rest of their products.
+ * `suspended` when its seller is banned, so the unban puts it on sale with the rest of their products. A reason
+ * given at an earlier rejection no longer applies and is cleared.
  */
 export function approveProduct(db: Db, admin: Pick<AuthUser, "id">, productId: string): Promise<void> {
-  return decideModeration(db, admin, productId, "approve");
+  return decideModeration(db, admin, productId, { decision: "approve", reason: null });
 }
 
-/** Admin Reject: a product in moderation is refused; its seller may edit and resubmit it. */
-export function rejectProduct(db: Db, admin: Pick<AuthUser, "id">, productId: string): Promise<void> {
-  return decideModeration(db, admin, productId, "reject");
+/**
+ * Admin Reject: a product in moderation is refused with the reason its seller reads (optional for the spec's
+ * clients); the seller may edit and resubmit it.
+ */
+export function rejectProduct(
+  db: Db,
+  admin: Pick<AuthUser, "id">,
+  productId: string,
+  reason: string | undefined,
+): Promise<void> {
+  return decideModeration(db, admin, productId, { decision: "reject", reason: reason ?? null });
+}
+
+/** Listings an admin may take down: on sale, paused, or sold out and so one relist away from sale. */
+const TAKE_DOWN_STATUSES: readonly ProductStatus[] = ["active", "paused", "purchased", "completed", "refunded"];
+
+/**
+ * POST /admin/products/take-down: a listing that passed moderation is taken off sale for good (`withdrawn`) with
+ * the reason its seller reads; its open deals go on as they are. Answers the listing as it now is.
+ */
+export async function takeDownProduct(
+  db: Db,
+  admin: Pick<AuthUser, "id">,
+  productId: string,
+  reason: string,
+): Promise<ProductView> {
+  const row = await db.transaction(async (tx) => {
+    const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("no key update");
+    if (!product || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_FOUND");
+    if (!TAKE_DOWN_STATUSES.includes(product.status)) throw new AppError("INVALID_PRODUCT_STATUS");
+    const [updated] = await tx
+      .update(products)
+      .set({ status: "withdrawn", statusReason: reason, updatedAt: sql`now()` })
+      .where(eq(products.id, productId))
+      .returning();
+    await recordAdminAction(tx, admin, {
+      action: "product.take_down",
+      targetType: "product",
+      targetId: productId,
+      before: { status: product.status },
+      after: { status: "withdrawn", reason },
+    });
+    return updated!;
+  });
+  catalogueChanged(db);
+  const [view] = await loadProductViews(db, [row]);
+  return view!;
 }
 
 /**
@@ -28,7 +74,7 @@ async function decideModeration(
   db: Db,
   admin: Pick<AuthUser, "id">,
   productId: string,
-  decision: "approve" | "reject",
+  { decision, reason }: { decision: "approve" | "reject"; reason: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [product] = await tx
@@ -48,14 +94,14 @@ async function decideModeration(
     const status = decision === "reject" ? "rejected" : seller?.isBanned ? "suspended" : "active";
     await tx
       .update(products)
-      .set({ status, updatedAt: sql`now()` })
+      .set({ status, statusReason: reason, updatedAt: sql`now()` })
       .where(eq(products.id, productId));
     await recordAdminAction(tx, admin, {
       action: `product.${decision}`,
       targetType: "product",
       targetId: productId,
       before: { status: product.status },
-      after: { status },
+      after: reason === null ? { status } : { status, reason },
     });
   });
   catalogueChanged(db);

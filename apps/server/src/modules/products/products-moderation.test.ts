@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
-import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
+import { createTestGame, createTestProduct, sendForm, textParts } from "../../test/test-catalog.js";
 import type { TestClient } from "../../test/test-client.js";
+import { failure } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 
 let t: TestApp;
@@ -155,5 +156,138 @@ describe("GET /v1/admin/products", () => {
     expect((await t.app.inject({ method: "GET", url: "/v1/admin/products" })).json().detail.error_code).toBe(
       "TOKEN_NOT_FOUND",
     );
+  });
+});
+
+describe("reasons the seller reads", () => {
+  const reasonOf = async (client: TestClient, id: string) => (await client.get(`/v1/products/${id}`)).json();
+  const auditOf = async (id: string) =>
+    (await asAdmin.get(`/v1/admin/audit-log?target_type=product&target_id=${id}`)).json().entries;
+
+  it("a rejection keeps the reason for the seller until an edit sends the product back to moderation", async () => {
+    const product = await pending();
+    const response = await asAdmin.post("/v1/admin/products/reject", {
+      product_id: product.id,
+      reason: "  The pictures show another game  ",
+    });
+    expect([response.statusCode, response.body]).toEqual([200, "true"]);
+    expect(await reasonOf(asUser, product.id)).toMatchObject({
+      status: "rejected",
+      status_reason: "The pictures show another game",
+    });
+    expect((await auditOf(product.id))[0]).toMatchObject({
+      action: "product.reject",
+      after: { status: "rejected", reason: "The pictures show another game" },
+    });
+
+    const edited = await sendForm(
+      t,
+      asUser,
+      "PATCH",
+      "/v1/products/",
+      textParts({ product_id: product.id, price: 90 }),
+    );
+    expect(edited.json()).toMatchObject({ status: "moderation", status_reason: null });
+  });
+
+  it("an approval clears an earlier reason; a rejection without one (the spec's call) leaves none", async () => {
+    const product = await pending();
+    await asAdmin.post("/v1/admin/products/reject", { product_id: product.id, reason: "Wrong category here" });
+    await sendForm(t, asUser, "PATCH", "/v1/products/", textParts({ product_id: product.id, title: "Fixed title" }));
+    expect((await asAdmin.post("/v1/admin/products/approve", { product_id: product.id })).statusCode).toBe(200);
+    expect(await reasonOf(asUser, product.id)).toMatchObject({ status: "active", status_reason: null });
+
+    const silent = await pending();
+    await asAdmin.post("/v1/admin/products/reject", { product_id: silent.id });
+    expect(await reasonOf(asUser, silent.id)).toMatchObject({ status: "rejected", status_reason: null });
+  });
+
+  it("refuses a reason too short or too long (422)", async () => {
+    const product = await pending();
+    for (const reason of ["bad", "x".repeat(1001)]) {
+      const response = await asAdmin.post("/v1/admin/products/reject", { product_id: product.id, reason });
+      expect([response.statusCode, response.json().detail.errors[0].field]).toEqual([422, "reason"]);
+    }
+    expect(await statusOf(product.id)).toBe("moderation");
+  });
+});
+
+describe("POST /admin/products/take-down", () => {
+  const takeDown = (id: string, reason = "Counterfeit keys reported by buyers") =>
+    asAdmin.post("/v1/admin/products/take-down", { product_id: id, reason });
+
+  it("withdraws a live listing with the reason: gone from the catalogue at once, the seller reads why", async () => {
+    const product = await createTestProduct(t, {
+      sellerId: seller.id,
+      categoryId: game.id,
+      stockItems: ["KEY-A", "KEY-B"],
+    });
+    const home = async () =>
+      (await t.app.inject({ method: "GET", url: "/v1/products/get/all?per_page=100" }))
+        .json()
+        .products.map((p: { id: string }) => p.id);
+    expect(await home()).toContain(product.id);
+
+    const response = await takeDown(product.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: product.id,
+      status: "withdrawn",
+      status_reason: "Counterfeit keys reported by buyers",
+    });
+    expect(await home()).not.toContain(product.id);
+    expect((await t.app.inject({ method: "GET", url: `/v1/products/${product.id}` })).statusCode).toBe(404);
+    expect((await asUser.get(`/v1/products/${product.id}`)).json()).toMatchObject({
+      status: "withdrawn",
+      status_reason: "Counterfeit keys reported by buyers",
+    });
+    const [entry] = (await asAdmin.get(`/v1/admin/audit-log?target_type=product&target_id=${product.id}`)).json()
+      .entries;
+    expect(entry).toMatchObject({
+      action: "product.take_down",
+      before: { status: "active" },
+      after: { status: "withdrawn", reason: "Counterfeit keys reported by buyers" },
+    });
+    // The seller cannot put it back.
+    for (const action of ["resume", "relist"])
+      expect((await asUser.post(`/v1/products/${product.id}/${action}`, {})).json().detail.error_code).toBe(
+        "INVALID_PRODUCT_STATUS",
+      );
+  });
+
+  it("takes down paused and sold-out listings too, but not one in moderation, rejected or already off sale", async () => {
+    for (const status of ["paused", "purchased", "completed", "refunded"] as const) {
+      const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status });
+      expect([status, (await takeDown(product.id)).json().status]).toEqual([status, "withdrawn"]);
+    }
+    for (const status of ["moderation", "rejected", "withdrawn", "suspended"] as const) {
+      const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status });
+      const response = await takeDown(product.id);
+      expect([status, response.statusCode, response.json().detail.error_code]).toEqual([
+        status,
+        409,
+        "INVALID_PRODUCT_STATUS",
+      ]);
+    }
+  });
+
+  it("refuses a reason with half of a UTF-16 pair (422), which the database cannot store", async () => {
+    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id });
+    const response = await takeDown(product.id, "Fake \udc00 keys \u{1F511}");
+    expect([response.statusCode, response.json().detail.errors]).toEqual([
+      422,
+      [{ field: "reason", message: "Cannot contain a broken character (half of a UTF-16 pair)" }],
+    ]);
+    expect(await statusOf(product.id)).toBe("active");
+  });
+
+  it("needs a reason, and is for admins only", async () => {
+    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id });
+    expect((await asAdmin.post("/v1/admin/products/take-down", { product_id: product.id })).statusCode).toBe(422);
+    expect(
+      (await asUser.post("/v1/admin/products/take-down", { product_id: product.id, reason: "Mine" })).json(),
+    ).toMatchObject({ detail: { error_code: "INSUFFICIENT_PERMISSIONS" } });
+    expect(failure(await takeDown(crypto.randomUUID()))).toEqual([404, "PRODUCT_NOT_FOUND"]);
+    expect(await statusOf(product.id)).toBe("active");
   });
 });

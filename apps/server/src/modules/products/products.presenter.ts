@@ -44,6 +44,7 @@ export function presentProduct(
     is_owner: viewer?.id === product.sellerId,
     delivery: product.delivery,
     in_stock: product.inStock,
+    // The admin's reason is said to the seller; to anyone else the listing is simply not on sale.
     status_reason: isSellerOrAdmin(product, viewer) ? product.statusReason : null,
     seller: { username: seller.username, avatar_url: seller.avatarUrl, rating: seller.rating },
     category: presentCategory(category),

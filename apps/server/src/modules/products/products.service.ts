@@ -58,13 +58,19 @@ export async function getProductWithSellerStats(
   productId: string,
   viewer: Viewer,
 ): Promise<{ view: ProductView; sellerStats: SellerStatsView }> {
-  const [row] = await db.select().from(products).where(eq(products.id, productId));
-  if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
+  const row = await findVisibleProduct(db, productId, viewer);
   const [[view], sellerStats] = await Promise.all([
     loadProductViews(db, [row]),
     loadSellerStats(db, presence, row.sellerId),
   ]);
   return { view: view!, sellerStats };
+}
+
+/** A product the viewer may see (products.access.ts), else PRODUCT_NOT_FOUND, as if it did not exist. */
+export async function findVisibleProduct(db: Db, productId: string, viewer: Viewer): Promise<ProductRow> {
+  const [row] = await db.select().from(products).where(eq(products.id, productId));
+  if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
+  return row;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category, Product, ProductStatus } from "../../db/schema/catalog.js";
 import { reviews } from "../../db/schema/deals.js";
+import { reports } from "../../db/schema/reports.js";
 import type { User } from "../../db/schema/users.js";
 import { testPayments, topUps } from "../../db/schema/wallet.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
@@ -14,6 +15,7 @@ import {
   imagePart,
   sendForm,
   textParts,
+  type TestProductValues,
 } from "../../test/test-catalog.js";
 import { TestClient } from "../../test/test-client.js";
 import { createTestDeal, type TestDeal } from "../../test/test-deals.js";
@@ -88,8 +90,8 @@ let purchase: TestDeal;
 
 const unique = () => randomUUID().slice(0, 8);
 const freshUser = () => createTestUser(t.database.db, { username: `am_${unique()}` });
-const productOf = (sellerId: string, status: ProductStatus = "active") =>
-  createTestProduct(t, { sellerId, categoryId: subcategory.id, status });
+const productOf = (sellerId: string, status: ProductStatus = "active", values: Partial<TestProductValues> = {}) =>
+  createTestProduct(t, { sellerId, categoryId: subcategory.id, status, ...values });
 /** A withdrawal of `user` still waiting, fresh for each call that decides or cancels one. */
 async function pendingWithdrawal() {
   await creditTestTopUp(t.database.db, people.user.id, 101_00);
@@ -298,6 +300,42 @@ const matrix: Record<string, Row> = {
     url: "/v1/admin/products/reject",
     body: { product_id: (await productOf(people.user.id, "moderation")).id },
   })),
+
+  // Issue 19: pausing, resuming and relisting are the owner's alone, admins included (they take listings down instead).
+  "POST /v1/products/{id}/pause": signedIn(
+    async () => ({ url: `/v1/products/${(await productOf(people.user.id)).id}/pause` }),
+    { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
+  ),
+  // A paused listing does not exist for anyone but its seller and admins.
+  "POST /v1/products/{id}/resume": signedIn(
+    async () => ({ url: `/v1/products/${(await productOf(people.user.id, "paused")).id}/resume` }),
+    { user: OK, other: [404, "PRODUCT_NOT_FOUND"], admin: FORBIDDEN },
+  ),
+  "POST /v1/products/{id}/relist": signedIn(
+    async () => ({
+      url: `/v1/products/${(await productOf(people.user.id, "completed", { delivery: "manual" })).id}/relist`,
+      body: { quantity: 2 },
+    }),
+    { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
+  ),
+  "POST /v1/admin/products/take-down": adminOnly(async () => ({
+    url: "/v1/admin/products/take-down",
+    body: { product_id: (await productOf(people.user.id)).id, reason: "Taken down by the matrix" },
+  })),
+
+  // Anyone signed in reports someone else's listing; a repeat answers the open report.
+  "POST /v1/reports": signedIn(
+    () => ({ url: "/v1/reports", body: { target: "product", product_id: sellerProduct.id, reason: "spam" } }),
+    { user: OK },
+  ),
+  "GET /v1/admin/reports": adminOnly(() => ({ url: "/v1/admin/reports" })),
+  "POST /v1/admin/reports/{id}/resolve": adminOnly(async () => {
+    const [report] = await t.database.db
+      .insert(reports)
+      .values({ reporterId: seller.id, target: "user", userId: (await freshUser()).id, reason: "spam" })
+      .returning();
+    return { url: `/v1/admin/reports/${report!.id}/resolve`, body: { status: "dismissed" } };
+  }),
 
   "GET /v1/chats/": signedIn(() => ({ url: "/v1/chats/" }), { user: OK }),
   "GET /v1/chats/{id}/messages": signedIn(() => ({ url: `/v1/chats/${purchase.chat.id}/messages` }), {

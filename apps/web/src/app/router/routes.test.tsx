@@ -49,6 +49,7 @@ describe("admin routes", () => {
       ["Products", "/admin/products"],
       ["Deals", "/admin/deals"],
       ["Withdrawals", "/admin/withdrawals"],
+      ["Reports", "/admin/reports"],
       ["Categories", "/admin/categories"],
       ["Back to the site", "/"],
     ]);

@@ -75,6 +75,7 @@ export const createRoutes = (): RouteObject[] => [
                   Component: withTexts(
                     () => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage),
                     "profile",
+                    "reports",
                   ),
                 },
               },
@@ -84,6 +85,7 @@ export const createRoutes = (): RouteObject[] => [
                   Component: withTexts(
                     () => import("@/features/products/pages/product-page").then((m) => m.ProductPage),
                     "products",
+                    "reports",
                   ),
                 },
               },
@@ -115,6 +117,7 @@ export const createRoutes = (): RouteObject[] => [
                       Component: withTexts(
                         () => import("@/features/products/pages/product-edit-page").then((m) => m.ProductEditPage),
                         "productForm",
+                        "products",
                       ),
                     },
                   },
@@ -187,6 +190,8 @@ export const createRoutes = (): RouteObject[] => [
                 "adminCatalog",
                 "adminDeals",
                 "adminWithdrawals",
+                "adminReports",
+                "reports",
               ),
             },
             children: [
@@ -231,6 +236,13 @@ export const createRoutes = (): RouteObject[] => [
                     lazy: {
                       Component: () =>
                         import("@/features/admin/pages/admin-withdrawals-page").then((m) => m.AdminWithdrawalsPage),
+                    },
+                  },
+                  {
+                    path: "reports",
+                    lazy: {
+                      Component: () =>
+                        import("@/features/admin/pages/admin-reports-page").then((m) => m.AdminReportsPage),
                     },
                   },
                   {

@@ -31,21 +31,35 @@ describe("ProductStatusBadge (ARCHITECTURE §4 profile labels)", () => {
     expect(colourOf(badge)).toContain(`--mantine-color-${colour}-`);
   });
 
-  it.each(["rejected", "refunded", "constructor"])(
-    "shows any other value (%s) as it is, in a neutral style",
-    (status) => {
-      const badge = renderBadge(status);
+  it.each([
+    ["paused", "PAUSED"],
+    ["rejected", "REJECTED"],
+    ["refunded", "REFUNDED"],
+    ["withdrawn", "TAKEN DOWN"],
+    ["suspended", "SUSPENDED"],
+  ])("names the seller's other status %s (%s) in a neutral style", (status, label) => {
+    const badge = renderBadge(status);
 
-      expect(badge).toHaveTextContent(status);
-      expect(colourOf(badge)).not.toMatch(/green|blue|yellow/);
-      expect(badge).toHaveAttribute("data-variant", "outline");
-    },
-  );
+    expect(badge).toHaveTextContent(label);
+    expect(colourOf(badge)).not.toMatch(/green|blue|yellow/);
+    expect(badge).toHaveAttribute("data-variant", "outline");
+  });
 
-  it("names the known statuses in Russian", async () => {
+  it.each(["approved", "constructor"])("shows an unknown value (%s) as it is, in a neutral style", (status) => {
+    const badge = renderBadge(status);
+
+    expect(badge).toHaveTextContent(status);
+    expect(colourOf(badge)).not.toMatch(/green|blue|yellow/);
+    expect(badge).toHaveAttribute("data-variant", "outline");
+  });
+
+  it.each([
+    ["active", "В ПРОДАЖЕ"],
+    ["paused", "НА ПАУЗЕ"],
+  ])("names %s in Russian", async (status, label) => {
     await i18n.changeLanguage("ru");
     try {
-      expect(renderBadge("active")).toHaveTextContent("В ПРОДАЖЕ");
+      expect(renderBadge(status)).toHaveTextContent(label);
     } finally {
       await i18n.changeLanguage("en");
     }

@@ -1,6 +1,7 @@
 import enAdmin from "@/locales/en/admin.json";
 import enAdminCatalog from "@/locales/en/admin-catalog.json";
 import enAdminDeals from "@/locales/en/admin-deals.json";
+import enAdminReports from "@/locales/en/admin-reports.json";
 import enAdminWithdrawals from "@/locales/en/admin-withdrawals.json";
 import enAuth from "@/locales/en/auth.json";
 import enChats from "@/locales/en/chats.json";
@@ -10,12 +11,14 @@ import enLayout from "@/locales/en/layout.json";
 import enProductForm from "@/locales/en/product-form.json";
 import enProducts from "@/locales/en/products.json";
 import enProfile from "@/locales/en/profile.json";
+import enReports from "@/locales/en/reports.json";
 import enSettings from "@/locales/en/settings.json";
 import enStatus from "@/locales/en/status.json";
 import enWallet from "@/locales/en/wallet.json";
 import ruAdmin from "@/locales/ru/admin.json";
 import ruAdminCatalog from "@/locales/ru/admin-catalog.json";
 import ruAdminDeals from "@/locales/ru/admin-deals.json";
+import ruAdminReports from "@/locales/ru/admin-reports.json";
 import ruAdminWithdrawals from "@/locales/ru/admin-withdrawals.json";
 import ruAuth from "@/locales/ru/auth.json";
 import ruChats from "@/locales/ru/chats.json";
@@ -25,6 +28,7 @@ import ruLayout from "@/locales/ru/layout.json";
 import ruProductForm from "@/locales/ru/product-form.json";
 import ruProducts from "@/locales/ru/products.json";
 import ruProfile from "@/locales/ru/profile.json";
+import ruReports from "@/locales/ru/reports.json";
 import ruSettings from "@/locales/ru/settings.json";
 import ruStatus from "@/locales/ru/status.json";
 import ruWallet from "@/locales/ru/wallet.json";
@@ -39,6 +43,7 @@ export const resources = {
     admin: enAdmin,
     adminCatalog: enAdminCatalog,
     adminDeals: enAdminDeals,
+    adminReports: enAdminReports,
     adminWithdrawals: enAdminWithdrawals,
     auth: enAuth,
     chats: enChats,
@@ -48,6 +53,7 @@ export const resources = {
     productForm: enProductForm,
     products: enProducts,
     profile: enProfile,
+    reports: enReports,
     settings: enSettings,
     status: enStatus,
     wallet: enWallet,
@@ -56,6 +62,7 @@ export const resources = {
     admin: ruAdmin,
     adminCatalog: ruAdminCatalog,
     adminDeals: ruAdminDeals,
+    adminReports: ruAdminReports,
     adminWithdrawals: ruAdminWithdrawals,
     auth: ruAuth,
     chats: ruChats,
@@ -65,6 +72,7 @@ export const resources = {
     productForm: ruProductForm,
     products: ruProducts,
     profile: ruProfile,
+    reports: ruReports,
     settings: ruSettings,
     status: ruStatus,
     wallet: ruWallet,

@@ -159,3 +159,11 @@ export function CopyIcon(props: IconProps) {
     </LineIcon>
   );
 }
+
+export function FlagIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+    </LineIcon>
+  );
+}

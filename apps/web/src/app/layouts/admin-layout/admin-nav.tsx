@@ -6,6 +6,7 @@ import {
   ArrowLeftIcon,
   BoxIcon,
   DashboardIcon,
+  FlagIcon,
   LayersIcon,
   RoubleIcon,
   ShieldCheckIcon,
@@ -14,18 +15,22 @@ import {
 } from "@/shared/ui/icons";
 
 interface AdminNavItem {
-  key: "main" | "users" | "products" | "deals" | "withdrawals" | "categories";
+  key: "main" | "users" | "products" | "deals" | "withdrawals" | "reports" | "categories";
   to: string;
   icon: ComponentType<IconProps>;
 }
 
-/** SPEC §2 admin navigation; Deals is where disputes are resolved (ARCHITECTURE §4), Withdrawals where payouts are decided. */
+/**
+ * SPEC §2 admin navigation; Deals is where disputes are resolved (ARCHITECTURE §4), Withdrawals where payouts are
+ * decided, Reports where users' reports of listings and users are worked through (issue 19).
+ */
 const ITEMS: AdminNavItem[] = [
   { key: "main", to: "/admin", icon: DashboardIcon },
   { key: "users", to: "/admin/users", icon: UsersIcon },
   { key: "products", to: "/admin/products", icon: BoxIcon },
   { key: "deals", to: "/admin/deals", icon: ShieldCheckIcon },
   { key: "withdrawals", to: "/admin/withdrawals", icon: RoubleIcon },
+  { key: "reports", to: "/admin/reports", icon: FlagIcon },
   { key: "categories", to: "/admin/categories", icon: LayersIcon },
 ];
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { moderationResultSchema } from "@lootlane/contract";
+import { moderationResultSchema, type RejectProductBody } from "@lootlane/contract";
 import { api } from "@/shared/api/api";
 import { productsQueryKey } from "@/shared/catalog/products-query-key";
 import { adminProductsQueryKey } from "./admin-products-query-key";
@@ -8,9 +8,9 @@ import { adminQueryKeys } from "./admin-query-keys";
 /** SPEC §7: a moderation call succeeds only with status 200 and the body `true`; anything else throws. */
 export async function postModeration(
   path: "admin/products/approve" | "admin/products/reject",
-  productId: string,
+  request: RejectProductBody,
 ): Promise<void> {
-  moderationResultSchema.parse(await api.post(path, { json: { product_id: productId } }).json());
+  moderationResultSchema.parse(await api.post(path, { json: request }).json());
 }
 
 /**
@@ -18,7 +18,7 @@ export async function postModeration(
  * and the dashboard's moderation count, so all of them are refreshed. The admin list is awaited: the item keeps
  * its buttons disabled until it shows its new status, so the same decision cannot be sent twice.
  */
-export function useModerationMutation(mutationFn: (productId: string) => Promise<void>) {
+export function useModerationMutation<Request>(mutationFn: (request: Request) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

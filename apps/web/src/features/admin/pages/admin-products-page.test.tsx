@@ -103,7 +103,7 @@ describe("admin products", () => {
     expect(queriesOf("admin/products")).toEqual([{ page: "1", per_page: "20" }]);
   });
 
-  it("offers View, Approve and Reject only for products in moderation; the others show the outcome", async () => {
+  it("offers View, Approve and Reject only for products in moderation; the others show the outcome and Take down", async () => {
     stubApi({ "GET admin/products": { body: page([waiting, onSale, bought, done, refused]) } });
     renderApp("/admin/products", { user: admin });
 
@@ -117,9 +117,14 @@ describe("admin products", () => {
     expect(first.getByRole("button", { name: "Reject Dota 2 account, 5000 MMR" })).toBeEnabled();
     expect(first.queryByText("Approved by a moderator")).not.toBeInTheDocument();
 
+    expect(first.queryByRole("button", { name: /Take down/ })).not.toBeInTheDocument();
     for (const title of ["Steam key", "Rare courier", "Arcana set"]) {
       expect(item(title).getByText("Approved by a moderator")).toBeInTheDocument();
-      expect(item(title).queryByRole("button")).not.toBeInTheDocument();
+      expect(
+        item(title)
+          .getAllByRole("button")
+          .map((button) => button.getAttribute("aria-label")),
+      ).toEqual([`Take down ${title}`]);
     }
     expect(item("Fake skins").getByText("Rejected by a moderator")).toBeInTheDocument();
     expect(item("Fake skins").queryByText("Approved by a moderator")).not.toBeInTheDocument();
@@ -201,15 +206,23 @@ describe("admin products", () => {
     await waitFor(() =>
       expect(item("Dota 2 account, 5000 MMR").getByText("Approved by a moderator")).toBeInTheDocument(),
     );
-    expect(item("Dota 2 account, 5000 MMR").queryByRole("button")).not.toBeInTheDocument();
+    expect(item("Dota 2 account, 5000 MMR").getAllByRole("button")).toHaveLength(1);
+    expect(item("Dota 2 account, 5000 MMR").getByRole("button")).toHaveAccessibleName(
+      "Take down Dota 2 account, 5000 MMR",
+    );
     expect(api.bodiesOf("POST admin/products/reject")).toEqual([]);
   });
 
-  it("rejects: only that product's buttons wait for the answer, then it shows as rejected", async () => {
+  it("rejects with the reason the seller reads: only that product's buttons wait, then it shows as rejected", async () => {
     const api = stubApi({
       "GET admin/products": [
         { body: page([waiting, alsoWaiting]) },
-        { body: page([waiting, { ...alsoWaiting, status: "rejected" }]) },
+        {
+          body: page([
+            waiting,
+            { ...alsoWaiting, status: "rejected", status_reason: "The pictures show another game" },
+          ]),
+        },
       ],
       "POST admin/products/reject": { body: true },
     });
@@ -217,22 +230,64 @@ describe("admin products", () => {
     const { events } = renderApp("/admin/products", { user: admin });
 
     await events.click(await screen.findByRole("button", { name: "Reject CS2 prime account" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Reject “CS2 prime account”" }));
+    await events.type(dialog.getByRole("textbox", { name: "Reason" }), "bad");
+    await events.click(dialog.getByRole("button", { name: "Reject" }));
+    expect(await dialog.findByText("Write at least 5 characters")).toBeInTheDocument();
+    expect(api.bodiesOf("POST admin/products/reject")).toEqual([]);
+
+    await events.clear(dialog.getByRole("textbox", { name: "Reason" }));
+    await events.type(dialog.getByRole("textbox", { name: "Reason" }), " The pictures show another game ");
+    await events.click(dialog.getByRole("button", { name: "Reject" }));
 
     await waitFor(() =>
       expect(item("CS2 prime account").getByRole("button", { name: "Approve CS2 prime account" })).toBeDisabled(),
     );
-    expect(item("CS2 prime account").getByRole("button", { name: "Reject CS2 prime account" })).toBeDisabled();
     expect(
       item("Dota 2 account, 5000 MMR").getByRole("button", { name: "Approve Dota 2 account, 5000 MMR" }),
     ).toBeEnabled();
-    expect(api.bodiesOf("POST admin/products/reject")).toEqual([{ product_id: alsoWaiting.id }]);
+    expect(api.bodiesOf("POST admin/products/reject")).toEqual([
+      { product_id: alsoWaiting.id, reason: "The pictures show another game" },
+    ]);
 
     release();
 
     expect(await screen.findByText("“CS2 prime account” is rejected")).toBeInTheDocument();
     await waitFor(() => expect(item("CS2 prime account").getByText("Rejected by a moderator")).toBeInTheDocument());
+    expect(item("CS2 prime account").getByText("The pictures show another game")).toBeInTheDocument();
     expect(item("CS2 prime account").queryByRole("button")).not.toBeInTheDocument();
     expect(api.bodiesOf("POST admin/products/approve")).toEqual([]);
+  });
+
+  it("takes a listing down with a reason, and keeps the dialog open with the server's refusal", async () => {
+    const api = stubApi({
+      "GET admin/products": [
+        { body: page([onSale]) },
+        { body: page([{ ...onSale, status: "withdrawn", status_reason: "Counterfeit keys" }]) },
+      ],
+      "POST admin/products/take-down": [
+        refusal(409, "INVALID_PRODUCT_STATUS", "Wrong status"),
+        { body: { ...onSale, product_data: onSale.product_data_string, status: "withdrawn" } },
+      ],
+    });
+    const { events } = renderApp("/admin/products", { user: admin });
+
+    await events.click(await screen.findByRole("button", { name: "Take down Steam key" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Take down “Steam key”" }));
+    await events.type(dialog.getByRole("textbox", { name: "Reason" }), "Counterfeit keys");
+    await events.click(dialog.getByRole("button", { name: "Take down" }));
+    expect(await dialog.findByText("The product is not in a state that allows this")).toBeInTheDocument();
+
+    await events.click(dialog.getByRole("button", { name: "Take down" }));
+
+    expect(await screen.findByText("“Steam key” is taken down")).toBeInTheDocument();
+    await waitFor(() => expect(item("Steam key").getByText("Withdrawn")).toBeInTheDocument());
+    expect(item("Steam key").getByText("Counterfeit keys")).toBeInTheDocument();
+    expect(item("Steam key").queryByRole("button")).not.toBeInTheDocument();
+    expect(api.bodiesOf("POST admin/products/take-down")).toEqual([
+      { product_id: onSale.id, reason: "Counterfeit keys" },
+      { product_id: onSale.id, reason: "Counterfeit keys" },
+    ]);
   });
 
   it("says why a decision failed, in words, and lets the admin try again", async () => {

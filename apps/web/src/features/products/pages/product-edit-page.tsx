@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Box, Button, Group } from "@mantine/core";
+import { Alert, Box, Button, Group, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,7 @@ import {
   type ProductFormValues,
 } from "../components/product-form/product-form-values";
 import { ProductNotFound } from "../components/product-page/product-not-found";
+import { ProductStatusNote } from "../components/product-page/product-status-note";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 
 /** The owner's form, starting from the product as loaded; what it sends is the difference from that start. */
@@ -48,7 +49,9 @@ function EditProductForm({ product }: { product: ProductDetail }) {
       onSubmit={submit}
       unchangedHint={(values) => (hasChanges(changesBetween(initial, values)) ? null : t("edit.unchanged"))}
       notice={
-        <>
+        <Stack gap="sm">
+          {/* Why moderation refused it, while the seller fixes it. */}
+          <ProductStatusNote product={product} />
           {/* A standing note, not an alert: it is there from the start and needs no announcement. */}
           <Alert color="yellow" variant="light" role="note">
             {t("edit.moderationWarning")}
@@ -60,7 +63,7 @@ function EditProductForm({ product }: { product: ProductDetail }) {
               </Button>
             </Group>
           )}
-        </>
+        </Stack>
       }
       secondaryAction={
         <Button component={Link} to={productPath} variant="default">

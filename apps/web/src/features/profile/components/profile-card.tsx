@@ -1,5 +1,7 @@
-import { Box, Card, Stack, Text, Title } from "@mantine/core";
+import { Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "@/shared/auth/current-user";
+import { ReportButton } from "@/shared/reports/report-button";
 import type { Profile } from "../api/get-profile";
 import { AvatarEditor } from "./avatar-editor";
 import { DescriptionEditor } from "./description-editor";
@@ -10,11 +12,15 @@ import { UserAvatar } from "./user-avatar";
 
 const AVATAR_SIZE = 112;
 
-/** Who the user is: avatar, name, status, facts and description; the owner edits them here. */
+/**
+ * Who the user is: avatar, name, status, facts and description; the owner edits them here, a signed-in visitor
+ * may report the user.
+ */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation("profile");
   const { user } = profile;
   const owner = profile.view === "owner";
+  const { data: currentUser } = useCurrentUser();
   return (
     <Card component="section" aria-labelledby="profile-name" pos="relative">
       {owner && (
@@ -40,6 +46,11 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           <ProfileStatusBadges isBanned={user.is_banned} isActive={user.is_active} />
         </Stack>
         <ProfileFacts profile={profile} />
+        {!owner && currentUser && (
+          <Group justify="center">
+            <ReportButton target={{ kind: "user", username: user.username }} />
+          </Group>
+        )}
         {owner ? (
           <DescriptionEditor description={user.description} />
         ) : (

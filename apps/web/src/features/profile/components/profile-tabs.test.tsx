@@ -43,6 +43,16 @@ function cardsInPanel() {
     }));
 }
 
+/** The seller's control under each card of the open tab, by the card's title. */
+function controlsInPanel() {
+  return within(screen.getByRole("tabpanel"))
+    .queryAllByRole("listitem")
+    .map((card) => [
+      within(card).getByRole("link").querySelector("p")?.textContent,
+      within(card).queryByRole("button")?.textContent ?? null,
+    ]);
+}
+
 describe("profile product tabs", () => {
   it("lists every one of the owner's products with its status label", async () => {
     const api = stubRoutes({
@@ -57,7 +67,15 @@ describe("profile product tabs", () => {
       { title: "Immortal treasure", label: "PENDING" },
       { title: "Account with 5000 MMR", label: "SOLD" },
       { title: "Battle pass level 300", label: "SOLD" },
-      { title: "Courier skin", label: "rejected" },
+      { title: "Courier skin", label: "REJECTED" },
+    ]);
+    // Pause what is on sale, relist what sold out; nothing for what moderation holds.
+    expect(controlsInPanel()).toEqual([
+      ["Arcana bundle", "Pause"],
+      ["Immortal treasure", null],
+      ["Account with 5000 MMR", "Relist"],
+      ["Battle pass level 300", "Relist"],
+      ["Courier skin", null],
     ]);
     expect(screen.queryByText("No products yet")).not.toBeInTheDocument();
     // One page is all there is.
@@ -65,6 +83,60 @@ describe("profile product tabs", () => {
     expect(api.calls.filter((call) => call.startsWith("GET /v1/products/"))).toEqual([
       "GET /v1/products/user/by-username/mira",
     ]);
+  });
+
+  it("pauses a listing from the owner's list, which then shows it paused with Resume", async () => {
+    let listed = [onSale];
+    const api = stubRoutes({
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": () => jsonResponse(200, listed),
+      [`POST /v1/products/${onSale.id}/pause`]: () => {
+        listed = [{ ...onSale, status: "paused", is_owner: true }];
+        return jsonResponse(200, listed[0]);
+      },
+    });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    await events.click(await screen.findByRole("button", { name: "Pause Arcana bundle" }));
+
+    expect(await screen.findByText("“Arcana bundle” is paused: buyers do not see it")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Resume Arcana bundle" })).toBeInTheDocument();
+    expect(cardsInPanel()).toEqual([{ title: "Arcana bundle", label: "PAUSED" }]);
+    expect(api.calls.filter((call) => call.startsWith("POST"))).toEqual([`POST /v1/products/${onSale.id}/pause`]);
+  });
+
+  it("asks for the quantity to relist a sold-out manual listing", async () => {
+    const manual = { ...delivered, delivery: "manual" as const, in_stock: 0 };
+    const api = stubRoutes({
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts([manual]),
+      [`POST /v1/products/${manual.id}/relist`]: () =>
+        jsonResponse(200, { ...manual, status: "active", is_sold: false, in_stock: 5 }),
+    });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    await events.click(await screen.findByRole("button", { name: "Relist Battle pass level 300" }));
+    const dialog = await screen.findByRole("dialog", { name: "Relist “Battle pass level 300”" });
+    await events.clear(within(dialog).getByRole("textbox", { name: "Quantity" }));
+    await events.type(within(dialog).getByRole("textbox", { name: "Quantity" }), "5");
+    await events.click(within(dialog).getByRole("button", { name: "Put on sale" }));
+
+    expect(await screen.findByText("“Battle pass level 300” is on sale again")).toBeInTheDocument();
+    expect(await api.last(`POST /v1/products/${manual.id}/relist`)?.json()).toEqual({ quantity: 5 });
+  });
+
+  it("says to add units when an automatic listing has nothing to relist", async () => {
+    stubRoutes({
+      "GET /v1/users/mira": () => jsonResponse(200, ownProfileOf(mira)),
+      "GET /v1/products/user/by-username/mira": sellerProducts([bought]),
+      [`POST /v1/products/${bought.id}/relist`]: () =>
+        errorResponse(409, "OUT_OF_STOCK", "Not enough in stock for this purchase"),
+    });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    await events.click(await screen.findByRole("button", { name: "Relist Account with 5000 MMR" }));
+
+    expect(await screen.findByText("There is nothing to sell: add units to the stock first.")).toBeInTheDocument();
   });
 
   it("shows a visitor what is on sale under Active and what sold under Sold", async () => {

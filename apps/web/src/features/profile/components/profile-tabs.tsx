@@ -1,8 +1,9 @@
 import { Button, Card, EmptyState, Stack, Tabs } from "@mantine/core";
-import type { SellerProductsShelf } from "@lootlane/contract";
+import type { Product, SellerProductsShelf } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "@/shared/auth/current-user";
+import { ListingControls } from "@/shared/catalog/listing-controls";
 import { ProductGrid } from "@/shared/catalog/product-grid";
 import { ProductGridSkeleton } from "@/shared/catalog/product-grid-skeleton";
 import { PROFILE_TAB_PARAM } from "@/shared/trust/profile-tab";
@@ -83,9 +84,11 @@ function ProductTab({ tab, username, owner }: { tab: ProductTabKey; username: st
       <LoadErrorAlert title={t("tabs.loadError")} error={products.error} onRetry={() => void products.refetch()} />
     );
   if (products.data.length === 0) return <TabEmptyState tab={tab} owner={owner} />;
+  // The owner pauses, resumes and relists from their own list.
+  const controls = owner ? (product: Product) => <ListingControls listing={product} size="xs" /> : undefined;
   return (
     <Stack gap="md">
-      <ProductGrid products={products.data} showStatus={showStatus} />
+      <ProductGrid products={products.data} showStatus={showStatus} actions={controls} />
       <LoadMoreButton list={products} />
     </Stack>
   );

@@ -230,3 +230,37 @@ describe("profile that fails to load (SPEC §2 redirects)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/error"));
   });
 });
+
+describe("reporting a user", () => {
+  const alex = makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" });
+
+  it("lets a signed-in visitor report the user by name", async () => {
+    const api = stubRoutes({
+      "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)),
+      ...miraProducts(),
+      "POST /v1/reports": () => jsonResponse(200, {}),
+    });
+    const { events } = renderApp("/profile/mira", { user: alex });
+
+    await events.click(await screen.findByRole("button", { name: "Report mira" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Report mira" }));
+    await events.click(dialog.getByRole("combobox", { name: /What is wrong\?/ }));
+    await events.click(await dialog.findByRole("option", { name: "Spam" }));
+    await events.click(dialog.getByRole("button", { name: "Send report" }));
+
+    await waitFor(() => expect(api.calls).toContain("POST /v1/reports"));
+    expect(await api.last("POST /v1/reports")?.json()).toEqual({
+      target: "user",
+      username: "mira",
+      reason: "spam",
+      text: "",
+    });
+  });
+
+  it("is not offered to a guest", async () => {
+    stubRoutes({ "GET /v1/users/mira": () => jsonResponse(200, publicProfileOf(mira)), ...miraProducts() });
+    renderApp("/profile/mira", { user: null });
+    expect(await screen.findByRole("heading", { level: 1, name: "mira" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Report mira" })).not.toBeInTheDocument();
+  });
+});

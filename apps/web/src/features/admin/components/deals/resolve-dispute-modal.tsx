@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from "@mantine/core";
+import { Modal, Radio, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatBalance, formatPrice, type Deal, type DisputeResolution } from "@lootlane/contract";
-import { describeError } from "@/shared/errors/error-message";
+import { DecisionFooter } from "../decision-footer";
 
 export type ProductAfterRefund = "active" | "withdrawn";
 
@@ -59,7 +59,6 @@ export function ResolveDisputeModal({
   onClose,
 }: ResolveDisputeModalProps) {
   const { t } = useTranslation("adminDeals");
-  const { t: tc } = useTranslation("common");
   const [productStatus, setProductStatus] = useState<ProductAfterRefund>("active");
   const values = {
     title: deal.product.title,
@@ -81,23 +80,15 @@ export function ResolveDisputeModal({
           {t(refund ? "refund.text" : "release.text", values)}
         </Text>
         {refund && <RefundChoice value={productStatus} onChange={setProductStatus} disabled={pending} />}
-        {error !== null && (
-          <Alert color="red" role="alert" title={t("resolveError")}>
-            {describeError(error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={pending}>
-            {tc("cancel")}
-          </Button>
-          <Button
-            color={refund ? "orange" : "teal"}
-            loading={pending}
-            onClick={() => onConfirm(refund ? productStatus : undefined)}
-          >
-            {t(refund ? "refund.confirm" : "release.confirm")}
-          </Button>
-        </Group>
+        <DecisionFooter
+          error={error}
+          errorTitle={t("resolveError")}
+          pending={pending}
+          onCancel={close}
+          confirmLabel={t(refund ? "refund.confirm" : "release.confirm")}
+          confirmColor={refund ? "orange" : "teal"}
+          onConfirm={() => onConfirm(refund ? productStatus : undefined)}
+        />
       </Stack>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { formatPrice, type Product } from "@lootlane/contract";
 import { AdminProductStatusBadge } from "./admin-product-status-badge";
 import { formatDate } from "@/shared/format/date";
 import { BoxIcon } from "@/shared/ui/icons";
-import { ModerationActions, ModerationMark } from "./moderation-actions";
+import { ModerationActions, ModerationMark, TAKE_DOWN_STATUSES, TakeDownAction } from "./moderation-actions";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,7 +62,8 @@ function ProductCover({ product }: { product: Product }) {
 
 /**
  * One product of the admin list (SPEC §2 Admin products): everything a moderator judges it by, the goods
- * included, and the decision — buttons while it waits in moderation, the outcome afterwards. Stacked on a
+ * included, and the decision — buttons while it waits in moderation, the outcome afterwards (with the reason of a
+ * rejection or take-down), and Take down while it may be sold. Stacked on a
  * phone; from the small breakpoint the cover sits left and the actions right.
  */
 export function AdminProductCard({ product }: { product: Product }) {
@@ -100,6 +101,11 @@ export function AdminProductCard({ product }: { product: Product }) {
             <Fact label={t("products.images")}>{t("products.imageCount", { count: product.images.length })}</Fact>
             <Fact label={t("products.category")}>{product.category.name}</Fact>
           </Group>
+          {product.status_reason && (
+            <Fact label={t("products.reason")}>
+              <span style={{ whiteSpace: "pre-line" }}>{product.status_reason}</span>
+            </Fact>
+          )}
           <Box mt={4}>
             <Text size="xs" c="dimmed">
               {t("products.goods")}
@@ -118,9 +124,10 @@ export function AdminProductCard({ product }: { product: Product }) {
             )}
           </Box>
         </Stack>
-        <Box style={{ flexShrink: 0 }}>
+        <Stack gap="xs" style={{ flexShrink: 0 }}>
           {inModeration ? <ModerationActions product={product} /> : <ModerationMark status={product.status} />}
-        </Box>
+          {TAKE_DOWN_STATUSES.includes(product.status) && <TakeDownAction product={product} />}
+        </Stack>
       </Flex>
     </Card>
   );

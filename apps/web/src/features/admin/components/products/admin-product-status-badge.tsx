@@ -5,6 +5,7 @@ import type { ProductStatus } from "@lootlane/contract";
 const COLORS: Record<ProductStatus, MantineColor> = {
   moderation: "yellow",
   active: "green",
+  paused: "gray",
   rejected: "red",
   purchased: "blue",
   completed: "blue",
@@ -15,7 +16,7 @@ const COLORS: Record<ProductStatus, MantineColor> = {
 
 /**
  * The exact lifecycle state, as a moderator needs it: the buyer-facing ACTIVE / SOLD / PENDING summary of
- * the shared badge would hide rejected, refunded, withdrawn and suspended products behind raw text.
+ * the shared badge would hide rejected, paused, refunded, withdrawn and suspended products behind raw text.
  */
 export function AdminProductStatusBadge({ status }: { status: ProductStatus }) {
   const { t } = useTranslation("adminCatalog");

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import {
   formatBalance,
@@ -8,7 +8,7 @@ import {
   type AdminWithdrawal,
 } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
-import { describeError } from "@/shared/errors/error-message";
+import { DecisionFooter } from "../decision-footer";
 
 export type Decision = "approve" | "reject";
 
@@ -36,7 +36,6 @@ export function DecideWithdrawalModal({
   onClose,
 }: DecideWithdrawalModalProps) {
   const { t } = useTranslation("adminWithdrawals");
-  const { t: tc } = useTranslation("common");
   const reject = decision === "reject";
   const needsText = reject || !withdrawal.provider_payout;
   const form = useForm({
@@ -92,19 +91,16 @@ export function DecideWithdrawalModal({
               />
             )
           )}
-          {error !== null && (
-            <Alert color="red" role="alert" title={t("decideError")}>
-              {describeError(error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {tc("cancel")}
-            </Button>
-            <Button type="submit" color={reject ? "red" : "teal"} loading={pending}>
-              {reject ? t("reject.confirm") : withdrawal.provider_payout ? t("approve.send") : t("approve.confirm")}
-            </Button>
-          </Group>
+          <DecisionFooter
+            error={error}
+            errorTitle={t("decideError")}
+            pending={pending}
+            onCancel={close}
+            confirmLabel={
+              reject ? t("reject.confirm") : withdrawal.provider_payout ? t("approve.send") : t("approve.confirm")
+            }
+            confirmColor={reject ? "red" : "teal"}
+          />
         </Stack>
       </form>
     </Modal>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { signInRedirectState } from "@/shared/auth/return-path";
+import { ListingControls } from "@/shared/catalog/listing-controls";
 import { useStartChat } from "../../api/start-chat";
 import { BuyButton } from "./buy-button";
 import { DeleteProductButton } from "./delete-product-button";
@@ -36,7 +37,8 @@ function MessageSellerButton({ productId }: { productId: string }) {
 }
 
 /**
- * The owner edits, manages the units of an `auto` listing, or deletes; anyone else may buy an active product (SPEC §2) or message its seller first.
+ * The owner edits, manages the units of an `auto` listing, pauses, resumes or relists, or deletes; anyone else may
+ * buy an active product (SPEC §2) or message its seller first.
  * A guest is sent to sign in for either, and comes back here.
  */
 export function ProductActions({ product, viewer }: ProductActionsProps) {
@@ -54,6 +56,7 @@ export function ProductActions({ product, viewer }: ProductActionsProps) {
             {t("manageStock")}
           </Button>
         )}
+        <ListingControls listing={product} />
         <DeleteProductButton productId={product.id} ownerUsername={product.seller.username} />
       </Stack>
     );

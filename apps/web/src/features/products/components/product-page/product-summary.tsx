@@ -1,11 +1,12 @@
-import { Alert, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { formatPrice, type ProductWithSellerStats } from "@lootlane/contract";
-import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
 import { ProductStock } from "@/shared/catalog/product-stock";
+import { ReportButton } from "@/shared/reports/report-button";
 import { ProductActions } from "./product-actions";
 import { ProductCategory } from "./product-category";
+import { ProductStatusNote } from "./product-status-note";
 import { SellerCard } from "./seller-card";
 
 interface ProductSummaryProps {
@@ -16,17 +17,9 @@ interface ProductSummaryProps {
 
 /**
  * What decides a purchase, in one card: status, title, price, delivery and stock, category, the actions and the
- * seller with their stats.
+ * seller with their stats; a signed-in visitor may report the listing from here.
  */
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
-  const { t } = useTranslation("products");
-  // Only the owner (and admins) can open a product that is not public, so only they need to know why.
-  const reviewNote =
-    product.status === "moderation"
-      ? t("status.moderation")
-      : product.status === "rejected"
-        ? t("status.rejected")
-        : null;
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
@@ -41,14 +34,15 @@ export function ProductSummary({ product, viewer }: ProductSummaryProps) {
           {formatPrice(product.price)}
         </Text>
         <ProductStock product={product} />
-        {reviewNote && (
-          <Alert color={product.status === "rejected" ? "red" : "yellow"} variant="light">
-            {reviewNote}
-          </Alert>
-        )}
+        <ProductStatusNote product={product} />
         <ProductActions product={product} viewer={viewer} />
         <Divider />
         <SellerCard seller={product.seller} stats={product.seller_stats} />
+        {viewer && !product.is_owner && (
+          <Group justify="flex-end">
+            <ReportButton target={{ kind: "product", productId: product.id, title: product.title }} />
+          </Group>
+        )}
       </Stack>
     </Card>
   );
