@@ -1,8 +1,8 @@
 import type { ProductPage, User } from "@lootlane/contract";
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import type { Credentials } from "./admin-credentials.js";
-import { expectOk, json, signUp } from "./chat-members.js";
-import { loopbackSession } from "./loopback-session.js";
+import { expectOk, json, refusalOf, signUp } from "./chat-members.js";
+import { type LoopbackSession, loopbackSession } from "./loopback-session.js";
 
 export type BuyingResult = {
   buyers: number;
@@ -40,16 +40,11 @@ export async function runBuying(
   await expectOk(await admin.call("POST", "/auth/login", adminCredentials), "admin sign-in");
   const products = await activeProducts(baseUrl, purchases);
   const tag = Date.now().toString(36).slice(-5);
-  const sessions = await Promise.all(
-    Array.from({ length: buyers }, (_, i) => signUp(baseUrl, mail, BUYER_ADDRESS_OFFSET + i, `b${tag}p${i}`)),
-  );
-  const shares = sessions.map((_, buyer) => products.filter((_, index) => index % buyers === buyer));
-  await Promise.all(
-    sessions.map(async (session, buyer) => {
-      const user = (await json(await session.call("POST", "/auth/"), `buyer ${buyer}`)) as User;
-      const balance = shares[buyer]!.reduce((sum, product) => sum + product.price, 0);
-      await expectOk(await admin.call("PATCH", `/admin/user/${user.id}`, { balance }), `balance of buyer ${buyer}`);
-    }),
+  const shares = Array.from({ length: buyers }, (_, buyer) => products.filter((_, index) => index % buyers === buyer));
+  const sessions = await fundedBuyers(
+    { baseUrl, mail, admin },
+    shares.map((share) => share.reduce((sum, product) => sum + product.price, 0)),
+    (i) => ({ address: BUYER_ADDRESS_OFFSET + i, username: `b${tag}p${i}` }),
   );
 
   const errors: Record<string, number> = {};
@@ -63,8 +58,7 @@ export async function runBuying(
           succeeded++;
           continue;
         }
-        const code =
-          `${response.status} ${((await response.json()) as { error_code?: string }).error_code ?? ""}`.trim();
+        const code = await refusalOf(response);
         errors[code] = (errors[code] ?? 0) + 1;
       }
     }),
@@ -78,6 +72,28 @@ export async function runBuying(
     purchasesPerSecond: Math.round(succeeded / seconds),
     errors,
   };
+}
+
+/**
+ * New buyers, signed up from their own loopback addresses, the `i`-th with `balances[i]` roubles credited by the
+ * admin: the buyers of a buying scenario.
+ */
+export async function fundedBuyers(
+  { baseUrl, mail, admin }: { baseUrl: string; mail: TestMailServer; admin: LoopbackSession },
+  balances: readonly number[],
+  who: (i: number) => { address: number; username: string },
+): Promise<LoopbackSession[]> {
+  const sessions = await Promise.all(balances.map((_, i) => signUp(baseUrl, mail, who(i).address, who(i).username)));
+  await Promise.all(
+    sessions.map(async (session, buyer) => {
+      const user = (await json(await session.call("POST", "/auth/"), `buyer ${who(buyer).username}`)) as User;
+      await expectOk(
+        await admin.call("PATCH", `/admin/user/${user.id}`, { balance: balances[buyer] }),
+        `balance of buyer ${who(buyer).username}`,
+      );
+    }),
+  );
+  return sessions;
 }
 
 /** Up to `count` products on sale, newest first, as a buyer browsing the home listing finds them. */

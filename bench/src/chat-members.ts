@@ -87,7 +87,7 @@ export async function signUp(
 }
 
 /** A subcategory, as the create-product form makes a seller choose one. */
-async function subcategoryId(api: LoopbackSession): Promise<string> {
+export async function subcategoryId(api: LoopbackSession): Promise<string> {
   const categories = (await json(await api.call("GET", "/categories/all"), "category list")) as {
     id: string;
     parent_id?: string | null;
@@ -104,4 +104,10 @@ export async function expectOk(response: Response, step: string): Promise<void> 
 export async function json(response: Response, step: string): Promise<unknown> {
   if (response.status !== 200) throw new Error(`${step} answered ${response.status}: ${await response.text()}`);
   return response.json();
+}
+
+/** A refused call as its status and error code, e.g. "409 OUT_OF_STOCK" (the error body is {detail: {error_code}}). */
+export async function refusalOf(response: Response): Promise<string> {
+  const body = (await response.json()) as { detail?: { error_code?: string } };
+  return `${response.status} ${body.detail?.error_code ?? ""}`.trim();
 }

@@ -3,6 +3,7 @@ import type { HttpResult } from "./http-scenario.js";
 import type { IdleSocketsResult } from "./idle-sockets-scenario.js";
 import type { LedgerCheckResult } from "./ledger-check.js";
 import type { SocketResult } from "./socket-scenario.js";
+import type { StockBuyingResult } from "./stock-buying-scenario.js";
 import type { WebBundleResult } from "./web-bundle.js";
 import type { WebVitalsResult } from "./web-vitals.js";
 
@@ -28,6 +29,7 @@ export type BenchOutcome = {
   idleCeiling: IdleSocketsResult;
   idle: IdleSocketsResult;
   buying: BuyingResult;
+  stockBuying: StockBuyingResult;
   ledger: LedgerCheckResult;
   bundle: WebBundleResult;
   vitals: WebVitalsResult;
@@ -132,6 +134,18 @@ export function evaluateGoals(outcome: BenchOutcome): Goal[] {
     goal: "≥ 500/s on PostgreSQL",
     met: outcome.postgres ? buying.purchasesPerSecond >= 500 && buying.succeeded === buying.purchases : undefined,
     note: outcome.postgres ? undefined : "a PostgreSQL goal; PGlite runs one query at a time",
+  });
+  const { stockBuying } = outcome;
+  goals.push({
+    name: `purchases/s from one ${stockBuying.units}-unit listing by ${stockBuying.buyers} buyers`,
+    measured: `${stockBuying.purchasesPerSecond}/s, ${stockBuying.doubleSold} sold twice`,
+    goal: "every unit sold once",
+    met:
+      stockBuying.doubleSold === 0 &&
+      stockBuying.succeeded === stockBuying.units &&
+      stockBuying.soldInStock === stockBuying.units &&
+      stockBuying.leftInStock === 0,
+    note: "the rate is reported, not judged: every purchase waits for the one listing's row",
   });
   goals.push({
     name: "ledger invariant after buying",

@@ -1,4 +1,5 @@
 import type { BuyingResult } from "./buying-scenario.js";
+import type { StockBuyingResult } from "./stock-buying-scenario.js";
 import type { Pipelined } from "./goals.js";
 import type { HttpResult } from "./http-scenario.js";
 import type { IdleSocketsResult } from "./idle-sockets-scenario.js";
@@ -60,6 +61,11 @@ export function idleTable(results: IdleSocketsResult[]): string {
 export function buyingLine(result: BuyingResult): string {
   const errors = Object.entries(result.errors).map(([code, count]) => `${code} × ${count}`);
   return `${result.succeeded} of ${result.purchases} purchases by ${result.buyers} buyers at once in ${result.seconds.toFixed(1)} s${errors.length > 0 ? `; refused: ${errors.join(", ")}` : ""}.`;
+}
+
+export function stockBuyingLine(result: StockBuyingResult): string {
+  const errors = Object.entries(result.errors).map(([code, count]) => `${code} × ${count}`);
+  return `One listing of ${result.units} units, ${result.buyers} buyers buying one unit after another at once: ${result.succeeded} bought in ${result.seconds.toFixed(1)} s (${result.purchasesPerSecond}/s), ${result.doubleSold} sold twice, ${result.leftInStock} left, ${result.soldInStock} sold by the seller's stock${errors.length > 0 ? `; then refused: ${errors.join(", ")}` : ""}.`;
 }
 
 export function bundleLine(bundle: WebBundleResult): string {

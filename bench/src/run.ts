@@ -7,6 +7,7 @@ import { startTestMailServer } from "@lootlane/server/test/test-mail";
 import { startServer } from "../../e2e/support/server.js";
 import { benchAdmin } from "./admin-credentials.js";
 import { runBuying } from "./buying-scenario.js";
+import { runStockBuying } from "./stock-buying-scenario.js";
 import { type HttpScenario, catalogueScenarios } from "./catalogue-scenarios.js";
 import { startHelloCeiling, startSocketCeiling } from "./ceilings.js";
 import { chatMembers } from "./chat-members.js";
@@ -15,7 +16,7 @@ import { type HttpLoad, runHttp, settle } from "./http-scenario.js";
 import { runIdleSockets } from "./idle-sockets-scenario.js";
 import { checkLedger } from "./ledger-check.js";
 import { serverPid } from "./process-memory.js";
-import { buyingLine, bundleLine, httpTable, idleTable, latencyTable, socketTable } from "./report.js";
+import { buyingLine, bundleLine, httpTable, idleTable, latencyTable, socketTable, stockBuyingLine } from "./report.js";
 import { whoAmIScenario } from "./session-scenario.js";
 import { type SocketLoad, type SocketMember, runSocket } from "./socket-scenario.js";
 import { measureWebBundle } from "./web-bundle.js";
@@ -55,7 +56,8 @@ function progress(step: string): void {
  * Starts the real built server (PGlite, or PostgreSQL when DATABASE_URL is set) and the ceilings, runs every
  * scenario of issue 8 and reports each goal as measured / goal. Order matters: the read-only catalogue rows and
  * the web page run first, on the catalogue as seeded; the socket members then add a product and a chat per
- * pair; buying sells products, so it runs last, and the ledger is checked once the server has stopped.
+ * pair; buying sells products (distinct ones, then one listing's stock), so it runs last, and the ledger is
+ * checked once the server has stopped.
  */
 async function main(): Promise<void> {
   const seconds = numberFromEnv("BENCH_HTTP_SECONDS", 5);
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
   const idleSockets = numberFromEnv("BENCH_IDLE_SOCKETS", 10_000);
   const buyers = numberFromEnv("BENCH_BUYERS", 100);
   const purchases = numberFromEnv("BENCH_PURCHASES", 1000);
+  const stockUnits = numberFromEnv("BENCH_STOCK_UNITS", 10_000);
   const webLoads = numberFromEnv("BENCH_WEB_LOADS", 3);
   const databaseUrl = process.env.DATABASE_URL;
   const admin = benchAdmin(!!databaseUrl);
@@ -182,6 +185,8 @@ async function main(): Promise<void> {
 
     progress(`buying: ${purchases} purchases by ${buyers} buyers`);
     const buying = await runBuying(server.baseUrl, mail, admin, buyers, purchases);
+    progress(`buying from stock: one ${stockUnits}-unit listing, ${buyers} buyers`);
+    const stockBuying = await runStockBuying(server.baseUrl, mail, admin, buyers, stockUnits);
     await server.stop({ keepData: true });
     serverStopped = true;
     progress("ledger check");
@@ -203,6 +208,7 @@ async function main(): Promise<void> {
       idleCeiling,
       idle,
       buying,
+      stockBuying,
       ledger,
       bundle,
       vitals,
@@ -226,7 +232,7 @@ async function main(): Promise<void> {
       socketTable([socketCeilingResult, socket, socketAtHalf], socketCeilingResult),
       `## Idle sockets\n\n${idleSockets} idle websocket connections to each process (the server's signed in as the socket members), resident memory (VmRSS): the median of five samples a second apart before and with them, and the lowest of eight after they left.`,
       idleTable([idleCeiling, idle]),
-      `## Buying\n\n${buyingLine(buying)} Ledger check: ${ledger.output}`,
+      `## Buying\n\n${buyingLine(buying)}\n\n${stockBuyingLine(stockBuying)}\n\nLedger check: ${ledger.output}`,
       `## Web\n\n${bundleLine(bundle)} Lab run: ${webLoads} cold loads of \`/\` in headless Chromium, 1350×940, no throttling.`,
     ].join("\n\n");
     console.log(report);

@@ -42,6 +42,14 @@ ALTER TABLE "deals" ADD COLUMN "product_title" text;--> statement-breakpoint
 ALTER TABLE "deals" ADD COLUMN "unit_price_kopecks" bigint;--> statement-breakpoint
 ALTER TABLE "deals" ADD COLUMN "quantity" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "deals" ADD COLUMN "delivery" text DEFAULT 'auto' NOT NULL;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "deal_id" uuid;--> statement-breakpoint
+-- Hand-written: a deal's messages are stored with the deal's own time, so a purchase card is its chat's deal created
+-- at that moment, and a system message (a deal's later move) is about the latest deal made before it.
+UPDATE "messages" SET "deal_id" = (
+  SELECT "deals"."id" FROM "deals"
+  WHERE "deals"."chat_id" = "messages"."chat_id" AND "deals"."created_at" <= "messages"."created_at"
+  ORDER BY "deals"."created_at" DESC, "deals"."id" DESC LIMIT 1
+) WHERE "messages"."message_type" IN ('purchase_info', 'system');--> statement-breakpoint
 -- Hand-written: every deal so far bought one unit at its price; its title is the product's as it is now, the
 -- closest snapshot there is.
 UPDATE "deals" SET "product_title" = "products"."title", "unit_price_kopecks" = "deals"."price_kopecks"

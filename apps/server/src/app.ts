@@ -14,11 +14,12 @@ import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
 import { createDealAlerts } from "./modules/deals/deals.alerts.js";
 import { startDealSweeper } from "./modules/deals/deals.sweeper.js";
 import { dealsRoutes } from "./modules/deals/deals.routes.js";
-import { latestDealOfChat } from "./modules/deals/deals.service.js";
+import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
+import { productStockRoutes } from "./modules/products/products-stock.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
 import { adminReportsRoutes } from "./modules/reports/reports-admin.routes.js";
 import { reportsRoutes } from "./modules/reports/reports.routes.js";
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     presence: realtime.presence,
     limiter: createRateLimiter(rateLimitStore, clock),
     latestDeal: (db: Db, chatId: string) => latestDealOfChat(db, chatId, cipher),
+    dealsByIds: (db: Db, dealIds: readonly string[]) => dealsByIds(db, dealIds, cipher),
   };
   const chatNotifier = registerChatSocket({ realtime, deps: chats, cipher, log: app.log });
   const deals = {
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter: createRateLimiter(rateLimitStore, clock),
         uploadLimits: config.uploadLimits,
       });
+      await api.register(productStockRoutes, { db: database.db, cipher });
       await api.register(productControlRoutes, { db: database.db, cipher });
       await api.register(adminProductRoutes, { db: database.db, cipher });
       await api.register(reportsRoutes, {

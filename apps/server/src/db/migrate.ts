@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { desc, sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
@@ -21,9 +23,13 @@ const MIGRATION_LOCK_ID = 7_305_118_204;
  * Applies the pending SQL migrations of apps/server/drizzle, all in one transaction.
  * drizzle-orm's migrate() does the same bookkeeping but takes no lock, so several instances starting at once
  * against one PostgreSQL would race; here they queue on an advisory lock and the later ones find nothing to do.
+ * `before` (a migration's tag) stops short of that migration: a test fills the tables as they were before it.
  */
-export async function migrateDatabase(database: Database): Promise<void> {
-  const migrations = readMigrationFiles({ migrationsFolder });
+export async function migrateDatabase(database: Database, { before }: { before?: string } = {}): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder }).slice(
+    0,
+    before === undefined ? undefined : indexOf(before),
+  );
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
     await tx.execute(sql`create schema if not exists drizzle`);
@@ -44,4 +50,14 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await tx.insert(appliedMigrations).values({ hash: migration.hash, createdAt: migration.folderMillis });
     }
   });
+}
+
+/** A migration's place in drizzle-kit's journal, the order readMigrationFiles reads them in. */
+function indexOf(tag: string): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (index < 0) throw new Error(`no migration ${tag}`);
+  return index;
 }

@@ -7,7 +7,8 @@ export type RecordedSecret = { kind: string; value: string };
 
 /**
  * Request and response fields (SPEC.md) whose values are secrets, wherever they appear in a body; `destination`
- * is where a withdrawal goes (a card number, a phone).
+ * is where a withdrawal goes (a card number, a phone); `stock_items`, a deal's `items` and a stock unit's `item`
+ * are units of goods.
  */
 const SECRET_FIELDS = new Set([
   "password",
@@ -18,7 +19,18 @@ const SECRET_FIELDS = new Set([
   "product_data",
   "product_data_string",
   "destination",
+  "stock_items",
+  "items",
+  "item",
 ]);
+
+/** A secret field's value: a list of units is recorded unit by unit (one line, one array entry), as one is logged. */
+function recordField(field: string, value: unknown): void {
+  if (Array.isArray(value)) for (const entry of value) recordField(field, entry);
+  else if (field === "stock_items" && typeof value === "string")
+    for (const line of value.split(/\r?\n/)) recordSecret(field, line.trim());
+  else recordSecret(field, value);
+}
 
 /**
  * Values this short are skipped: "secret" fields also carry fuzz and validation values such as "", "x" or
@@ -68,12 +80,12 @@ export function recordBodySecrets(body: unknown): void {
     return;
   }
   if (body instanceof FormData)
-    return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordSecret(field, value));
+    return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordField(field, value));
   if (body instanceof URLSearchParams)
-    return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordSecret(field, value));
+    return body.forEach((value, field) => SECRET_FIELDS.has(field) && recordField(field, value));
   if (typeof body !== "object") return;
   for (const [field, value] of Object.entries(body)) {
-    if (SECRET_FIELDS.has(field)) recordSecret(field, value);
+    if (SECRET_FIELDS.has(field)) recordField(field, value);
     else if (typeof value === "object") recordBodySecrets(value);
   }
 }
@@ -84,7 +96,7 @@ function recordMultipartSecrets(text: string): boolean {
   if (!boundary) return false;
   for (const part of text.split(`--${boundary}`)) {
     const match = /^\r\nContent-Disposition: form-data; name="([^"]+)"\r\n\r\n([\s\S]*)\r\n$/i.exec(part);
-    if (match && SECRET_FIELDS.has(match[1]!)) recordSecret(match[1]!, match[2]);
+    if (match && SECRET_FIELDS.has(match[1]!)) recordField(match[1]!, match[2]);
   }
   return true;
 }

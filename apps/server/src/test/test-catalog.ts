@@ -48,6 +48,8 @@ export type TestProductValues = Partial<Omit<NewProduct, "productDataEncrypted" 
   productData?: string;
   /** Units of an `auto` listing instead of the one productData, all for sale. */
   stockItems?: string[];
+  /** The delivery note beside an `auto` listing's units. */
+  note?: string;
   /** A `manual` listing's quantity (1 unless told). */
   quantity?: number;
   /** How many image rows (pointing at seed-style addresses no upload owns). */
@@ -65,6 +67,7 @@ export async function createTestProduct(
   const {
     productData = "login: seller / password: hunter2",
     stockItems,
+    note,
     quantity = 1,
     imageCount = 1,
     ...columns
@@ -82,7 +85,7 @@ export async function createTestProduct(
       priceKopecks: 100_00,
       status: "active",
       ...columns,
-      productDataEncrypted: manual ? cipher.encrypt(productData) : null,
+      productDataEncrypted: manual ? cipher.encrypt(productData) : note === undefined ? null : cipher.encrypt(note),
       inStock: manual ? quantity : units.length,
     })
     .returning();

@@ -18,18 +18,24 @@ export async function balanceOf(client: TestClient): Promise<number> {
   return (response.json() as { balance: number }).balance;
 }
 
-/** POST /v1/products/buy as the client, with an Idempotency-Key and the price the buyer saw when given. */
+/**
+ * POST /v1/products/buy as the client, with an Idempotency-Key, the price the buyer saw and a quantity when given.
+ */
 export function buyAs(
   t: Pick<TestApp, "app">,
   client: TestClient,
   productId: string,
-  { idempotencyKey, price }: { idempotencyKey?: string; price?: number } = {},
+  { idempotencyKey, price, quantity }: { idempotencyKey?: string; price?: number; quantity?: number } = {},
 ): Promise<LightMyRequestResponse> {
   const token = client.cookie("access_token");
   return t.app.inject({
     method: "POST",
     url: "/v1/products/buy",
-    payload: { product_id: productId, ...(price === undefined ? {} : { price }) },
+    payload: {
+      product_id: productId,
+      ...(price === undefined ? {} : { price }),
+      ...(quantity === undefined ? {} : { quantity }),
+    },
     headers: {
       ...(token ? { cookie: `access_token=${token}` } : {}),
       ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),

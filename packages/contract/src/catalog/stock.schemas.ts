@@ -49,7 +49,11 @@ export const addStockResultSchema = z
   .object({ added: z.number().int().positive(), in_stock: z.number().int().nonnegative() })
   .meta({ id: "AddStockResult" });
 
+/** DELETE /v1/products/{id}/stock/{unitId}: an unsold unit taken off; answers what is left for sale. */
 export const stockUnitParamsSchema = z.object({ id: z.uuid(), unitId: z.uuid() });
+export const removeStockResultSchema = z
+  .object({ in_stock: z.number().int().nonnegative() })
+  .meta({ id: "RemoveStockResult" });
 
 export type StockUnitState = z.infer<typeof stockUnitStateSchema>;
 export type StockUnit = z.infer<typeof stockUnitSchema>;
@@ -57,3 +61,4 @@ export type StockQuery = z.infer<typeof stockQuerySchema>;
 export type StockPage = z.infer<typeof stockPageSchema>;
 export type AddStockRequest = z.input<typeof addStockRequestSchema>;
 export type AddStockResult = z.infer<typeof addStockResultSchema>;
+export type RemoveStockResult = z.infer<typeof removeStockResultSchema>;

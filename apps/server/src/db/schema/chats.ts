@@ -52,6 +52,11 @@ export const messages = pgTable(
     text: text("text").notNull(),
     messageType: text("message_type", { enum: messageTypes }).notNull().default("text"),
     isRead: boolean("is_read").notNull().default(false),
+    /**
+     * The deal a system message or purchase card is about, so each card shows its own deal when one chat holds
+     * several purchases. No foreign key: deals reference chats first.
+     */
+    dealId: uuid("deal_id"),
     createdAt: createdAt(),
   },
   (t) => [

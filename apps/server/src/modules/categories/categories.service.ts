@@ -21,10 +21,12 @@ const CATEGORY_IMAGE = { maxSide: 800, thumbnailWidth: 240 };
 const CATEGORY_FOLDER = "categories";
 
 /*
- * GET /products/{gameSlug}/{subcategorySlug} shares its first segment with the fixed product paths; a game
- * with one of these slugs would be hidden behind them, so such a game gets the next free slug instead.
+ * GET /products/{gameSlug}/{subcategorySlug} shares its first segment with the fixed product paths, and its
+ * second with GET /products/{id}/stock; a game or subcategory with one of these slugs would be hidden behind
+ * them, so it gets the next free slug instead.
  */
 const RESERVED_GAME_SLUGS = new Set(["get", "category", "user", "search"]);
+const RESERVED_SUBCATEGORY_SLUGS = new Set(["stock"]);
 
 const siblingsOf = (parentId: string | null): SQL =>
   parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId);
@@ -147,7 +149,7 @@ function childrenOf(db: Db, parentId: string): Promise<CategoryRow[]> {
     .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
 }
 
-/** `slug`, else `slug-2`, `slug-3`…: the first one no sibling (and, for a game, no fixed product path) uses. */
+/** `slug`, else `slug-2`, `slug-3`…: the first one no sibling and no fixed product path uses. */
 async function freeSlug(db: Db, name: string, parentId: string | null): Promise<string> {
   const base = slugify(name);
   const taken = new Set(
@@ -158,7 +160,7 @@ async function freeSlug(db: Db, name: string, parentId: string | null): Promise<
         .where(and(siblingsOf(parentId), like(categories.slug, `${base}%`)))
     ).map((row) => row.slug),
   );
-  if (parentId === null) for (const reserved of RESERVED_GAME_SLUGS) taken.add(reserved);
+  for (const reserved of parentId === null ? RESERVED_GAME_SLUGS : RESERVED_SUBCATEGORY_SLUGS) taken.add(reserved);
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;

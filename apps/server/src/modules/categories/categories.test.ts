@@ -111,10 +111,13 @@ describe("POST /v1/admin/category", () => {
     ]);
   });
 
-  it("numbers the slug when a sibling has it already, and never gives a game a fixed product path", async () => {
+  it("numbers the slug when a sibling has it already, and never gives a category a fixed product path", async () => {
     expect((await addCategory(asAdmin, { name: "Slug Clash" })).json().slug).toBe("slug-clash");
     expect((await addCategory(asAdmin, { name: "Slug  Clash!" })).json().slug).toBe("slug-clash-2");
-    expect((await addCategory(asAdmin, { name: "Search" })).json().slug).toBe("search-2");
+    const search = (await addCategory(asAdmin, { name: "Search" })).json();
+    expect(search.slug).toBe("search-2");
+    // /products/{game}/stock would be a listing's stock, not this subcategory.
+    expect((await addCategory(asAdmin, { name: "Stock", parent_category_id: search.id })).json().slug).toBe("stock-2");
   });
 
   it("refuses a name a sibling has (any letter case) with 409 CATEGORY_NAME_ALREADY_EXISTS, storing nothing", async () => {

@@ -10,8 +10,9 @@ import { ensureMayRead } from "./chats.access.js";
 import type { ChatDeps, ChatProductView, MessageView, SignedIn } from "./chats.views.js";
 
 /*
- * Purchase cards and the chat's product: the product and the chat's latest deal as they are now, the goods only
- * for the seller, admins and the buyer who paid. The seller and admins read the listing's goods (its note, or its
+ * Purchase cards and the chat's product: the product as it is now with, on each card, the deal that card is about
+ * (its own snapshot of what was bought), and on the chat's product its latest deal; the goods only for the seller,
+ * admins and the buyer who paid. The seller and admins read the listing's goods (its note, or its
  * one unit); the buyer reads the note, or, without one, the units their own deals took, never another buyer's.
  */
 
@@ -34,7 +35,9 @@ export async function dealMessageViews(
   if (!row) throw new AppError("CHAT_NOT_FOUND");
   const { chat, message } = row;
   // The card's product and deal are the same for every audience; only who may read the goods differs.
-  const card = message.messageType === "purchase_info" ? await productCard(deps, chat) : NO_CARD;
+  const isCard = message.messageType === "purchase_info";
+  const { product, deals: cardDeals } = isCard ? await productCard(deps, chat, [message]) : NO_CARD;
+  const card = { product, deal: cardDealOf(message, cardDeals) };
   const viewFor = (goods: string[] | null): MessageView => ({ message, senderUsername: null, ...card, goods });
   if (card.product === null) return { chat, buyer: viewFor(null), seller: viewFor(null), reader: viewFor(null) };
   const staff = staffGoods(card.product);
@@ -60,38 +63,44 @@ export async function chatProductView(deps: ChatDeps, viewer: SignedIn, chatId: 
   return { product: product!, goods: await goodsFor(db, chat, viewer, product!), deal };
 }
 
-/**
- * Purchase cards show the chat's product and latest deal as they are now; the goods only to the seller, admins
- * and the buyer who paid.
- */
+/** Purchase cards show the chat's product as it is now and their own deal; the goods as goodsFor decides. */
 export async function withProductCards(
   deps: ChatDeps,
   chat: Chat,
   viewer: SignedIn,
   rows: Array<{ message: Message; senderUsername: string | null }>,
 ): Promise<MessageView[]> {
-  const { product, deal } = rows.some((row) => row.message.messageType === "purchase_info")
-    ? await productCard(deps, chat)
-    : NO_CARD;
+  const cards = rows.map((row) => row.message).filter((message) => message.messageType === "purchase_info");
+  const { product, deals: cardDeals } = cards.length > 0 ? await productCard(deps, chat, cards) : NO_CARD;
   const goods = product === null ? null : await goodsFor(deps.db, chat, viewer, product);
   return rows.map(({ message, senderUsername }) => {
     const isCard = message.messageType === "purchase_info";
-    return { message, senderUsername, product: isCard ? product : null, goods, deal: isCard ? deal : null };
+    return { message, senderUsername, product: isCard ? product : null, goods, deal: cardDealOf(message, cardDeals) };
   });
 }
 
-const NO_CARD = { product: null, deal: null } as const;
+const NO_CARD = { product: null, deals: new Map<string, Deal>() } as const;
 
-/** What a purchase card shows besides the goods: the chat's product and its latest deal. */
+/** What purchase cards show besides the goods: the chat's product and the deals the cards are about. */
 async function productCard(
-  { db, latestDeal }: ChatDeps,
+  { db, dealsByIds }: ChatDeps,
   chat: Chat,
-): Promise<{ product: ProductView | null; deal: Deal | null }> {
-  const [[product], deal] = await Promise.all([
+  cards: readonly Message[],
+): Promise<{ product: ProductView | null; deals: Map<string, Deal> }> {
+  const [[product], deals] = await Promise.all([
     loadProductViews(db, await db.select().from(products).where(eq(products.id, chat.productId))),
-    latestDeal(db, chat.id),
+    dealsByIds(
+      db,
+      cards.flatMap((card) => card.dealId ?? []),
+    ),
   ]);
-  return { product: product ?? null, deal };
+  return { product: product ?? null, deals };
+}
+
+function cardDealOf(message: Message, deals: ReadonlyMap<string, Deal>): Deal | null {
+  return message.messageType === "purchase_info" && message.dealId !== null
+    ? (deals.get(message.dealId) ?? null)
+    : null;
 }
 
 /** The goods `viewer` may read in the chat, encrypted, one text each: see the top of this file. */

@@ -89,12 +89,12 @@ export async function postMessage(
  */
 export function insertDealMessage(
   tx: Db,
-  chatId: string,
+  deal: { id: string; chatId: string },
   messageType: "purchase_info" | "system",
   text: string,
   at: Date,
 ): Promise<Message> {
-  return storeMessage(tx, { chatId, senderId: null, text, messageType, createdAt: at });
+  return storeMessage(tx, { chatId: deal.chatId, dealId: deal.id, senderId: null, text, messageType, createdAt: at });
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -134,6 +134,7 @@ async function storeMessage(db: Db, values: NewMessage): Promise<Message> {
       text: stored.text,
       messageType: stored.messageType,
       isRead: stored.isRead,
+      dealId: stored.dealId,
       createdAt: stored.createdAt,
     });
   return message!;

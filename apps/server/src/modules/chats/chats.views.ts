@@ -15,8 +15,16 @@ import type { Viewer } from "../users/users.service.js";
  * (a purchase opens its chat and posts into it), so chats must not import deals back.
  */
 export type LatestDealOfChat = (db: Db, chatId: string) => Promise<Deal | null>;
+/** Deals by id, as the API shows them: what each purchase card is about. Provided like LatestDealOfChat. */
+export type DealsByIds = (db: Db, dealIds: readonly string[]) => Promise<Map<string, Deal>>;
 
-export type ChatDeps = { db: Db; presence: PresenceStore; limiter: RateLimiter; latestDeal: LatestDealOfChat };
+export type ChatDeps = {
+  db: Db;
+  presence: PresenceStore;
+  limiter: RateLimiter;
+  latestDeal: LatestDealOfChat;
+  dealsByIds: DealsByIds;
+};
 
 export type ChatUserRow = Pick<User, "id" | "username" | "avatarUrl" | "lastSeenAt">;
 
@@ -37,7 +45,7 @@ export type ChatRowView = {
 
 /**
  * A message with what its answer shows: the sender's name and, for a purchase card, the product, the goods the
- * viewer may read (encrypted texts, shown one per line; null when none) and the chat's deal.
+ * viewer may read (encrypted texts, shown one per line; null when none) and the card's own deal.
  */
 export type MessageView = {
   message: Message;

@@ -9,7 +9,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { idempotencyKeys } from "../../db/schema/admin.js";
-import { products } from "../../db/schema/catalog.js";
+import { products, type ProductStatus } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
@@ -23,6 +23,9 @@ import { loadDealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";
 
 export type DealDeps = { db: Db; clock: Clock; terms: DealTerms; cipher: DataCipher };
+
+/** On sale, or sold out (bought to the last unit): a buy of the latter is refused as out of stock. */
+const BUYABLE_OR_SOLD_OUT: readonly ProductStatus[] = ["active", "purchased", "completed"];
 
 /** The answer of a buy, and the purchase card to push live (null when a retry replayed the first answer). */
 export type Purchase = { result: PurchaseResult; messageId: string | null };
@@ -64,10 +67,12 @@ export async function buyProduct(
       .for("no key update");
     const product = locked?.product;
     if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
-    if (product.status !== "active" || product.deletedAt !== null) throw new AppError("PRODUCT_NOT_AVAILABLE");
+    if (product.deletedAt !== null || !BUYABLE_OR_SOLD_OUT.includes(product.status))
+      throw new AppError("PRODUCT_NOT_AVAILABLE");
     if (product.sellerId === buyer.id) throw new AppError("CANNOT_BUY_OWN_PRODUCT");
     if (price !== undefined && roublesToKopecks(price) !== product.priceKopecks) throw new AppError("PRICE_CHANGED");
-    if (product.inStock < quantity) throw new AppError("OUT_OF_STOCK");
+    // A sold-out listing (no stock left) refuses as one with too little left does.
+    if (product.status !== "active" || product.inStock < quantity) throw new AppError("OUT_OF_STOCK");
     const account = locked!.buyer;
     if (account.isBanned) throw new AppError("USER_IS_BANNED");
     if (account.hasFrozenBalance) throw new AppError("BALANCE_IS_FROZEN");

@@ -1,13 +1,13 @@
 import type { DealEvent, DisputeReason, DisputeResolution } from "@lootlane/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import type { Product as ProductRow, ProductStatus } from "../../db/schema/catalog.js";
-import { deals, disputes, openDealStatuses, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
+import { deals, disputes, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
 import { postLedgerTransaction } from "../ledger/ledger.service.js";
-import { lockDealProduct, restock, setProductStatus, takeStock } from "../products/products.service.js";
+import { hasOpenDeal, lockDealProduct, restock, setProductStatus, takeStock } from "../products/products.service.js";
 
 /*
  * The deal state machine (ARCHITECTURE.md §4 "Deal lifecycle"), the one place a deal changes status. Each
@@ -94,7 +94,7 @@ export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { 
       { account: { kind: "deal_escrow", dealId: deal!.id }, amountKopecks: priceKopecks },
     ],
   });
-  const message = await insertDealMessage(tx, input.chatId, "purchase_info", PURCHASE_MESSAGE_TEXT, at);
+  const message = await insertDealMessage(tx, deal!, "purchase_info", PURCHASE_MESSAGE_TEXT, at);
   return { deal: deal!, messageId: message.id, buyerBalanceKopecks: userBalances.get(buyerId)! };
 }
 
@@ -193,16 +193,6 @@ async function productAfterRefund(
 
 const SOLD_OUT = ["purchased", "completed", "refunded"] as const satisfies readonly ProductStatus[];
 
-/** Whether any deal of the product still holds money in escrow; read after the product was locked. */
-async function hasOpenDeal(tx: Db, productId: string): Promise<boolean> {
-  const [open] = await tx
-    .select({ id: deals.id })
-    .from(deals)
-    .where(and(eq(deals.productId, productId), inArray(deals.status, [...openDealStatuses])))
-    .limit(1);
-  return open !== undefined;
-}
-
 /** The price the platform keeps: COMMISSION_PERCENT of the price, rounded down to whole kopecks. */
 function commissionOf(priceKopecks: number, percent: number): number {
   // toFixed drops the binary noise of fractional percents (e.g. 0.29 × 100) before rounding down.
@@ -218,7 +208,7 @@ async function move(tx: Db, deal: DealRow, name: DealTransition, at: Date): Prom
     .set({ status: transition.to, updatedAt: at, ...(transition.to === "completed" ? { completedAt: at } : {}) })
     .where(eq(deals.id, deal.id))
     .returning();
-  const message = await insertDealMessage(tx, deal.chatId, "system", transition.event, at);
+  const message = await insertDealMessage(tx, deal, "system", transition.event, at);
   return { deal: updated!, messageId: message.id };
 }
 

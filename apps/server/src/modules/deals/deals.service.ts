@@ -1,5 +1,5 @@
 import type { Deal, OpenDisputeRequest, PageQuery } from "@lootlane/contract";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
@@ -7,7 +7,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { confirmDeal, lockDeal, openDispute } from "./deals.lifecycle.js";
-import { latestChatDealView, loadDealView, loadDealViews, type DealView } from "./deals.views.js";
+import { dealViewsByIds, latestChatDealView, loadDealView, loadDealViews, type DealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";
 import type { DealDeps } from "./deals-purchase.service.js";
 
@@ -23,21 +23,40 @@ export async function latestDealOfChat(db: Db, chatId: string, cipher: DataCiphe
   return view && presentDeal(view, cipher);
 }
 
+/**
+ * The deals a chat's purchase cards are about, by id, as their answers show them: each card shows its own deal,
+ * however many purchases one chat holds. Given to the chats module at start-up, as latestDealOfChat is.
+ */
+export async function dealsByIds(db: Db, dealIds: readonly string[], cipher: DataCipher): Promise<Map<string, Deal>> {
+  return new Map((await dealViewsByIds(db, dealIds)).map((view) => [view.deal.id, presentDeal(view, cipher)]));
+}
+
 /** A deal after a move, and its message to push live (null when the call changed nothing). */
 export type DealOutcome = { view: DealView; messageId: string | null };
 
 /**
- * PATCH /products/confirm-receipt: the buyer of the product's deal confirms it and the seller is paid. A repeat
- * (or a confirmation after the sweeper's) answers the completed deal and pays nothing.
+ * PATCH /products/confirm-receipt: the buyer of the product's deal confirms it and the seller is paid. A buyer
+ * may hold several deals of one listing; the spec's call names the product, so it confirms the oldest still
+ * waiting, one per call. A repeat once none waits (or a confirmation after the sweeper's) answers the latest
+ * deal and pays nothing.
  */
 export async function confirmReceipt(deps: DealDeps, buyer: AuthUser, productId: string): Promise<DealOutcome> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [own] = await tx
+    const ofBuyer = and(eq(deals.productId, productId), eq(deals.buyerId, buyer.id));
+    const [waiting] = await tx
       .select({ id: deals.id })
       .from(deals)
-      .where(and(eq(deals.productId, productId), eq(deals.buyerId, buyer.id)))
-      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .where(and(ofBuyer, eq(deals.status, "purchased")))
+      .orderBy(asc(deals.createdAt), asc(deals.id))
       .limit(1);
+    const [own] = waiting
+      ? [waiting]
+      : await tx
+          .select({ id: deals.id })
+          .from(deals)
+          .where(ofBuyer)
+          .orderBy(desc(deals.createdAt), desc(deals.id))
+          .limit(1);
     if (!own) {
       const [someone] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.productId, productId)).limit(1);
       throw new AppError(someone ? "INSUFFICIENT_PERMISSIONS" : "DEAL_NOT_FOUND");

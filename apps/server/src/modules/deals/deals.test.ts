@@ -210,7 +210,7 @@ describe("refusals of a buy", () => {
       deletedAt: new Date(),
     });
     const cheap = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id, priceKopecks: 100 });
-    expect(failure(await buyAs(t, buyer.client, sold.id))).toEqual([409, "PRODUCT_NOT_AVAILABLE"]);
+    expect(failure(await buyAs(t, buyer.client, sold.id))).toEqual([409, "OUT_OF_STOCK"]);
     expect(failure(await buyAs(t, buyer.client, pending.id))).toEqual([404, "PRODUCT_NOT_FOUND"]);
     expect(failure(await buyAs(t, buyer.client, deleted.id))).toEqual([404, "PRODUCT_NOT_FOUND"]);
     expect(failure(await buyAs(t, buyer.client, crypto.randomUUID()))).toEqual([404, "PRODUCT_NOT_FOUND"]);

@@ -56,6 +56,11 @@ export async function loadDealView(db: Db, dealId: string): Promise<DealView> {
   return view;
 }
 
+/** Deals by id, e.g. those a chat's purchase cards are about; ids of no deal are left out. */
+export function dealViewsByIds(db: Db, dealIds: readonly string[]): Promise<DealView[]> {
+  return dealIds.length === 0 ? Promise.resolve([]) : selectDealViews(db, inArray(deals.id, [...dealIds]));
+}
+
 /** The chat's latest deal (a refunded product may be bought again in the same chat), or null before any. */
 export async function latestChatDealView(db: Db, chatId: string): Promise<DealView | null> {
   const [view] = await selectDealViews(db, eq(deals.chatId, chatId), 1);

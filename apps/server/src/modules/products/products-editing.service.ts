@@ -7,7 +7,7 @@ import {
   type StockLine,
   type UpdateProductFields,
 } from "@lootlane/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { UploadLimits } from "../../config.js";
 import type { Db } from "../../db/client.js";
@@ -18,7 +18,7 @@ import {
   type ProductImage as ProductImageRow,
   type ProductStatus,
 } from "../../db/schema/catalog.js";
-import { deals, openDealStatuses } from "../../db/schema/deals.js";
+import { deals } from "../../db/schema/deals.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
@@ -29,7 +29,8 @@ import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import { assertCategoryExists } from "../categories/categories.service.js";
-import { editDelivery, insertUnits, soleUnitsOf } from "./products-stock.service.js";
+import { editDelivery } from "./products-delivery.service.js";
+import { hasOpenDeal, insertUnits, soleUnitsOf } from "./products-units.service.js";
 import { catalogueChanged } from "./products.events.js";
 import { mayView } from "./products.access.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
@@ -244,12 +245,7 @@ export async function deleteProduct(
   const removed = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     assertSeller(product, user);
-    const [open] = await tx
-      .select({ id: deals.id })
-      .from(deals)
-      .where(and(eq(deals.productId, productId), inArray(deals.status, [...openDealStatuses])))
-      .limit(1);
-    if (open) throw new AppError("PRODUCT_IN_OPEN_DEAL");
+    if (await hasOpenDeal(tx, productId)) throw new AppError("PRODUCT_IN_OPEN_DEAL");
     await tx
       .update(products)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })

@@ -5,6 +5,7 @@ import {
   type ProductImage,
   type ProductPage,
   type ProductWithSellerStats,
+  type StockPage,
 } from "@lootlane/contract";
 import type { ProductImage as ProductImageRow } from "../../db/schema/catalog.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
@@ -12,6 +13,7 @@ import { presentCategory } from "../categories/categories.presenter.js";
 import { presentSellerStats } from "../users/users.presenter.js";
 import type { SellerStatsView, Viewer } from "../users/users.service.js";
 import { isSellerOrAdmin, mayReadGoods } from "./products.access.js";
+import type { StockView } from "./products-stock.service.js";
 import type { ProductView } from "./products.views.js";
 
 /*
@@ -72,6 +74,25 @@ export function presentProductPage({ views, total, page, perPage }: ViewPage, co
     total_pages: Math.ceil(total / perPage),
     page,
     total,
+  };
+}
+
+/** A page of a listing's stock for its seller or an admin: the units' texts decrypted, oldest first. */
+export function presentStockPage({ product, units, total, sold, query }: StockView, cipher: DataCipher): StockPage {
+  return {
+    units: units.map((unit) => ({
+      id: unit.id,
+      item: cipher.decrypt(unit.dataEncrypted),
+      state: unit.state,
+      deal_id: unit.dealId,
+      created_at: unit.createdAt.toISOString(),
+      sold_at: unit.soldAt?.toISOString() ?? null,
+    })),
+    page: query.page,
+    total_pages: Math.ceil(total / query.per_page),
+    total,
+    in_stock: product.inStock,
+    sold,
   };
 }
 

@@ -31,7 +31,7 @@ import type { ViewPage } from "./products.presenter.js";
 // deals take and return it.
 export { mayView } from "./products.access.js";
 export { loadProductViews, type ProductView } from "./products.views.js";
-export { restock, takeStock, unitsOfDeals } from "./products-stock.service.js";
+export { hasOpenDeal, restock, takeStock, unitsOfDeals } from "./products-units.service.js";
 
 /**
  * `total` of a listing counts at most this many products. An exact count(*) has to visit every matching index

@@ -9,7 +9,7 @@ import {
   type ProductImage as ProductImageRow,
 } from "../../db/schema/catalog.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
-import { soleUnitsOf } from "./products-stock.service.js";
+import { soleUnitsOf } from "./products-units.service.js";
 
 export type SellerRow = Pick<UserRow, "id" | "username" | "avatarUrl" | "rating">;
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { CATEGORY_IMAGE_FIELD, PRODUCT_IMAGES_FIELD } from "@lootlane/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Category, Product, ProductStatus } from "../../db/schema/catalog.js";
+import { eq } from "drizzle-orm";
+import { productUnits, type Category, type Product, type ProductStatus } from "../../db/schema/catalog.js";
 import { reviews } from "../../db/schema/deals.js";
 import { reports } from "../../db/schema/reports.js";
 import type { User } from "../../db/schema/users.js";
@@ -55,6 +56,8 @@ const WRONG_CODE = [400, "WRONG_VERIFICATION_CODE"] as const;
 const NO_WITHDRAWAL = [404, "WITHDRAWAL_NOT_FOUND"] as const;
 // Past the guard, the deal (completed) refuses the move: the guard is not what stops it.
 const NOT_NOW = [409, "INVALID_DEAL_STATUS"] as const;
+// A listing's units are never public: to anyone but its seller and admins its stock does not exist.
+const NO_PRODUCT = [404, "PRODUCT_NOT_FOUND"] as const;
 // Another user's top-up is not theirs to know of, admins included (they see money in the dashboard and the ledger).
 const NO_TOP_UP = [404, "TOP_UP_NOT_FOUND"] as const;
 
@@ -285,6 +288,26 @@ const matrix: Record<string, Row> = {
       other: FORBIDDEN,
       admin: FORBIDDEN,
     },
+  ),
+  // The seller's stock: admins read it (they moderate) but only the seller changes it.
+  "GET /v1/products/{id}/stock": signedIn(
+    async () => ({ url: `/v1/products/${(await productOf(people.user.id)).id}/stock` }),
+    { user: OK, other: NO_PRODUCT, admin: OK },
+  ),
+  "POST /v1/products/{id}/stock": signedIn(
+    async () => ({
+      url: `/v1/products/${(await productOf(people.user.id)).id}/stock`,
+      body: { stock_items: `KEY-${unique()}\nKEY-${unique()}` },
+    }),
+    { user: OK, other: NO_PRODUCT, admin: FORBIDDEN },
+  ),
+  "DELETE /v1/products/{id}/stock/{unitId}": signedIn(
+    async () => {
+      const product = await productOf(people.user.id);
+      const [unit] = await t.database.db.select().from(productUnits).where(eq(productUnits.productId, product.id));
+      return { url: `/v1/products/${product.id}/stock/${unit!.id}` };
+    },
+    { user: OK, other: NO_PRODUCT, admin: FORBIDDEN },
   ),
 
   "GET /v1/admin/products": adminOnly(() => ({ url: "/v1/admin/products" })),

@@ -3,6 +3,12 @@ import multipart from "@fastify/multipart";
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "@lootlane/contract";
 import type { FastifyInstance } from "fastify";
 
+/**
+ * The longest text field of a multipart form: room for a listing's units of stock pasted at creation (10,000
+ * keys of some 100 characters); longer lists go in parts to POST /products/{id}/stock.
+ */
+export const FORM_FIELD_MAX_BYTES = 1024 * 1024;
+
 /** Cookies (the auth tokens live there) and multipart forms (image uploads) become readable on the request. */
 export async function registerRequestParsing(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
@@ -12,7 +18,7 @@ export async function registerRequestParsing(app: FastifyInstance): Promise<void
       fileSize: IMAGE_MAX_BYTES,
       files: PRODUCT_IMAGES_MAX,
       fields: 20,
-      fieldSize: 64 * 1024,
+      fieldSize: FORM_FIELD_MAX_BYTES,
       parts: PRODUCT_IMAGES_MAX + 20,
     },
   });

@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError, validationError } from "../errors/app-error.js";
 import { fieldErrorsFromZod } from "../errors/field-errors.js";
+import { FORM_FIELD_MAX_BYTES } from "../http/request-parsing.js";
 
 /** An uploaded file as the client sent it, before processImageUpload has looked at it. */
 export type UploadedFile = { buffer: Buffer; filename: string };
@@ -61,6 +62,11 @@ async function readForm(
   const form: MultipartForm = { fields: {}, files: [] };
   for await (const part of request.parts()) {
     if (part.type === "field") {
+      // busboy cuts a value at the limit and goes on: a cut list of units would add its last unit cut short.
+      if (part.valueTruncated)
+        throw validationError([
+          { field: part.fieldname, message: `At most ${FORM_FIELD_MAX_BYTES / 1024} kB in one field` },
+        ]);
       form.fields[part.fieldname] = String(part.value);
     } else if (part.fieldname !== fileField) {
       // The next part only arrives once this one has been read; its bytes are not needed.
