@@ -125,7 +125,10 @@ describe("stock screen", () => {
   it("removes an unsold unit after asking, and says why when it cannot", async () => {
     const remove = `DELETE ${STOCK}/${unit(3).id}`;
     const { api, events } = openStock([{ body: page([unit(2), unit(3)]) }, { body: page([unit(2)]) }], {
-      [remove]: [refusal(409, "PRODUCT_NOT_AVAILABLE", "This product can no longer be bought"), { body: {} }],
+      [remove]: [
+        refusal(409, "STOCK_UNIT_SOLD", "This unit was sold to a buyer and cannot be removed"),
+        { body: { in_stock: 1 } },
+      ],
     });
     await screen.findByText("HADES-KEY-3");
 
@@ -133,7 +136,9 @@ describe("stock screen", () => {
     const dialog = await screen.findByRole("dialog", { name: "Remove this unit?" });
     expect(within(dialog).getByText("HADES-KEY-3")).toBeInTheDocument();
     await events.click(within(dialog).getByRole("button", { name: "Remove" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This product can no longer be bought");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This unit was sold to a buyer and cannot be removed",
+    );
     await events.click(within(dialog).getByRole("button", { name: "Remove" }));
 
     expect(await screen.findByText("The unit was removed")).toBeInTheDocument();
