@@ -80,7 +80,8 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     await owner.page.getByRole("option", { name: "Minecraft" }).click();
     await owner.page.getByRole("combobox", { name: "Subcategory" }).click();
     await owner.page.getByRole("option", { name: "Accounts" }).click();
-    await owner.page.getByLabel("Product data").fill(listing.productData);
+    // One account: an automatic listing of one unit.
+    await owner.page.getByLabel("Units of stock").fill(listing.productData);
     await owner.page.getByLabel("Choose images").setInputFiles([
       { name: "front.png", mimeType: "image/png", buffer: front },
       { name: "back.jpg", mimeType: "image/jpeg", buffer: back },

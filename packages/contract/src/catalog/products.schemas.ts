@@ -203,6 +203,14 @@ const productText = (max: number) =>
 /** A unit of stock and the line of the pasted text it stands on (1-based, blank lines counted), to name it by. */
 export type StockLine = { line: number; item: string };
 
+/** The units of a pasted text, unchecked: what a seller's box counts as they type, and what the schema checks. */
+export function stockLinesOf(text: string): StockLine[] {
+  return text.split(/\r?\n/).flatMap((raw, index) => {
+    const item = raw.trim();
+    return item ? [{ line: index + 1, item }] : [];
+  });
+}
+
 /**
  * Units of stock as a seller pastes them: one per line; blank lines and the spaces around a unit are dropped.
  * A unit repeated within the text is refused, each repeat named by its line ("Line 3 repeats line 1"), as the
@@ -210,10 +218,7 @@ export type StockLine = { line: number; item: string };
  * field itself, so a client finds them all under `stock_items`.
  */
 export const stockItemsSchema = plainText().transform((text, context): StockLine[] => {
-  const lines = text.split(/\r?\n/).flatMap((raw, index) => {
-    const item = raw.trim();
-    return item ? [{ line: index + 1, item }] : [];
-  });
+  const lines = stockLinesOf(text);
   const refuse = (message: string) => context.addIssue({ code: "custom", message, input: text });
   if (lines.length === 0) refuse("Add at least one unit, one per line");
   if (lines.length > STOCK_ITEMS_PER_REQUEST_MAX) refuse(`At most ${STOCK_ITEMS_PER_REQUEST_MAX} units at a time`);

@@ -10,8 +10,10 @@ import { loadProductViews, type ProductView } from "./products.views.js";
 
 /**
  * Admin Approve: a product in moderation goes on sale (`active`; the API never says `approved`), or straight to
- * `suspended` when its seller is banned, so the unban puts it on sale with the rest of their products. A reason
- * given at an earlier rejection no longer applies and is cleared.
+ * `suspended` when its seller is banned, so the unban puts it on sale with the rest of their products. One whose
+ * seller removed every unit while it waited is approved sold out (`completed`, never sold, so no deal is open):
+ * the units the seller adds put it on sale. A reason given at an earlier rejection no longer applies and is
+ * cleared.
  */
 export function approveProduct(db: Db, admin: Pick<AuthUser, "id">, productId: string): Promise<void> {
   return decideModeration(db, admin, productId, { decision: "approve", reason: null });
@@ -78,7 +80,12 @@ async function decideModeration(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ status: products.status, deletedAt: products.deletedAt, sellerId: products.sellerId })
+      .select({
+        status: products.status,
+        deletedAt: products.deletedAt,
+        sellerId: products.sellerId,
+        inStock: products.inStock,
+      })
       .from(products)
       .where(eq(products.id, productId))
       .for("update");
@@ -91,7 +98,14 @@ async function decideModeration(
       .from(users)
       .where(eq(users.id, product.sellerId))
       .for("share");
-    const status = decision === "reject" ? "rejected" : seller?.isBanned ? "suspended" : "active";
+    const status: ProductStatus =
+      decision === "reject"
+        ? "rejected"
+        : seller?.isBanned
+          ? "suspended"
+          : product.inStock > 0
+            ? "active"
+            : "completed";
     await tx
       .update(products)
       .set({ status, statusReason: reason, updatedAt: sql`now()` })

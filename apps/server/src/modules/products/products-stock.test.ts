@@ -261,6 +261,23 @@ describe("removing units", () => {
     const someone = await buyer(100);
     expect(failure(await buyAs(t, someone.client, product.id))).toEqual([409, "OUT_OF_STOCK"]);
   });
+
+  it("approves a listing emptied while in moderation as sold out, and its new units put it on sale", async () => {
+    const seller = await person();
+    const created = await create(seller, { stock_items: "KEY-WAITING" });
+    expect(created.statusCode, created.body).toBe(200);
+    const productId = (created.json() as ProductDetail).id;
+    const [unit] = (await stockOf(seller, productId)).units;
+    expect((await removeUnit(seller, productId, unit!.id)).json()).toEqual({ in_stock: 0 });
+
+    expect((await admin.client.post("/v1/admin/products/approve", { product_id: productId })).statusCode).toBe(200);
+    expect(await productAs(seller, productId)).toMatchObject({ status: "completed", in_stock: 0 });
+    const someone = await buyer(1000);
+    expect(failure(await buyAs(t, someone.client, productId))).toEqual([409, "OUT_OF_STOCK"]);
+
+    expect((await addStock(seller, productId, "KEY-ARRIVED")).json()).toEqual({ added: 1, in_stock: 1 });
+    expect(await productAs(undefined, productId)).toMatchObject({ status: "active", in_stock: 1 });
+  });
 });
 
 describe("editing the delivery", () => {

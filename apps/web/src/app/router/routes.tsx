@@ -122,6 +122,17 @@ export const createRoutes = (): RouteObject[] => [
                     },
                   },
                   {
+                    // The seller's units (and an admin's read of them): the page checks who may see them.
+                    path: "product/:id/stock",
+                    lazy: {
+                      Component: withTexts(
+                        () => import("@/features/products/pages/product-stock-page").then((m) => m.ProductStockPage),
+                        "products",
+                        "productForm",
+                      ),
+                    },
+                  },
+                  {
                     path: "wallet",
                     lazy: {
                       Component: withTexts(

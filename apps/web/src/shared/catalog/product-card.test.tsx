@@ -60,12 +60,31 @@ describe("ProductCard", () => {
     expect(items[1]).toHaveTextContent("PENDING");
   });
 
+  it("says how the goods arrive and how many are left", () => {
+    const items = renderGrid({
+      products: [
+        makeProduct(1, { in_stock: 12_000 }),
+        makeProduct(2, { delivery: "manual", in_stock: 40 }),
+        makeProduct(3, { in_stock: 0 }),
+        makeProduct(4, { in_stock: 0, status: "purchased", is_sold: true }),
+      ],
+    });
+
+    expect(items[0]).toHaveTextContent(/Instant\s*In stock: 12\s000/);
+    expect(items[1]).toHaveTextContent(/In chat\s*In stock: 40/);
+    expect(items[2]).toHaveTextContent("Sold out");
+    // A sold product's label says it all.
+    expect(items[3]).not.toHaveTextContent("Sold out");
+    expect(items[3]).toHaveTextContent("SOLD");
+  });
+
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
       const [card] = renderGrid({ products: [makeProduct(1)] });
       expect(card).toHaveTextContent("Продавец:");
       expect(card).toHaveTextContent("рейтинг 4,5");
+      expect(card).toHaveTextContent(/Моментально\s*В наличии: 1/);
     } finally {
       await i18n.changeLanguage("en");
     }

@@ -6,6 +6,7 @@ import { formatRating } from "@/shared/format/number";
 import { BoxIcon } from "@/shared/ui/icons";
 import classes from "./product-card.module.css";
 import { ProductStatusBadge } from "./product-status-badge";
+import { ProductStock } from "./product-stock";
 
 interface ProductCardProps {
   product: Product;
@@ -18,7 +19,7 @@ interface ProductCardProps {
   inFirstRow?: boolean;
 }
 
-/** One product in a grid: picture, title, price and seller; the whole card opens the product page. */
+/** One product in a grid: picture, title, price, delivery and stock, seller; the whole card opens the product page. */
 export function ProductCard({ product, showStatus = false, inFirstRow = false }: ProductCardProps) {
   const { t } = useTranslation("common");
   const thumbnail = product.images[0]?.thumbnail_url;
@@ -53,6 +54,7 @@ export function ProductCard({ product, showStatus = false, inFirstRow = false }:
           </Text>
           {(showStatus || product.is_sold) && <ProductStatusBadge status={product.status} />}
         </Group>
+        <ProductStock product={product} compact />
         <Group gap={6} wrap="nowrap" mt="auto">
           <VisuallyHidden>{t("catalog.seller")}</VisuallyHidden>
           <Text size="sm" c="dimmed" truncate>

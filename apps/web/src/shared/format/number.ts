@@ -10,3 +10,10 @@ const ratingFormat = new Intl.NumberFormat(DATE_LOCALE, { minimumFractionDigits:
 export function formatRating(rating: number): string {
   return ratingFormat.format(rating);
 }
+
+const countFormat = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 0 });
+
+/** A count of things with the groups of ru-RU: 10000 → "10 000" (with a no-break space). */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}

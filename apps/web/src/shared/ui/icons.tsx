@@ -143,6 +143,23 @@ export function RoubleIcon(props: IconProps) {
   );
 }
 
+export function BoltIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M13 2.5 4.5 13.5H12l-1 8 8.5-11H12z" />
+    </LineIcon>
+  );
+}
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <rect x="8.5" y="8.5" width="12" height="12" rx="2" />
+      <path d="M15.5 8.5v-3a2 2 0 0 0-2-2h-8a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h3" />
+    </LineIcon>
+  );
+}
+
 export function FlagIcon(props: IconProps) {
   return (
     <LineIcon {...props}>

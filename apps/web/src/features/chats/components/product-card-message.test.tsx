@@ -213,3 +213,91 @@ describe("purchase card, seller", () => {
     await waitFor(() => expect(api.calls.map((call) => call.route)).toContain("POST auth/"));
   });
 });
+
+describe("purchase card, several units", () => {
+  const twoKeys = makeProductCard({
+    status: "active",
+    product_data_string: "Activate on Steam: Games → Activate a product",
+    deal: makeDeal({
+      auto_confirm_at: soon(53 * HOUR + 30 * 60_000),
+      product: { id: PRODUCT_ID, title: "Steam keys for Hades II", thumbnail_url: null, status: "active" },
+      price: 1000,
+      unit_price: 500,
+      quantity: 2,
+      items: ["HADES-KEY-1", "HADES-KEY-2"],
+    }),
+  });
+
+  it("shows what was bought, every unit with its own Copy and Copy all, and the seller's note", async () => {
+    const { events } = openChat([twoKeys]);
+
+    const units = await screen.findByRole("list", { name: "Delivered units" });
+    expect(
+      within(units)
+        .getAllByRole("listitem")
+        .map((unit) => unit.querySelector("pre")?.textContent),
+    ).toEqual(["HADES-KEY-1", "HADES-KEY-2"]);
+    expect(screen.getByText("2 units delivered")).toBeInTheDocument();
+    expect(screen.getByText("Steam keys for Hades II")).toBeInTheDocument();
+    expect(screen.getByText(/2 × 500 ₽ =/).parentElement).toHaveTextContent("2 × 500 ₽ = 1 000 ₽");
+    expect(screen.getByText("Seller's note")).toBeInTheDocument();
+    expect(screen.getByText("Activate on Steam: Games → Activate a product")).toBeInTheDocument();
+    // The listing is still on sale, but this deal waits for the buyer.
+    expect(screen.getByRole("button", { name: "Confirm Receipt" })).toBeInTheDocument();
+
+    await events.click(screen.getByRole("button", { name: "Copy unit 2" }));
+    expect(await navigator.clipboard.readText()).toBe("HADES-KEY-2");
+    await events.click(screen.getByRole("button", { name: "Copy all units" }));
+    expect(await navigator.clipboard.readText()).toBe("HADES-KEY-1\nHADES-KEY-2");
+  });
+
+  it("leaves out the product data when it is only the buyer's units again", async () => {
+    openChat([{ ...twoKeys, product_data_string: "HADES-KEY-1\nHADES-KEY-2" }]);
+
+    expect(await screen.findByRole("list", { name: "Delivered units" })).toBeInTheDocument();
+    expect(screen.queryByText("Seller's note")).not.toBeInTheDocument();
+    expect(screen.queryByText("Product data")).not.toBeInTheDocument();
+  });
+
+  it("keeps each card's own deal: an earlier purchase in the same chat shows what it bought and how it ended", async () => {
+    const earlier = makeProductCard({
+      deal: makeDeal({
+        id: "55555555-0000-4000-8000-000000000002",
+        product: { id: PRODUCT_ID, title: "Hades II key (old title)", thumbnail_url: null, status: "active" },
+        price: 450,
+        unit_price: 450,
+        items: ["HADES-KEY-0"],
+        status: "completed",
+      }),
+    });
+    const latest = { ...twoKeys, product_data_string: "HADES-KEY-0\nHADES-KEY-1\nHADES-KEY-2" };
+    openChat([latest], {
+      extra: {
+        [`GET chats/${chatId(1)}/messages`]: {
+          body: [makePurchaseMessage(1, earlier), makePurchaseMessage(2, latest)],
+        },
+      },
+    });
+
+    const cards = await screen.findAllByText("Purchase");
+    expect(cards).toHaveLength(2);
+    expect(await screen.findByText("Hades II key (old title)")).toBeInTheDocument();
+    expect(screen.getByText("450 ₽")).toBeInTheDocument();
+    expect(screen.getByText("HADES-KEY-0")).toBeInTheDocument();
+    expect(screen.getByText("Confirm Receipted")).toBeInTheDocument();
+    expect(screen.getByText("Steam keys for Hades II")).toBeInTheDocument();
+    // Only the open deal can be confirmed.
+    expect(screen.getAllByRole("button", { name: "Confirm Receipt" })).toHaveLength(1);
+  });
+
+  it("counts the units in Russian", async () => {
+    await i18n.changeLanguage("ru");
+    try {
+      openChat([twoKeys]);
+      expect(await screen.findByText("Выдано 2 штуки")).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Копировать все единицы" })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+});

@@ -2,7 +2,10 @@ import { Anchor, Card, Group, Image, Stack, Text } from "@mantine/core";
 import { formatPrice, type ChatProductCard } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DealPrice } from "@/shared/deals/deal-price";
+import { DealUnits } from "@/shared/deals/deal-units";
 import { useChatProduct } from "../api/get-chat-product";
+import { dealGoodsOf } from "../lib/deal-goods";
 import { ConfirmReceiptButton } from "./deal/confirm-receipt-button";
 import { DealGoods } from "./deal/deal-goods";
 import { DealState } from "./deal/deal-state";
@@ -14,21 +17,34 @@ interface ProductCardMessageProps {
   chatId: string;
 }
 
+/** The units (one as the product data, several as a list) and the product data when it says more than they do. */
+function Goods({ items, productData }: { items: readonly string[]; productData: string | null }) {
+  const { units, text } = dealGoodsOf(items, productData);
+  const [only] = units;
+  return (
+    <>
+      {units.length > 1 ? <DealUnits items={units} /> : only !== undefined && <DealGoods goods={only} />}
+      {text && <DealGoods goods={text} kind={units.length > 0 ? "note" : "goods"} />}
+    </>
+  );
+}
+
 /**
- * A purchase_info message (SPEC §2): the product's picture, title, price, the goods for those allowed to see
- * them, where the deal stands and, for the buyer while it is open, Confirm Receipt and Report. The deal part
- * follows the chat's product, which is fetched again whenever the deal moves; the message's copy shows until then.
+ * A purchase_info message (SPEC §2): the product's picture, what this deal bought (the title, quantity × unit
+ * price = total, as they were at payment), the units and goods for those allowed to see them, where the deal
+ * stands and, for the buyer while it is open, Confirm Receipt and Report. A listing sells many times, so each card
+ * keeps the deal its message brought; the chat's product, fetched again whenever a deal moves, brings that deal's
+ * news only when its latest deal is this one.
  */
 export function ProductCardMessage({ product: fromMessage, chatId }: ProductCardMessageProps) {
   const { t } = useTranslation("chats");
   const { data: current } = useChatProduct(chatId);
   const product = current?.id === fromMessage.id ? current : fromMessage;
-  const { deal } = product;
+  const deal = fromMessage.deal && product.deal?.id !== fromMessage.deal.id ? fromMessage.deal : product.deal;
   const picture = product.images[0]?.thumbnail_url;
   const productPath = `/product/${product.id}`;
-  // SPEC §2: not the owner, the product is purchased and receipt is not confirmed yet (nor disputed).
-  const awaitingBuyer =
-    !product.is_owner && product.status === "purchased" && (deal?.status ?? "purchased") === "purchased";
+  // SPEC §2: not the owner, bought and receipt not confirmed yet (nor disputed).
+  const awaitingBuyer = !product.is_owner && (deal ? deal.status === "purchased" : product.status === "purchased");
 
   return (
     <Card padding="sm" w={360} maw="100%" withBorder>
@@ -45,15 +61,19 @@ export function ProductCardMessage({ product: fromMessage, chatId }: ProductCard
               {t("purchase.label")}
             </Text>
             <Anchor component={Link} to={productPath} fw={600} lineClamp={2} style={{ overflowWrap: "anywhere" }}>
-              {product.title}
+              {deal?.product.title ?? product.title}
             </Anchor>
-            <Text fw={700} c="indigo.7">
-              {formatPrice(product.price)}
-            </Text>
+            {deal ? (
+              <DealPrice deal={deal} />
+            ) : (
+              <Text fw={700} c="indigo.7">
+                {formatPrice(product.price)}
+              </Text>
+            )}
           </Stack>
         </Group>
-        {product.product_data_string && <DealGoods goods={product.product_data_string} />}
-        <DealState product={product} />
+        <Goods items={deal?.items ?? []} productData={product.product_data_string} />
+        <DealState deal={deal} productStatus={product.status} />
         {awaitingBuyer && (
           <Group gap="xs">
             <ConfirmReceiptButton chatId={chatId} productId={product.id} />

@@ -59,6 +59,10 @@ export function makeDeal(overrides: Partial<Deal> = {}): Deal {
       status: "purchased",
     },
     price: 12500,
+    unit_price: 12500,
+    quantity: 1,
+    delivery: "auto",
+    items: ["login: arcana / password: hunter22"],
     commission: 0,
     status: "purchased",
     buyer: { id: MIRA_ID, username: "mira", avatar_url: "" },
@@ -98,6 +102,9 @@ export function makeChatProduct(card: ChatProductCard): ChatProduct {
     description: "Immortal rank, all heroes.",
     is_sold: card.status === "purchased" || card.status === "completed",
     created_at: "2025-11-01T10:00:00.000Z",
+    delivery: "auto",
+    in_stock: 0,
+    status_reason: null,
     category: makeCategory(1, { name: "Dota 2", slug: "dota-2" }),
   };
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PRODUCT_IMAGES_FIELD, productSchema, type CreateProductFields, type Product } from "@lootlane/contract";
+import { PRODUCT_IMAGES_FIELD, productSchema, type Product } from "@lootlane/contract";
 import { api } from "@/shared/api/api";
 import { productsQueryKey } from "@/shared/catalog/products-query-key";
+import type { ProductFields } from "./create-product";
 
 export interface UpdateProductInput {
   productId: string;
   /** Only the fields that changed: the server changes exactly what it is sent. */
-  fields: Partial<CreateProductFields>;
+  fields: Partial<ProductFields>;
   deletedImageIds: string[];
   newImages: File[];
 }
@@ -23,7 +24,7 @@ export async function updateProduct({
 }: UpdateProductInput): Promise<Product> {
   const body = new FormData();
   body.append("product_id", productId);
-  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, String(value));
   if (deletedImageIds.length > 0) body.append("deleted_image_ids", JSON.stringify(deletedImageIds));
   for (const image of newImages) body.append(PRODUCT_IMAGES_FIELD, image);
   return productSchema.parse(await api.patch("products/", { body }).json());

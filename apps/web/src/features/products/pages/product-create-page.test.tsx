@@ -38,14 +38,18 @@ async function openCreate(
   return { api, ...app, ...pickerEvents() };
 }
 
-/** Fills every field with valid values; Dota 2 → Accounts, two images. */
+/** Fills every field with valid values; Dota 2 → Accounts, two units of stock, two images. */
 async function fillValid({ events, pick }: ReturnType<typeof pickerEvents>) {
   await fill(events, field("Title"), "Dota 2 account, 5000 MMR");
   await fill(events, field("Description"), "All heroes, Europe West, never banned.");
   await fill(events, field("Price"), "1500");
   await choose(events, "Game", "Dota 2");
   await choose(events, "Subcategory", "Accounts");
-  await fill(events, field("Product data"), "login: seller / password: hunter22");
+  await fill(
+    events,
+    field("Units of stock"),
+    "login: seller1 / password: hunter22\nlogin: seller2 / password: hunter23",
+  );
   await pick(image("front.png"), image("back.jpg"));
 }
 
@@ -55,8 +59,10 @@ describe("create product: client rules (SPEC §5)", () => {
 
     await events.click(screen.getByRole("button", { name: "Send for moderation" }));
 
-    for (const name of ["Title", "Description", "Price", "Product data"])
-      expect(errorOf(field(name))).toBe("Fill in this field");
+    for (const name of ["Title", "Description", "Price"]) expect(errorOf(field(name))).toBe("Fill in this field");
+    expect(errorOf(field("Units of stock"))).toBe("Add at least one unit, one per line");
+    // The delivery note is optional.
+    expect(errorOf(field("Delivery note"))).toBeNull();
     expect(errorOf(field("Game"))).toBe("Choose a game");
     expect(screen.getByText("Add at least one image")).toBeInTheDocument();
     expect(screen.getByText("Fill in all fields and add at least one image.")).toBeInTheDocument();
@@ -71,13 +77,13 @@ describe("create product: client rules (SPEC §5)", () => {
     await fill(events, field("Title"), "Too short");
     await fill(events, field("Description"), "x".repeat(5001));
     await fill(events, field("Price"), "0");
-    await fill(events, field("Product data"), "  a  ");
+    await fill(events, field("Delivery note"), "  a  ");
     await events.click(screen.getByRole("button", { name: "Send for moderation" }));
 
     expect(errorOf(field("Title"))).toBe("At least 10 characters");
     expect(errorOf(field("Description"))).toBe("At most 5000 characters");
     expect(errorOf(field("Price"))).toBe("The price must be above 0");
-    expect(errorOf(field("Product data"))).toBe("At least 10 characters");
+    expect(errorOf(field("Delivery note"))).toBe("At least 10 characters");
     expect(api.calls).not.toContain("POST /v1/products/");
   });
 
@@ -192,9 +198,11 @@ describe("create product: sending", () => {
         title: "Dota 2 account, 5000 MMR",
         description: "All heroes, Europe West, never banned.",
         price: "1500",
-        product_data: "login: seller / password: hunter22",
         // The subcategory is the product's category.
         category_id: accounts.id,
+        delivery: "auto",
+        // Multipart writes every line break of a text field as CRLF; the contract reads either.
+        stock_items: "login: seller1 / password: hunter22\r\nlogin: seller2 / password: hunter23",
       },
       files: { uploaded_images: 2 },
     });
@@ -207,7 +215,7 @@ describe("create product: sending", () => {
     await fill(events, field("Description"), "Prime status, 300 hours played.");
     await fill(events, field("Price"), "700");
     await choose(events, "Game", "CS2");
-    await fill(events, field("Product data"), "steam login and password");
+    await fill(events, field("Units of stock"), "steam login and password");
     await pick(image("cover.png"));
     // CS2 has no kinds of goods: there is nothing more to choose.
     expect(screen.queryByRole("textbox", { name: "Subcategory" })).not.toBeInTheDocument();
@@ -280,11 +288,131 @@ describe("create product: sending", () => {
       await fill(events, field("Описание"), "Все герои, Европа, без банов.");
       await fill(events, field("Цена"), "1500");
       await choose(events, "Игра", "Dota 2");
-      await fill(events, field("Данные товара"), "логин: seller / пароль: hunter22");
+      await fill(events, field("Единицы товара"), "логин: seller / пароль: hunter22");
       await pick(image("front.png"));
       await events.click(screen.getByRole("button", { name: "Отправить на модерацию" }));
 
       expect(await screen.findByText("Изображение слишком большое")).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+});
+
+describe("create product: delivery", () => {
+  /** Every field but the goods, valid: Dota 2 → Accounts, one image. */
+  async function fillDetails({ events, pick }: ReturnType<typeof pickerEvents>) {
+    await fill(events, field("Title"), "Steam keys for Hades II");
+    await fill(events, field("Description"), "Global keys, each activates on Steam in any region.");
+    await fill(events, field("Price"), "900");
+    await choose(events, "Game", "Dota 2");
+    await pick(image("cover.png"));
+  }
+
+  it("counts the units as they are pasted and sends them with the note", async () => {
+    const { api, router, ...events } = await openCreate();
+    await fillDetails(events);
+
+    await fill(events.events, field("Units of stock"), "KEY-AAAA\n\n  KEY-BBBB  \nKEY-CCCC\n");
+    expect(screen.getByText("3 units")).toBeInTheDocument();
+    await fill(events.events, field("Delivery note"), "Activate on Steam: Games → Activate a product");
+    await events.events.click(screen.getByRole("button", { name: "Send for moderation" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile/mira"));
+    const { fields } = await sentForm(api.last("POST /v1/products/"));
+    expect(fields).toMatchObject({
+      delivery: "auto",
+      stock_items: "KEY-AAAA\r\n\r\n  KEY-BBBB  \r\nKEY-CCCC",
+      product_data: "Activate on Steam: Games → Activate a product",
+    });
+    expect(fields).not.toHaveProperty("quantity");
+  });
+
+  it("names a repeated unit by its lines and sends nothing", async () => {
+    const { api, ...events } = await openCreate();
+    await fillDetails(events);
+
+    await fill(events.events, field("Units of stock"), "KEY-AAAA\nKEY-BBBB\nKEY-AAAA");
+    await events.events.click(screen.getByRole("button", { name: "Send for moderation" }));
+
+    expect(errorOf(field("Units of stock"))).toBe("Line 3 repeats line 1");
+    expect(api.calls).not.toContain("POST /v1/products/");
+  });
+
+  it("fills the box from a .txt file, after what is already there", async () => {
+    const { events } = await openCreate();
+
+    await fill(events, field("Units of stock"), "KEY-AAAA");
+    await events.upload(
+      screen.getByLabelText("Load from a file", { selector: "input" }),
+      new File(["KEY-BBBB\nKEY-CCCC\n"], "keys.txt", { type: "text/plain" }),
+    );
+
+    await waitFor(() => expect(field("Units of stock")).toHaveValue("KEY-AAAA\nKEY-BBBB\nKEY-CCCC\n"));
+    expect(screen.getByText("3 units")).toBeInTheDocument();
+  });
+
+  it("sells by hand: a quantity and what the buyer receives, no units", async () => {
+    const { api, router, ...events } = await openCreate();
+    await fillDetails(events);
+
+    await events.events.click(screen.getByRole("radio", { name: /Manual: I deliver in the chat/ }));
+    expect(screen.queryByRole("textbox", { name: "Units of stock" })).not.toBeInTheDocument();
+    await events.events.click(screen.getByRole("button", { name: "Send for moderation" }));
+    expect(errorOf(field("Product data"))).toBe("Fill in this field");
+
+    await events.events.clear(field("Quantity"));
+    await fill(events.events, field("Quantity"), "0");
+    await fill(events.events, field("Product data"), "1000 gold on the EU server, by in-game mail");
+    await events.events.click(screen.getByRole("button", { name: "Send for moderation" }));
+    expect(errorOf(field("Quantity"))).toBe("At least 1");
+
+    await events.events.clear(field("Quantity"));
+    await fill(events.events, field("Quantity"), "50");
+    await events.events.click(screen.getByRole("button", { name: "Send for moderation" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile/mira"));
+    const { fields } = await sentForm(api.last("POST /v1/products/"));
+    expect(fields).toMatchObject({
+      delivery: "manual",
+      quantity: "50",
+      product_data: "1000 gold on the EU server, by in-game mail",
+    });
+    expect(fields).not.toHaveProperty("stock_items");
+  });
+
+  it("shows the server's refused lines at the box, in Russian", async () => {
+    await i18n.changeLanguage("ru");
+    try {
+      stubRoutes({
+        ...categoryRoutes,
+        "POST /v1/products/": () =>
+          errorResponse(422, "VALIDATION_ERROR", "Some fields are filled in incorrectly", [
+            { field: "stock_items", message: "Line 2 is already in the listing" },
+            { field: "stock_items", message: "Line 3 repeats line 1" },
+          ]),
+      });
+      const { events } = renderApp("/product/create", { user: mira });
+      await screen.findByRole("heading", { level: 1, name: "Новый товар" });
+      const { pick } = pickerEvents("Выбрать изображения");
+
+      await fill(events, field("Название"), "Ключи Steam для Hades II");
+      await fill(events, field("Описание"), "Глобальные ключи, активируются в Steam.");
+      await fill(events, field("Цена"), "900");
+      await choose(events, "Игра", "Dota 2");
+      await fill(events, field("Единицы товара"), "KEY-1\nKEY-2\nKEY-3");
+      expect(screen.getByText("3 штуки")).toBeInTheDocument();
+      await pick(image("cover.png"));
+      await events.click(screen.getByRole("button", { name: "Отправить на модерацию" }));
+
+      await waitFor(() =>
+        expect(errorOf(field("Единицы товара"))).toBe("Строка 2 уже есть в товаре; Строка 3 повторяет строку 1"),
+      );
+      expect(
+        screen.getByText(
+          "Ошибки проверки: Единицы товара: Строка 2 уже есть в товаре, Единицы товара: Строка 3 повторяет строку 1",
+        ),
+      ).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage("en");
     }

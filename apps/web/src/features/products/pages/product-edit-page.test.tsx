@@ -71,7 +71,8 @@ describe("edit product", () => {
     expect(field("Title")).toHaveValue("Dota 2 account, 5000 MMR");
     expect(field("Description")).toHaveValue("All heroes, Europe West, never banned.");
     expect(field("Price")).toHaveValue("1 500");
-    expect(field("Product data")).toHaveValue("login: seller / password: hunter22");
+    // An `auto` listing: its product data is the note every buyer reads beside their units.
+    expect(field("Delivery note")).toHaveValue("login: seller / password: hunter22");
     await waitFor(() => expect(field("Game")).toHaveValue("Dota 2"));
     await waitFor(() => expect(field("Subcategory")).toHaveValue("Accounts"));
     expect(tiles()).toEqual([front.thumbnail_url, back.thumbnail_url]);
@@ -184,6 +185,68 @@ describe("edit product", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Product not found" })).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Title" })).not.toBeInTheDocument();
+  });
+
+  it("adds the units typed in to the stock, leads to the stock screen, and needs none to save other changes", async () => {
+    const { api, events, router } = await openEdit();
+    await screen.findByRole("heading", { level: 1, name: "Edit product" });
+
+    expect(screen.getByRole("link", { name: "Manage stock" })).toHaveAttribute("href", `/product/${own.id}/stock`);
+    expect(errorOf(field("Add units"))).toBeNull();
+    await fill(events, field("Add units"), "KEY-9\nKEY-10");
+    expect(screen.getByText("2 units")).toBeInTheDocument();
+    await events.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/product/${own.id}`));
+    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({
+      fields: { product_id: own.id, stock_items: "KEY-9\r\nKEY-10" },
+      files: {},
+    });
+  });
+
+  it("keeps a note once written: it can be rewritten, not emptied", async () => {
+    const { api, events } = await openEdit();
+    await screen.findByRole("heading", { level: 1, name: "Edit product" });
+
+    await events.clear(field("Delivery note"));
+    await events.click(screen.getByRole("button", { name: "Save changes" }));
+
+    expect(errorOf(field("Delivery note"))).toBe("Fill in this field");
+    expect(api.calls).not.toContain("PATCH /v1/products/");
+  });
+
+  it("sets a manual listing's quantity, starting from what it still offers", async () => {
+    const manual = { ...own, delivery: "manual" as const, in_stock: 40, product_data: "1000 gold on the EU server" };
+    const { api, events, router } = await openEdit(manual);
+    await screen.findByRole("heading", { level: 1, name: "Edit product" });
+
+    expect(screen.queryByRole("link", { name: "Manage stock" })).not.toBeInTheDocument();
+    expect(field("Quantity")).toHaveValue("40");
+    await events.clear(field("Quantity"));
+    await fill(events, field("Quantity"), "75");
+    await events.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/product/${own.id}`));
+    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({
+      fields: { product_id: own.id, quantity: "75" },
+      files: {},
+    });
+  });
+
+  it("turns an automatic listing into a manual one with the quantity it needs", async () => {
+    const { api, events, router } = await openEdit();
+    await screen.findByRole("heading", { level: 1, name: "Edit product" });
+
+    await events.click(screen.getByRole("radio", { name: /Manual: I deliver in the chat/ }));
+    await events.clear(field("Quantity"));
+    await fill(events, field("Quantity"), "10");
+    await events.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/product/${own.id}`));
+    expect(await sentForm(api.last("PATCH /v1/products/"))).toEqual({
+      fields: { product_id: own.id, delivery: "manual", quantity: "10" },
+      files: {},
+    });
   });
 
   it("speaks Russian", async () => {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Box, Button, Stack } from "@mantine/core";
+import { Alert, Box, Button, Group, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ProductDetail } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
@@ -43,6 +43,7 @@ function EditProductForm({ product }: { product: ProductDetail }) {
   return (
     <ProductForm
       initialValues={initial}
+      editing
       submitLabel={t("edit.submit")}
       pending={update.isPending}
       onSubmit={submit}
@@ -55,6 +56,13 @@ function EditProductForm({ product }: { product: ProductDetail }) {
           <Alert color="yellow" variant="light" role="note">
             {t("edit.moderationWarning")}
           </Alert>
+          {product.delivery === "auto" && (
+            <Group justify="flex-end">
+              <Button component={Link} to={`${productPath}/stock`} variant="light">
+                {t("edit.manageStock")}
+              </Button>
+            </Group>
+          )}
         </Stack>
       }
       secondaryAction={

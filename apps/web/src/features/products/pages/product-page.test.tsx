@@ -59,6 +59,8 @@ describe("product page, visitor", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Dota 2 account with Arcana" })).toBeInTheDocument();
     expect(screen.getByText("12 500 ₽")).toBeInTheDocument();
+    expect(screen.getByText("Instant delivery")).toBeInTheDocument();
+    expect(screen.getByText("In stock: 1")).toBeInTheDocument();
     expect(screen.getByText(/Immortal rank/)).toHaveTextContent("Immortal rank. All heroes.");
     expect(screen.getByText("ACTIVE")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "mira" })).toHaveAttribute("href", "/profile/mira");
@@ -92,11 +94,12 @@ describe("product page, visitor", () => {
   });
 
   it("offers no purchase of a sold product", async () => {
-    stubApi(routes({ body: { ...product, status: "purchased", is_sold: true } }));
+    stubApi(routes({ body: { ...product, status: "purchased", is_sold: true, in_stock: 0 } }));
     renderApp(path, { user: alex });
 
     expect(await screen.findByText("This product has been sold.")).toBeInTheDocument();
     expect(screen.getByText("SOLD")).toBeInTheDocument();
+    expect(screen.getByText("Sold out")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Buy" })).not.toBeInTheDocument();
   });
 
@@ -230,9 +233,20 @@ describe("product page, owner", () => {
 
     expect(await screen.findByRole("link", { name: "Edit" })).toHaveAttribute("href", `/product/edit/${product.id}`);
     expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Manage stock" })).toHaveAttribute("href", `/product/${product.id}/stock`);
     expect(screen.getByText("login: arcana / password: hunter22")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Buy" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Buy" })).not.toBeInTheDocument();
+  });
+
+  it("offers no stock screen for a listing delivered by hand, and says how many are offered", async () => {
+    stubApi(routes({ body: { ...owned, delivery: "manual", in_stock: 40 } }));
+    renderApp(path, { user: mira });
+
+    expect(await screen.findByRole("link", { name: "Edit" })).toBeInTheDocument();
+    expect(screen.getByText("Delivered in the chat")).toBeInTheDocument();
+    expect(screen.getByText("In stock: 40")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Manage stock" })).not.toBeInTheDocument();
   });
 
   it("tells the owner a product waits for moderation", async () => {

@@ -1,8 +1,12 @@
 import { Anchor, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
-import { formatPrice, type Deal } from "@lootlane/contract";
+import { useDisclosure } from "@mantine/hooks";
+import type { Deal } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DealPrice } from "@/shared/deals/deal-price";
+import { DealUnits } from "@/shared/deals/deal-units";
 import { formatDate } from "@/shared/format/date";
+import { formatCount } from "@/shared/format/number";
 import { BoxIcon, ChatIcon } from "@/shared/ui/icons";
 import type { DealSide } from "../api/get-user-deals";
 import { DealStatusBadge } from "./deal-status-badge";
@@ -10,11 +14,13 @@ import { LeaveReviewButton } from "./leave-review-button";
 import classes from "./deal-row.module.css";
 
 /**
- * One deal in the owner's purchases or sales: the product, price, status, the other member and when; the way to
- * its chat, and for a completed purchase not yet reviewed, 'Leave a review'.
+ * One deal in the owner's purchases or sales: what was bought as it was bought (title, quantity × unit price =
+ * total), status, the other member and when; the units it delivered on request, the way to its chat, and for a
+ * completed purchase not yet reviewed, 'Leave a review'.
  */
 export function DealRow({ deal, side }: { deal: Deal; side: DealSide }) {
   const { t } = useTranslation("profile");
+  const [unitsShown, units] = useDisclosure(false);
   const other = side === "purchases" ? deal.seller : deal.buyer;
   const reviewable = side === "purchases" && deal.status === "completed" && deal.review_id === null;
   return (
@@ -41,9 +47,7 @@ export function DealRow({ deal, side }: { deal: Deal; side: DealSide }) {
             <DealStatusBadge status={deal.status} />
           </Group>
           <Group gap="xs">
-            <Text fw={700} c="indigo.7">
-              {formatPrice(deal.price)}
-            </Text>
+            <DealPrice deal={deal} />
             <Text size="sm" c="dimmed">
               {t(side === "purchases" ? "deals.boughtOn" : "deals.soldOn", { date: formatDate(deal.created_at) })}
             </Text>
@@ -54,7 +58,16 @@ export function DealRow({ deal, side }: { deal: Deal; side: DealSide }) {
               {other.username}
             </Anchor>
           </Text>
+          {unitsShown && <DealUnits items={deal.items} />}
           <Group gap="xs" mt={4}>
+            {deal.items.length > 0 && (
+              <Button size="xs" variant="light" onClick={units.toggle} aria-expanded={unitsShown}>
+                {t(unitsShown ? "deals.hideUnits" : "deals.showUnits", {
+                  count: deal.items.length,
+                  total: formatCount(deal.items.length),
+                })}
+              </Button>
+            )}
             <Button
               component={Link}
               to={`/chats?chat=${encodeURIComponent(deal.chat_id)}`}

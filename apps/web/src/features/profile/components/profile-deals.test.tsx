@@ -21,6 +21,10 @@ function makeDeal(n: number, overrides: Partial<Deal> = {}): Deal {
       status: "completed",
     },
     price: 1500,
+    unit_price: 1500,
+    quantity: 1,
+    delivery: "auto",
+    items: [],
     commission: 0,
     status: "completed",
     buyer: mia,
@@ -105,6 +109,33 @@ describe("the owner's purchases", () => {
     expect(api.bodiesOf("POST reviews/")).toEqual([{ deal_id: completed.id, stars: 4, text: "Fast and honest." }]);
     expect(await screen.findByText("You reviewed this purchase")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Leave a review" })).not.toBeInTheDocument();
+  });
+
+  it("shows a purchase of several units as it was bought, and its units on request", async () => {
+    const keys = makeDeal(3, {
+      product: { ...makeDeal(3).product, title: "Steam keys for Hades II" },
+      price: 1500,
+      unit_price: 750,
+      quantity: 2,
+      items: ["HADES-KEY-1", "HADES-KEY-2"],
+    });
+    stubApi({ ...profileRoutes, [`GET users/${mira.id}/purchases`]: { body: [keys] } });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    await events.click(await screen.findByRole("tab", { name: "Purchases" }));
+    const [row] = within(await screen.findByRole("list", { name: "Purchases" })).getAllByRole("listitem");
+    expect(row).toHaveTextContent("2 × 750 ₽ = 1 500 ₽");
+    expect(within(row!).queryByText("HADES-KEY-1")).not.toBeInTheDocument();
+
+    await events.click(within(row!).getByRole("button", { name: "Show 2 units" }));
+    const units = within(row!).getByRole("list", { name: "Delivered units" });
+    expect(
+      within(units)
+        .getAllByRole("listitem")
+        .map((unit) => unit.textContent),
+    ).toEqual([expect.stringContaining("HADES-KEY-1"), expect.stringContaining("HADES-KEY-2")]);
+    await events.click(within(row!).getByRole("button", { name: "Hide units" }));
+    expect(within(row!).queryByText("HADES-KEY-1")).not.toBeInTheDocument();
   });
 
   it("keeps the review and shows the server's reason when it is refused", async () => {

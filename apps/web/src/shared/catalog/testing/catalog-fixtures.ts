@@ -1,4 +1,5 @@
-import type { Category, ProductDetail, ProductPage } from "@lootlane/contract";
+import type { Category, ProductDetail, ProductPage, ProductWithSellerStats } from "@lootlane/contract";
+import { makeSellerStats } from "@/shared/trust/testing/trust-fixtures";
 
 /** A valid v4-shaped uuid numbered `n`, so fixtures read as "product 3" yet pass the contract's uuid check. */
 export function fixtureId(n: number, kind: "product" | "category" | "image" = "product"): string {
@@ -17,8 +18,11 @@ export function makeCategory(n: number, overrides: Partial<Category> = {}): Cate
   };
 }
 
-/** An active product on sale by "seller", as a visitor receives it (no goods). */
-export function makeProduct(n: number, overrides: Partial<ProductDetail> = {}): ProductDetail {
+/**
+ * An active product on sale by "seller", as GET /products/{id} answers a visitor (no goods, the seller's stats);
+ * lists read the same object without the stats.
+ */
+export function makeProduct(n: number, overrides: Partial<ProductWithSellerStats> = {}): ProductWithSellerStats {
   return {
     id: fixtureId(n),
     title: `Product number ${n}`,
@@ -34,6 +38,7 @@ export function makeProduct(n: number, overrides: Partial<ProductDetail> = {}): 
     in_stock: 1,
     status_reason: null,
     seller: { username: "seller", avatar_url: "", rating: 4.5 },
+    seller_stats: makeSellerStats(),
     category: makeCategory(1, { name: "Dota 2", slug: "dota-2" }),
     images: [
       {

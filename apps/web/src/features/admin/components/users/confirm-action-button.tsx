@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
-import { describeError } from "@/shared/errors/error-message";
+import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 
 interface ConfirmActionButtonProps {
   /** The button's text, also the dialog's confirm button. */
@@ -31,11 +30,9 @@ export function ConfirmActionButton({
   onConfirm,
   onReset,
 }: ConfirmActionButtonProps) {
-  const { t } = useTranslation("common");
   const [opened, dialog] = useDisclosure(false);
 
   function close() {
-    if (pending) return;
     dialog.close();
     onReset();
   }
@@ -45,22 +42,18 @@ export function ConfirmActionButton({
       <Button size="xs" color={color} variant="light" onClick={dialog.open} aria-label={ariaLabel}>
         {label}
       </Button>
-      <Modal opened={opened} onClose={close} title={title} centered>
+      <ConfirmDialog
+        opened={opened}
+        title={title}
+        confirmLabel={label}
+        color={color}
+        pending={pending}
+        error={error}
+        onConfirm={() => onConfirm(dialog.close)}
+        onClose={close}
+      >
         <Text size="sm">{text}</Text>
-        {error !== null && (
-          <Alert color="red" mt="md" role="alert">
-            {describeError(error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close} disabled={pending}>
-            {t("cancel")}
-          </Button>
-          <Button color={color} onClick={() => onConfirm(dialog.close)} loading={pending}>
-            {label}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,32 +1,23 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from "@mantine/core";
+import { Code, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { CopyTextButton } from "@/shared/ui/copy-text-button";
 
-/** How long "Copied" stays before the button offers to copy again. */
-const COPIED_FOR_MS = 2000;
+interface DealGoodsProps {
+  goods: string;
+  /** What the text is: the product data (the default), or the seller's note beside the units. */
+  kind?: "goods" | "note";
+}
 
-/** The goods (account, key, item data) as the buyer received them: exact characters, one click to copy. */
-export function DealGoods({ goods }: { goods: string }) {
+/** The goods (account, key, item data) or the seller's note, as the buyer received them: exact characters, one click to copy. */
+export function DealGoods({ goods, kind = "goods" }: DealGoodsProps) {
   const { t } = useTranslation("chats");
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          {t("purchase.goods")}
+          {t(kind === "goods" ? "purchase.goods" : "purchase.note")}
         </Text>
-        <CopyButton value={goods} timeout={COPIED_FOR_MS}>
-          {({ copied, copy }) => (
-            // Short on screen, so it fits beside the label on a phone in Russian too; the name says what it copies.
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color={copied ? "teal" : "indigo"}
-              onClick={copy}
-              aria-label={copied ? undefined : t("purchase.copyLabel")}
-            >
-              {copied ? t("purchase.copied") : t("purchase.copy")}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={goods} label={t(kind === "goods" ? "purchase.copyLabel" : "purchase.copyNote")} />
       </Group>
       <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
         {goods}

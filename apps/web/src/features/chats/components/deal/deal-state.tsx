@@ -1,16 +1,23 @@
 import { Badge, Stack, Text } from "@mantine/core";
-import type { ChatProductCard } from "@lootlane/contract";
+import type { Deal, ProductStatus } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { DealCountdown } from "./deal-countdown";
 
+interface DealStateProps {
+  /** The card's own deal, or null while nobody has bought in this chat. */
+  deal: Deal | null;
+  /** The listing's status: it speaks only for a card without a deal. */
+  productStatus: ProductStatus;
+}
+
 /**
- * Where the chat's deal stands, for both members: received ('Confirm Receipted', SPEC §2), waiting for the buyer
- * (the auto-confirmation countdown), disputed, or refunded. Nothing while nobody has bought in this chat.
+ * Where the card's deal stands, for both members: received ('Confirm Receipted', SPEC §2), waiting for the buyer
+ * (the auto-confirmation countdown), disputed, or refunded. A listing that sells many times keeps its own status
+ * apart from each deal's, so the deal decides. Nothing while nobody has bought in this chat.
  */
-export function DealState({ product }: { product: ChatProductCard }) {
+export function DealState({ deal, productStatus }: DealStateProps) {
   const { t } = useTranslation("chats");
-  const { deal } = product;
-  if (deal?.status === "completed" || product.status === "completed") {
+  if (deal ? deal.status === "completed" : productStatus === "completed") {
     return (
       <Badge color="green" variant="light">
         {t("purchase.confirmed")}

@@ -1,4 +1,5 @@
 import { productFieldRules } from "@lootlane/contract";
+import { stockMessagesOfText } from "../../lib/stock-lines";
 
 /** Keys of productForm:validation: the client-side rules of SPEC §5 Create product, each with its own text. */
 export type RuleKey =
@@ -10,17 +11,26 @@ export type RuleKey =
   | "priceMax"
   | "categoryRequired"
   | "imagesRequired"
+  | "unitsRequired"
+  | "quantityMin"
+  | "quantityWhole"
+  | "quantityMax"
   | "invalid";
 
-/** A broken rule and the limit its text names ("At least {{min}} characters"). */
-export interface RuleProblem {
-  key: RuleKey;
-  limits?: { min?: number; max?: number };
-}
+/**
+ * A broken rule and the limit its text names ("At least {{min}} characters"); for units of stock, the contract's
+ * message for every unit that cannot be added, by line.
+ */
+export type RuleProblem = { key: RuleKey; limits?: { min?: number; max?: number } } | { key: "stock"; stock: string[] };
 
 /** Missing values have their own text, and the form sums them up as "fill in all fields" (SPEC §5 fillAllFields). */
 export function isMissing(problem: RuleProblem | null): boolean {
-  return problem?.key === "required" || problem?.key === "categoryRequired" || problem?.key === "imagesRequired";
+  return (
+    problem?.key === "required" ||
+    problem?.key === "categoryRequired" ||
+    problem?.key === "imagesRequired" ||
+    problem?.key === "unitsRequired"
+  );
 }
 
 /** The parts of a zod issue the rules are told apart by. */
@@ -68,6 +78,32 @@ export function checkProductText(field: ProductTextField, value: string): RulePr
 export function checkPrice(value: number | string): RuleProblem | null {
   if (value === "") return { key: "required" };
   return problemOf(productFieldRules.price.safeParse(value).error?.issues);
+}
+
+/** The optional delivery note of an `auto` listing: nothing, or a text within the product data's limits. */
+export function checkDeliveryNote(value: string): RuleProblem | null {
+  return value.trim() === "" ? null : checkProductText("product_data", value);
+}
+
+/** The same number rules as the price, in a quantity's own words. */
+const QUANTITY_KEYS: Partial<Record<RuleKey, RuleKey>> = {
+  pricePositive: "quantityMin",
+  priceWhole: "quantityWhole",
+  priceMax: "quantityMax",
+};
+
+/** A manual listing's quantity: a whole number from 1 to the contract's ceiling. */
+export function checkQuantity(value: number | string): RuleProblem | null {
+  if (value === "") return { key: "required" };
+  const problem = problemOf(productFieldRules.quantity.safeParse(value).error?.issues);
+  return problem && problem.key !== "stock" ? { ...problem, key: QUANTITY_KEYS[problem.key] ?? problem.key } : problem;
+}
+
+/** Units of stock: at least one, then every problem the contract sees, so the seller fixes them in one go. */
+export function checkStockItems(text: string): RuleProblem | null {
+  if (text.trim() === "") return { key: "unitsRequired" };
+  const messages = stockMessagesOfText(text);
+  return messages.length > 0 ? { key: "stock", stock: messages } : null;
 }
 
 /** A game must be chosen; the subcategory is optional (ARCHITECTURE §4: a product belongs to a game or a subcategory). */

@@ -1,24 +1,32 @@
 import { useState, type ReactNode } from "react";
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { CURRENCY, formatPrice, PRODUCT_PRICE_MAX } from "@lootlane/contract";
+import { formatCount } from "@/shared/format/number";
+import { useStockProblemsText } from "../stock/stock-problem-text";
 import { CategoryFields } from "./category-fields";
+import { DeliveryFields } from "./delivery-fields";
 import { ImagePicker } from "./image-picker";
-import { LockIcon } from "./product-form-icons";
 import {
   checkCategory,
+  checkDeliveryNote,
   checkImageCount,
   checkPrice,
   checkProductText,
+  checkQuantity,
+  checkStockItems,
   isMissing,
   type RuleProblem,
 } from "./product-form-rules";
 import { categoryIdOf, type ProductFormValues } from "./product-form-values";
-import { serverFieldErrors, useRefusalText } from "./server-refusal";
+import { WholeNumberInput } from "./whole-number-input";
+import { useServerFieldErrors, useRefusalText } from "./server-refusal";
 
 interface ProductFormProps {
   initialValues: ProductFormValues;
+  /** Editing a listing: units typed in are added to its stock, so the box may stay empty. */
+  editing?: boolean;
   submitLabel: string;
   pending: boolean;
   /** Sends the checked values; a rejection is shown in the form (validation errors, translated codes). */
@@ -31,14 +39,31 @@ interface ProductFormProps {
   secondaryAction?: ReactNode;
 }
 
-/** Each field's first broken rule, in the order the fields appear, so the first error is the first one on screen. */
-function problemsOf(values: ProductFormValues): Partial<Record<keyof ProductFormValues, RuleProblem | null>> {
+/**
+ * Each field's first broken rule, in the order the fields appear, so the first error is the first one on screen.
+ * Only the chosen delivery's fields are checked. When editing, units are needed only by a listing becoming `auto`,
+ * an unchanged quantity is not checked again (a sold-out listing offers 0), and a note once written cannot be
+ * emptied (the API keeps a note it is not sent), only rewritten.
+ */
+function problemsOf(
+  values: ProductFormValues,
+  initial: ProductFormValues,
+  editing: boolean,
+): Partial<Record<keyof ProductFormValues, RuleProblem | null>> {
+  const auto = values.delivery === "auto";
+  const kindChanged = values.delivery !== initial.delivery;
+  const unitsNeeded = auto && (!editing || kindChanged || values.stockItems.trim() !== "");
+  const quantityChecked = !auto && (!editing || kindChanged || values.quantity !== initial.quantity);
+  const noteKept = editing && !kindChanged && initial.productData.trim() !== "";
   return {
     title: checkProductText("title", values.title),
     description: checkProductText("description", values.description),
     price: checkPrice(values.price),
     gameId: checkCategory(categoryIdOf(values)),
-    productData: checkProductText("product_data", values.productData),
+    stockItems: unitsNeeded ? checkStockItems(values.stockItems) : null,
+    quantity: quantityChecked ? checkQuantity(values.quantity) : null,
+    productData:
+      auto && !noteKept ? checkDeliveryNote(values.productData) : checkProductText("product_data", values.productData),
     images: checkImageCount(values.images.length),
   };
 }
@@ -63,6 +88,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export function ProductForm({
   initialValues,
+  editing = false,
   submitLabel,
   pending,
   onSubmit,
@@ -72,22 +98,24 @@ export function ProductForm({
 }: ProductFormProps) {
   const { t } = useTranslation("productForm");
   const refusalText = useRefusalText();
+  const serverFieldErrors = useServerFieldErrors();
+  const stockText = useStockProblemsText();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
+  const check = (values: ProductFormValues) => problemsOf(values, initialValues, editing);
   const message = (field: string, problem: RuleProblem | null) => {
     if (!problem) return null;
+    if (problem.key === "stock") return stockText(problem.stock);
     const { min, max } = problem.limits ?? {};
     return t(`validation.${problem.key}`, { min, max: max === undefined ? undefined : limitText(field, max) });
   };
   const form = useForm<ProductFormValues>({
     initialValues,
     validate: (values) =>
-      Object.fromEntries(
-        Object.entries(problemsOf(values)).map(([field, problem]) => [field, message(field, problem)]),
-      ),
+      Object.fromEntries(Object.entries(check(values)).map(([field, problem]) => [field, message(field, problem)])),
   });
   const values = form.getValues();
-  const missing = attempted && Object.values(problemsOf(values)).some(isMissing);
+  const missing = attempted && Object.values(check(values)).some(isMissing);
   const hint = unchangedHint?.(values) ?? null;
 
   const submit = form.onSubmit(
@@ -126,22 +154,12 @@ export function ProductForm({
             resize="vertical"
             {...form.getInputProps("description")}
           />
-          <NumberInput
+          <WholeNumberInput
             label={t("fields.price.label")}
             description={t("fields.price.description")}
-            withAsterisk
-            min={1}
-            step={1}
             max={PRODUCT_PRICE_MAX}
-            // The rule's own message is clearer than a value that silently changes on blur.
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=" "
             hideControls
             rightSection={<Text c="dimmed">{CURRENCY.symbol}</Text>}
-            inputMode="numeric"
-            maw={{ base: "100%", xs: 240 }}
             {...form.getInputProps("price")}
           />
         </Section>
@@ -149,21 +167,7 @@ export function ProductForm({
           <CategoryFields form={form} />
         </Section>
         <Section title={t("sections.goods")}>
-          <Textarea
-            label={t("fields.productData.label")}
-            description={
-              <Group component="span" gap={6} wrap="nowrap" align="flex-start">
-                <LockIcon size={16} style={{ flexShrink: 0 }} />
-                <span>{t("fields.productData.description")}</span>
-              </Group>
-            }
-            placeholder={t("fields.productData.placeholder")}
-            withAsterisk
-            rows={3}
-            resize="vertical"
-            inputWrapperOrder={["label", "description", "input", "error"]}
-            {...form.getInputProps("productData")}
-          />
+          <DeliveryFields form={form} editing={editing} />
         </Section>
         <Section title={t("sections.images")}>
           <ImagePicker
@@ -200,7 +204,8 @@ export function ProductForm({
   );
 }
 
-/** A price limit reads as money ("10 000 000 ₽"); a length limit as a plain number. */
+/** A price limit reads as money ("10 000 000 ₽"), a quantity as a count ("1 000 000"), a length as a plain number. */
 function limitText(field: string, max: number): string {
-  return field === "price" ? formatPrice(max) : String(max);
+  if (field === "price") return formatPrice(max);
+  return field === "quantity" ? formatCount(max) : String(max);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toApiError } from "@/shared/api/api-error";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
+import { stockMessagesOf, useStockProblemsText } from "../stock/stock-problem-text";
 import type { ProductFormValues } from "./product-form-values";
 
 type FormField = keyof ProductFormValues;
@@ -14,13 +15,27 @@ const SERVER_FIELDS: Partial<Record<string, FormField>> = {
   price: "price",
   product_data: "productData",
   category_id: "gameId",
+  delivery: "delivery",
+  stock_items: "stockItems",
+  quantity: "quantity",
   uploaded_images: "images",
   deleted_image_ids: "images",
 };
 
-/** The server's validation problems, each next to its field as well as in the banner. */
-export function serverFieldErrors(error: unknown): Partial<Record<FormField, string>> {
-  return fieldErrorsOf(error, { serverFields: SERVER_FIELDS });
+/**
+ * The server's validation problems, each next to its field as well as in the banner; the units' problems all
+ * together, in the interface language where they can be read back.
+ */
+export function useServerFieldErrors(): (error: unknown) => Partial<Record<FormField, string>> {
+  const stockText = useStockProblemsText();
+  return useCallback(
+    (error) => {
+      const errors = fieldErrorsOf(error, { serverFields: SERVER_FIELDS });
+      const stock = stockText(stockMessagesOf(error));
+      return stock ? { ...errors, stockItems: stock } : errors;
+    },
+    [stockText],
+  );
 }
 
 /**
@@ -30,6 +45,7 @@ export function serverFieldErrors(error: unknown): Partial<Record<FormField, str
  */
 export function useRefusalText(): (error: unknown) => string {
   const { t } = useTranslation("productForm");
+  const stockText = useStockProblemsText();
   return useCallback(
     (error) => {
       const { fieldErrors = [] } = toApiError(error);
@@ -40,14 +56,18 @@ export function useRefusalText(): (error: unknown) => string {
         price: t("fields.price.label"),
         productData: t("fields.productData.label"),
         gameId: t("sections.category"),
+        delivery: t("delivery.label"),
+        stockItems: t("stock.label"),
+        quantity: t("fields.quantity.label"),
         images: t("fields.images.label"),
       };
       const errors = fieldErrors.map(({ field, message }) => {
         const formField = SERVER_FIELDS[field];
-        return `${(formField && labels[formField]) ?? field}: ${message}`;
+        const text = field === "stock_items" ? (stockText([message]) ?? message) : message;
+        return `${(formField && labels[formField]) ?? field}: ${text}`;
       });
       return t("serverErrors.validationErrors", { errors: errors.join(", ") });
     },
-    [t],
+    [t, stockText],
   );
 }

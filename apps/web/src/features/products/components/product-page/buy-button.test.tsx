@@ -19,6 +19,10 @@ const purchase: PurchaseResult = {
     id: "55555555-0000-4000-8000-000000000001",
     product: { id: product.id, title: product.title, thumbnail_url: null, status: "purchased" },
     price: 1200,
+    unit_price: 1200,
+    quantity: 1,
+    delivery: "auto",
+    items: [],
     commission: 0,
     status: "purchased",
     buyer: { id: buyer.id, username: "mira", avatar_url: "" },
@@ -36,6 +40,7 @@ const chat = {
   another_user: { username: "seller", avatar_url: "", is_online: true, last_seen: null },
   last_message: { text: "", created_at: "2025-11-20T10:00:00.000Z", message_type: "purchase_info" },
   unread_count: 0,
+  product: { id: product.id, title: product.title, price: product.price, status: product.status, thumbnail_url: null },
 };
 
 const rules = {
@@ -71,6 +76,7 @@ function api(
     "POST auth/": { body: { ...buyer, balance: 300.5 } },
     "GET chats/": { body: [chat] },
     [`GET chats/${chatId}/messages`]: { body: [] },
+    "GET users/seller/reviews": { body: [] },
     ...more,
   });
 }
@@ -193,7 +199,7 @@ describe("buying on the product page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/chats"));
     expect(await screen.findByRole("region", { name: "Chat with seller" })).toBeInTheDocument();
     expect(localStorage.getItem("selected-chat-id")).toBe(chatId);
-    expect(calls.bodiesOf("POST products/buy")).toEqual([{ product_id: product.id, price: 1200 }]);
+    expect(calls.bodiesOf("POST products/buy")).toEqual([{ product_id: product.id, price: 1200, quantity: 1 }]);
     expect(buyKeys()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
@@ -232,8 +238,8 @@ describe("buying on the product page", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/chats"));
     expect(calls.bodiesOf("POST products/buy")).toEqual([
-      { product_id: product.id, price: 1200 },
-      { product_id: product.id, price: 1400 },
+      { product_id: product.id, price: 1200, quantity: 1 },
+      { product_id: product.id, price: 1400, quantity: 1 },
     ]);
   });
 
@@ -259,5 +265,103 @@ describe("buying on the product page", () => {
     const [first, retry, reopened] = buyKeys();
     expect(retry).toBe(first);
     expect(reopened).not.toBe(first);
+  });
+});
+
+describe("buying several units", () => {
+  const shelf = { ...product, in_stock: 5 };
+
+  async function openShelf(path = `/product/${product.id}`, user = makeUser({ balance: 5000 })) {
+    const app = renderApp(path, { user });
+    await app.events.click(await screen.findByRole("button", { name: "Buy" }));
+    return { ...app, dialog: await screen.findByRole("dialog", { name: "Buy this product?" }) };
+  }
+
+  it("offers no quantity when one unit is left", async () => {
+    api({ body: purchase });
+    const { dialog } = await openDialog();
+
+    expect(within(dialog).queryByRole("textbox", { name: "Quantity" })).not.toBeInTheDocument();
+  });
+
+  it("lets the buyer choose how many, up to what is in stock, and pays price × quantity", async () => {
+    const calls = api({ body: purchase }, { body: shelf });
+    const { events, dialog, router } = await openShelf();
+    const quantity = within(dialog).getByRole("textbox", { name: "Quantity" });
+    expect(within(dialog).getByText("Up to 5: as many as are in stock")).toBeInTheDocument();
+
+    await events.clear(quantity);
+    await events.type(quantity, "3");
+
+    expect(within(dialog).getByText("Price per unit")).toBeInTheDocument();
+    expect(within(dialog).getByText("Total for 3 units")).toBeInTheDocument();
+    expect(within(dialog).getByText("3 600 ₽")).toBeInTheDocument();
+    await events.click(within(dialog).getByRole("button", { name: "Pay 3\u00a0600\u00a0₽" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/chats"));
+    expect(calls.bodiesOf("POST products/buy")).toEqual([{ product_id: product.id, price: 1200, quantity: 3 }]);
+  });
+
+  it("starts from the quantity a top-up came back with, never above what is in stock", async () => {
+    api({ body: purchase }, { body: shelf });
+    const { dialog } = await openShelf(`/product/${product.id}?quantity=12`, makeUser({ balance: 10_000 }));
+
+    expect(within(dialog).getByRole("textbox", { name: "Quantity" })).toHaveValue("5");
+    expect(within(dialog).getByRole("button", { name: "Pay 6\u00a0000\u00a0₽" })).toBeEnabled();
+  });
+
+  it("tops up what is missing for the whole purchase and brings the quantity back", async () => {
+    const stub = api({ body: purchase }, { body: shelf }, { "POST wallet/top-ups": { body: topUp } });
+    const { events, dialog } = await openShelf(`/product/${product.id}`, makeUser({ balance: 1000.25 }));
+
+    await events.clear(within(dialog).getByRole("textbox", { name: "Quantity" }));
+    await events.type(within(dialog).getByRole("textbox", { name: "Quantity" }), "2");
+
+    expect(within(dialog).getByText("Not enough money: 1 399,75 ₽ more is needed.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Pay 2\u00a0400\u00a0₽" })).toBeDisabled();
+    await events.click(await within(dialog).findByRole("button", { name: "Top up 1\u00a0400\u00a0₽" }));
+
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(CONFIRMATION_URL));
+    expect(stub.bodiesOf("POST wallet/top-ups")).toEqual([
+      { amount: 1400, return_path: `/product/${product.id}?quantity=2` },
+    ]);
+  });
+
+  it("says plainly when fewer are left than asked for, and shows what is left", async () => {
+    const calls = api(
+      [refusal(409, "OUT_OF_STOCK", "Not enough in stock for this purchase"), { body: purchase }],
+      [{ body: shelf }, { body: { ...shelf, in_stock: 2 } }],
+    );
+    const { events, dialog, router } = await openShelf(`/product/${product.id}?quantity=4`);
+
+    await events.click(within(dialog).getByRole("button", { name: "Pay 4\u00a0800\u00a0₽" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Not enough in stock for this purchase");
+    expect(await within(dialog).findByText("Up to 2: as many as are in stock")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/product/${product.id}`);
+    await events.click(within(dialog).getByRole("button", { name: "Pay 2\u00a0400\u00a0₽" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/chats"));
+    expect(calls.bodiesOf("POST products/buy")).toEqual([
+      { product_id: product.id, price: 1200, quantity: 4 },
+      { product_id: product.id, price: 1200, quantity: 2 },
+    ]);
+  });
+
+  it("speaks Russian, with the plural of the quantity", async () => {
+    api({ body: purchase }, { body: shelf });
+    await i18n.changeLanguage("ru");
+    try {
+      const app = renderApp(`/product/${product.id}?quantity=2`, { user: makeUser({ balance: 5000 }) });
+      await app.events.click(await screen.findByRole("button", { name: "Купить" }));
+      const dialog = await screen.findByRole("dialog", { name: "Купить этот товар?" });
+
+      expect(within(dialog).getByRole("textbox", { name: "Количество" })).toHaveValue("2");
+      expect(within(dialog).getByText("Итого за 2 штуки")).toBeInTheDocument();
+      expect(within(dialog).getByText("Цена за штуку")).toBeInTheDocument();
+      expect(within(dialog).getByRole("button", { name: "Оплатить 2\u00a0400\u00a0₽" })).toBeEnabled();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { describeError } from "@/shared/errors/error-message";
+import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { useDeleteProduct } from "../../api/delete-product";
 
 interface DeleteProductButtonProps {
@@ -15,13 +15,11 @@ interface DeleteProductButtonProps {
 /** Delete, asked twice (SPEC §2): the dialog says what happens and shows why it failed, if it does. */
 export function DeleteProductButton({ productId, ownerUsername }: DeleteProductButtonProps) {
   const { t } = useTranslation("products");
-  const { t: tc } = useTranslation("common");
   const [opened, dialog] = useDisclosure(false);
   const remove = useDeleteProduct();
   const navigate = useNavigate();
 
   function close() {
-    if (remove.isPending) return;
     dialog.close();
     remove.reset();
   }
@@ -40,22 +38,17 @@ export function DeleteProductButton({ productId, ownerUsername }: DeleteProductB
       <Button color="red" variant="light" onClick={dialog.open}>
         {t("delete.action")}
       </Button>
-      <Modal opened={opened} onClose={close} title={t("delete.title")} centered>
+      <ConfirmDialog
+        opened={opened}
+        title={t("delete.title")}
+        confirmLabel={t("delete.confirm")}
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={confirm}
+        onClose={close}
+      >
         <Text size="sm">{t("delete.text")}</Text>
-        {remove.isError && (
-          <Alert color="red" mt="md" role="alert">
-            {describeError(remove.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close} disabled={remove.isPending}>
-            {tc("cancel")}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            {t("delete.confirm")}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -10,6 +10,7 @@ const chat = {
   another_user: { username: "seller", avatar_url: "", is_online: true, last_seen: null },
   last_message: null,
   unread_count: 0,
+  product: { id: product.id, title: product.title, price: product.price, status: product.status, thumbnail_url: null },
 };
 
 describe("Message seller", () => {

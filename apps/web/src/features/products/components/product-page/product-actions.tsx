@@ -37,8 +37,8 @@ function MessageSellerButton({ productId }: { productId: string }) {
 }
 
 /**
- * The owner edits, pauses, resumes or relists, or deletes; anyone else may buy an active product (SPEC §2) or
- * message its seller first.
+ * The owner edits, manages the units of an `auto` listing, pauses, resumes or relists, or deletes; anyone else may
+ * buy an active product (SPEC §2) or message its seller first.
  * A guest is sent to sign in for either, and comes back here.
  */
 export function ProductActions({ product, viewer }: ProductActionsProps) {
@@ -51,6 +51,11 @@ export function ProductActions({ product, viewer }: ProductActionsProps) {
         <Button component={Link} to={`/product/edit/${product.id}`} size="md">
           {t("edit")}
         </Button>
+        {product.delivery === "auto" && (
+          <Button component={Link} to={`/product/${product.id}/stock`} size="md" variant="light">
+            {t("manageStock")}
+          </Button>
+        )}
         <ListingControls listing={product} />
         <DeleteProductButton productId={product.id} ownerUsername={product.seller.username} />
       </Stack>

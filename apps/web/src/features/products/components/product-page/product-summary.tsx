@@ -2,6 +2,7 @@ import { Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { formatPrice, type ProductWithSellerStats } from "@lootlane/contract";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { ProductStatusBadge } from "@/shared/catalog/product-status-badge";
+import { ProductStock } from "@/shared/catalog/product-stock";
 import { ReportButton } from "@/shared/reports/report-button";
 import { ProductActions } from "./product-actions";
 import { ProductCategory } from "./product-category";
@@ -15,8 +16,8 @@ interface ProductSummaryProps {
 }
 
 /**
- * What decides a purchase, in one card: status, title, price, category, the actions and the seller with their
- * stats; a signed-in visitor may report the listing from here.
+ * What decides a purchase, in one card: status, title, price, delivery and stock, category, the actions and the
+ * seller with their stats; a signed-in visitor may report the listing from here.
  */
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
   return (
@@ -32,6 +33,7 @@ export function ProductSummary({ product, viewer }: ProductSummaryProps) {
         <Text fz={32} fw={800} lh={1} c="indigo.7">
           {formatPrice(product.price)}
         </Text>
+        <ProductStock product={product} />
         <ProductStatusNote product={product} />
         <ProductActions product={product} viewer={viewer} />
         <Divider />

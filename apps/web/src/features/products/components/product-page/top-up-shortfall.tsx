@@ -15,16 +15,19 @@ export function shortfall(price: number, balance: number, topUpMin: number): num
 
 interface TopUpShortfallProps {
   productId: string;
+  /** What the purchase costs: the price times the quantity chosen. */
   price: number;
+  /** The quantity chosen comes back with the buyer (`?quantity=`), so Pay buys what the top-up was for. */
+  quantity: number;
   balance: number;
 }
 
 /**
- * "Top up N ₽" in the Buy dialog when the balance is short: a top-up of exactly what is missing, paid on the
- * provider's page, which brings the buyer back to this product (`?top_up=<id>`), where Pay works once it is
- * credited. Nothing is offered where top-ups are off.
+ * "Top up N ₽" in the Buy dialog when the balance is short: a top-up of exactly what is missing for the whole
+ * purchase, paid on the provider's page, which brings the buyer back to this product (`?top_up=<id>`), where Pay
+ * works once it is credited. Nothing is offered where top-ups are off.
  */
-export function TopUpShortfall({ productId, price, balance }: TopUpShortfallProps) {
+export function TopUpShortfall({ productId, price, quantity, balance }: TopUpShortfallProps) {
   const { t } = useTranslation("products");
   const wallet = useWallet();
   const createTopUp = useCreateTopUp();
@@ -32,10 +35,11 @@ export function TopUpShortfall({ productId, price, balance }: TopUpShortfallProp
   const rules = wallet.data?.rules;
   if (!rules || rules.provider === "none") return null;
   const amount = shortfall(price, balance, rules.top_up_min);
+  const returnPath = `/product/${productId}${quantity > 1 ? `?quantity=${quantity}` : ""}`;
 
   function topUp() {
     createTopUp.mutate(
-      { amount, return_path: `/product/${productId}`, idempotencyKey: topUpKey.keyFor(amount) },
+      { amount, return_path: returnPath, idempotencyKey: topUpKey.keyFor(amount) },
       {
         onSuccess: (created) => {
           if (created.confirmation_url) leaveFor(created.confirmation_url);
