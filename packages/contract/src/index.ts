@@ -18,3 +18,4 @@ export * from "./admin/admin.schemas.js";
 export * from "./wallet/wallet.schemas.js";
 export * from "./wallet/withdrawal-destinations.js";
 export * from "./reports/reports.schemas.js";
+export * from "./notifications/notifications.schemas.js";

@@ -269,6 +269,17 @@ export const errorCatalogue = {
     en: "You have sent many reports lately, try again in {retry_after} s",
     ru: "Вы недавно отправили много жалоб, повторите через {retry_after} с",
   },
+  // Notifications (issue 20)
+  UNSUBSCRIBE_LINK_INVALID: {
+    status: 400,
+    en: "This unsubscribe link is not valid; change your e-mail settings in Settings",
+    ru: "Эта ссылка для отписки недействительна; измените настройки писем в разделе «Настройки»",
+  },
+  PUSH_SUBSCRIPTION_LIMIT: {
+    status: 409,
+    en: "Push notifications are on in too many browsers; turn them off in one first",
+    ru: "Push-уведомления включены в слишком многих браузерах; сначала отключите их в одном",
+  },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

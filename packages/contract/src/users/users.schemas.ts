@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { plainText } from "../common/plain-text.js";
-import { DESCRIPTION_MAX, EMAIL_PATTERN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "../common/constants.js";
+import {
+  DESCRIPTION_MAX,
+  EMAIL_PATTERN,
+  LANGUAGES,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from "../common/constants.js";
 import { isStrongPassword } from "../common/password-rule.js";
 import { errorText } from "../errors/error-catalogue.js";
 import { hasInvisibleCharacters, looksOfficial } from "./look-alike-names.js";
@@ -139,3 +146,6 @@ export type VisitorProfile = z.infer<typeof visitorProfileSchema>;
 export type UserProfile = z.infer<typeof userProfileResponseSchema>;
 export type UpdateDescriptionRequest = z.infer<typeof updateDescriptionRequestSchema>;
 export type UpdateAvatarResponse = z.infer<typeof updateAvatarResponseSchema>;
+
+/** PUT /v1/users/language: the language the server writes to this user in (e-mails, pushes), from the selector. */
+export const userLanguageSchema = z.object({ language: z.enum(LANGUAGES) }).meta({ id: "UserLanguage" });

@@ -11,4 +11,6 @@ export * from "./admin.js";
 export * from "./media.js";
 export * from "./wallet.js";
 export * from "./reports.js";
+export * from "./jobs.js";
+export * from "./notifications.js";
 export * from "./relations.js";

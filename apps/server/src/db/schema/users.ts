@@ -26,6 +26,8 @@ import { createdAt, id, kopecks, oneOf, timestamptz } from "./columns.js";
 export const userRoles = ["user", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
 
+export const userLanguages = ["en", "ru"] as const;
+
 export const users = pgTable(
   "users",
   {
@@ -44,6 +46,8 @@ export const users = pgTable(
     /** The average of the stars of the reviews the user received as a seller; an admin may also set it. */
     rating: doublePrecision("rating").notNull().default(0),
     role: text("role", { enum: userRoles }).notNull().default("user"),
+    /** The interface language the user last chose; server-written texts to them (e-mails, pushes) use it. */
+    language: text("language", { enum: userLanguages }).notNull().default("en"),
     lastSeenAt: timestamptz("last_seen_at"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
@@ -60,6 +64,7 @@ export const users = pgTable(
     check("users_rating_not_negative_check", sql`${t.rating} >= 0`),
     check("users_description_length_check", sql`char_length(${t.description}) <= 500`),
     check("users_role_check", oneOf(t.role, userRoles)),
+    check("users_language_check", oneOf(t.language, userLanguages)),
   ],
 );
 

@@ -1,0 +1,58 @@
+import type { NotificationEvent, NotificationParams } from "@lootlane/contract";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { notifications } from "../../db/schema/notifications.js";
+import { enqueueJob } from "../../platform/jobs/job-queue.js";
+import type { Clock } from "../../platform/time/clock.js";
+import { DELIVER_JOB } from "./notifications.jobs.js";
+
+/*
+ * What other modules call, inside the transaction of the event itself (ARCHITECTURE.md "Notifications"): the row
+ * and the job that delivers it commit with the event or not at all, so nothing is announced that did not happen and
+ * nothing that happened goes unannounced. Delivery (live, e-mail, push) is the job's (notifications.jobs.ts).
+ */
+
+/** One event for one recipient. */
+export async function notify(tx: Db, clock: Clock, userId: string, event: NotificationEvent): Promise<void> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId, event: event.event, params: event.params, createdAt: clock() })
+    .returning({ id: notifications.id });
+  await enqueueJob(tx, { kind: DELIVER_JOB, payload: { id: row!.id } }, clock);
+}
+
+/**
+ * A chat message for one member: the chat's unread row counts it (one row per chat while unread, carrying the
+ * latest message), so the bell says "3 new messages from …" rather than three lines.
+ */
+export async function notifyChatMessage(
+  tx: Db,
+  clock: Clock,
+  userId: string,
+  params: NotificationParams<"chat_message">,
+): Promise<void> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId, event: "chat_message", params, chatId: params.chat_id, createdAt: clock() })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.chatId],
+      targetWhere: sql`${notifications.readAt} is null and ${notifications.chatId} is not null`,
+      set: {
+        count: sql`${notifications.count} + 1`,
+        params: sql`excluded.params`,
+        createdAt: sql`excluded.created_at`,
+      },
+    })
+    .returning({ id: notifications.id });
+  await enqueueJob(tx, { kind: DELIVER_JOB, payload: { id: row!.id } }, clock);
+}
+
+/** The member read the chat: its row is read too, so no e-mail or push about it follows. Answers whether one was. */
+export async function readChatNotifications(tx: Db, clock: Clock, userId: string, chatId: string): Promise<boolean> {
+  const read = await tx
+    .update(notifications)
+    .set({ readAt: clock() })
+    .where(and(eq(notifications.userId, userId), eq(notifications.chatId, chatId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return read.length > 0;
+}
