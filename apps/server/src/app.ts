@@ -49,6 +49,7 @@ import { registerRequestParsing } from "./platform/http/request-parsing.js";
 import { registerSecurityHeaders } from "./platform/http/security-headers.js";
 import { warnOfTrustingEveryProxy } from "./platform/http/trust-proxy.js";
 import { registerWebApp } from "./platform/http/web-app.js";
+import { createJobRunner, startJobWorker } from "./platform/jobs/job-queue.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
 import type { RateLimitStore } from "./platform/rate-limit/rate-limit-store.js";
@@ -144,6 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     terms: { commissionPercent: config.commissionPercent, autoConfirmHours: config.autoConfirmHours },
     cipher,
   };
+  // One durable queue for every module's background work (ARCHITECTURE.md "Background work"); modules register
+  // their handlers below and every instance runs whatever is due.
+  const jobs = createJobRunner({ db: database.db, clock, log: app.log });
+  app.decorate("jobs", jobs);
+  startJobWorker(app, jobs, { pollMs: config.jobsPollMs, log: app.log });
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
   const walletAlerts = createWalletAlerts(realtime);

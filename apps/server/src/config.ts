@@ -107,6 +107,8 @@ const envSchema = z.object({
   COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(0),
   AUTO_CONFIRM_HOURS: z.coerce.number().positive().default(72),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  JOBS_POLL_MS: z.coerce.number().int().positive().default(1_000),
+  NOTIFY_CHAT_EMAIL_DELAY_S: z.coerce.number().int().min(0).default(900),
   PRODUCTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   UPLOAD_BYTES_PER_DAY: z.coerce.number().int().positive().default(100_000_000),
   MEDIA_BYTES_PER_USER: z.coerce.number().int().positive().default(500_000_000),
@@ -200,6 +202,10 @@ export type Config = {
   autoConfirmHours: number;
   /** How often this instance looks for deals due for automatic confirmation. */
   sweepIntervalMs: number;
+  /** How often this instance looks for due jobs in the queue (platform/jobs). */
+  jobsPollMs: number;
+  /** At most one e-mail per chat and recipient this often, and only while its messages are unread. */
+  chatEmailDelayMs: number;
   /** What one user may upload, so no account can fill the disk (platform/images/upload-quota.ts). */
   uploadLimits: UploadLimits;
   /** A review counts in the seller's rating only for a deal worth at least this (kopecks). */
@@ -286,6 +292,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     commissionPercent: raw.COMMISSION_PERCENT,
     autoConfirmHours: raw.AUTO_CONFIRM_HOURS,
     sweepIntervalMs: raw.SWEEP_INTERVAL_MS,
+    jobsPollMs: raw.JOBS_POLL_MS,
+    chatEmailDelayMs: raw.NOTIFY_CHAT_EMAIL_DELAY_S * 1000,
     uploadLimits: {
       productsPerHour: raw.PRODUCTS_PER_HOUR,
       bytesPerDay: raw.UPLOAD_BYTES_PER_DAY,

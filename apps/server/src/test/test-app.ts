@@ -57,7 +57,15 @@ export async function createTestApp(
   await writeFile(path.join(webDistDir, webFixture.assetPath), webFixture.assetBody);
 
   const config: Config = {
-    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
+    // The job queue runs only when a test says so (app.jobs.runDue()), with the test's clock: a background round
+    // holding a job while the test looks would make what the test sees a matter of timing.
+    ...loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      SEED_DEMO: "false",
+      JOBS_POLL_MS: String(24 * 3600_000),
+    }),
     webDistDir,
     ...overrides,
   };

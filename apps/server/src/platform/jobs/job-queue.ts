@@ -11,6 +11,13 @@ import type { Clock } from "../time/clock.js";
  * instance that claims them; a claim is a lease, so a crash mid-run means one more run, never none.
  */
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's job runner: modules register handlers on it; tests run what is due with their own clock. */
+    jobs: JobRunner;
+  }
+}
+
 export type NewJobInput = {
   kind: string;
   payload?: Record<string, unknown>;
