@@ -18,6 +18,7 @@ import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
+import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
@@ -150,6 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobRunner({ db: database.db, clock, log: app.log });
   app.decorate("jobs", jobs);
   startJobWorker(app, jobs, { pollMs: config.jobsPollMs, log: app.log });
+  registerNotificationJobs(jobs, {
+    db: database.db,
+    clock,
+    realtime,
+    chatEmailDelayMs: config.chatEmailDelayMs,
+  });
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
   const walletAlerts = createWalletAlerts(realtime);

@@ -4,6 +4,7 @@ import { CHAT_MESSAGE_MAX } from "../common/constants.js";
 import { productImageSchema, productStatusSchema, sellerSummarySchema } from "../catalog/products.schemas.js";
 import { dealSchema, type Deal } from "../deals/deals.schemas.js";
 import type { WalletChanged } from "../wallet/wallet.schemas.js";
+import type { NotificationPushed, UnreadCount } from "../notifications/notifications.schemas.js";
 
 /*
  * Chats (SPEC.md §3 chat entities, §7 Chats and the realtime socket; ARCHITECTURE.md §4 "Chats").
@@ -238,4 +239,6 @@ export interface ServerToClientEvents {
   session_expired: (payload: SocketError) => void;
   dispute_opened: (deal: Deal) => void;
   wallet_changed: (payload: WalletChanged) => void;
+  notification: (payload: NotificationPushed) => void;
+  notifications_read: (payload: UnreadCount) => void;
 }

@@ -181,6 +181,7 @@ export const markNotificationsReadSchema = z
   .meta({ id: "MarkNotificationsRead" });
 
 export const unreadCountSchema = z.object({ unread_count: z.number().int().nonnegative() }).meta({ id: "UnreadCount" });
+export type UnreadCount = z.output<typeof unreadCountSchema>;
 
 /** One event's switches in Settings. */
 export const notificationPreferenceSchema = z
@@ -214,3 +215,4 @@ export const unsubscribeSchema = z
 export const NOTIFICATION_EVENT = "notification";
 export const NOTIFICATIONS_READ_EVENT = "notifications_read";
 export const notificationPushedSchema = z.object({ notification: notificationSchema, unread_count: z.number().int() });
+export type NotificationPushed = z.output<typeof notificationPushedSchema>;
