@@ -200,7 +200,7 @@ export type Config = {
   dataKey: Buffer;
   commissionPercent: number;
   autoConfirmHours: number;
-  /** How often this instance looks for deals due for automatic confirmation. */
+  /** How often the recurring sweeps run (auto-confirm, top-up and payout re-checks), one instance at a time. */
   sweepIntervalMs: number;
   /** How often this instance looks for due jobs in the queue (platform/jobs). */
   jobsPollMs: number;
