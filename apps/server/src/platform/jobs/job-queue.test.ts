@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.js";
 import { jobs } from "../../db/schema/jobs.js";
@@ -174,8 +174,9 @@ describe("failures", () => {
     expect(await rowsOf("failing.mail")).toHaveLength(2);
   });
 
-  it("fails a job at once on PermanentJobError", async () => {
-    const { seen, handler } = recorder(() => new PermanentJobError("the notification is gone"));
+  it("fails a job at once on PermanentJobError, and runs it once more when an operator says so", async () => {
+    let gone = true;
+    const { seen, handler } = recorder(() => (gone ? new PermanentJobError("the notification is gone") : undefined));
     const runner = runnerOf({ "failing.permanent": handler });
     await enqueueJob(database.db, { kind: "failing.permanent" }, clock.now);
 
@@ -191,6 +192,16 @@ describe("failures", () => {
     clock.advance(24 * 3_600_000);
     expect(await runner.runDue()).toBe(0);
     expect(seen).toHaveLength(1);
+
+    // The statement of docs/operations.md "Job queue".
+    gone = false;
+    const [failed] = await rowsOf("failing.permanent");
+    await database.db.execute(
+      sql`update jobs set failed_at = null, run_at = now(), max_attempts = attempts + 1 where id = ${failed!.id}`,
+    );
+    expect(await runner.runDue()).toBe(1);
+    expect(seen).toHaveLength(2);
+    expect(await rowsOf("failing.permanent")).toEqual([]);
   });
 });
 
