@@ -44,14 +44,7 @@ export async function startChatServer(
 ): Promise<ChatServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lootlane-chat-test-"));
   const config: Config = {
-    // As in createTestApp, the job queue runs only when the test says so (app.jobs.runDue(), or a short jobsPollMs).
-    ...loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      SEED_DEMO: "false",
-      JOBS_POLL_MS: String(24 * 3600_000),
-    }),
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
     ...overrides,
   };
   const app = await buildApp({ config, database, media: createMediaStore(config), logger: testAppLogger(), clock });

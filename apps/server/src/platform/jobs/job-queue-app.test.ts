@@ -9,11 +9,12 @@ import { createTestDatabase } from "../../test/test-database.js";
 import { enqueueJob, enqueueJobs } from "./job-queue.js";
 
 /*
- * The queue inside running apps: each app polls it every few milliseconds here (the test servers' default is never),
- * on a database the test owns, so one app can close and another start on the same data.
+ * The queue inside running apps, on a database the test owns, so one app can close and another start on the same
+ * data. An app meant to run jobs polls every few milliseconds; one that must not, once an hour.
  */
 
 const POLL_MS = 20;
+const NEVER_MS = 3_600_000;
 let database: Database;
 const clock = createTestClock();
 
@@ -26,7 +27,7 @@ const rowsOf = (kind: string) => database.db.select().from(jobs).where(eq(jobs.k
 
 describe("the job queue in the app", () => {
   it("runs a job enqueued before an app closed in the next app started on the same database", async () => {
-    const first = await startChatServer(database, {}, clock.now);
+    const first = await startChatServer(database, { jobsPollMs: NEVER_MS }, clock.now);
     const seen: unknown[] = [];
     first.app.jobs.handle("restart.mail", async (payload) => {
       seen.push(payload);
