@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // One durable queue for every module's background work (ARCHITECTURE.md "Background work"); modules register
   // their handlers below and every instance runs whatever is due.
-  const jobs = createJobRunner({ db: database.db, clock, log: app.log });
+  const jobs = createJobRunner({ db: database.db, clock, log: app.log, leaseMs: config.jobsLeaseMs });
   app.decorate("jobs", jobs);
   startJobWorker(app, jobs, { pollMs: config.jobsPollMs, log: app.log });
   // The sweeps are recurring jobs: one row each, run every SWEEP_INTERVAL_MS by whichever instance claims it (and
