@@ -12,7 +12,7 @@ import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
 import { createDealAlerts } from "./modules/deals/deals.alerts.js";
-import { startDealSweeper } from "./modules/deals/deals.sweeper.js";
+import { registerDealJobs } from "./modules/deals/deals.sweeper.js";
 import { dealsRoutes } from "./modules/deals/deals.routes.js";
 import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -29,12 +29,12 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { createWalletAlerts } from "./modules/wallet/wallet-changes.alerts.js";
 import { paymentRoutes } from "./modules/wallet/wallet-payments.routes.js";
 import { createPaymentProvider } from "./modules/wallet/wallet-payments.setup.js";
-import { startTopUpRechecks } from "./modules/wallet/wallet-top-ups.sweeper.js";
+import { registerTopUpJobs } from "./modules/wallet/wallet-top-ups.sweeper.js";
 import { topUpRoutes } from "./modules/wallet/wallet-top-ups.routes.js";
 import { adminWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals-admin.routes.js";
 import { walletWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals.routes.js";
 import { createSbpBankList, settlePayoutNotification } from "./modules/wallet/wallet-withdrawals.service.js";
-import { startPayoutRechecks } from "./modules/wallet/wallet-withdrawals.sweeper.js";
+import { registerPayoutJobs } from "./modules/wallet/wallet-withdrawals.sweeper.js";
 import { walletRoutes } from "./modules/wallet/wallet.routes.js";
 import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // One durable queue for every module's background work (ARCHITECTURE.md "Background work"); modules register
   // their handlers below and every instance runs whatever is due.
-  const jobs = createJobRunner({ db: database.db, clock, log: app.log });
+  const jobs = createJobRunner({ db: database.db, clock, log: app.log, leaseMs: config.jobsLeaseMs });
   app.decorate("jobs", jobs);
   startJobWorker(app, jobs, { pollMs: config.jobsPollMs, log: app.log });
   registerNotificationJobs(jobs, {
@@ -157,8 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     chatEmailDelayMs: config.chatEmailDelayMs,
   });
-  // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
-  startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
+  // The sweeps are recurring jobs: one row each, run every SWEEP_INTERVAL_MS by whichever instance claims it (and
+  // each still claims its deals, top-ups and payouts with SKIP LOCKED, so an overrun lease never does one twice).
+  await registerDealJobs(jobs, { db: database.db, clock, notifier: chatNotifier }, config.sweepIntervalMs);
   const walletAlerts = createWalletAlerts(realtime);
   const topUps = {
     db: database.db,
@@ -172,8 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts: walletAlerts,
     log: app.log,
   };
-  // Like the deal sweeper: every instance re-checks pending top-ups, claiming each so none is asked about twice.
-  if (topUps.provider) startTopUpRechecks(app, topUps, config.sweepIntervalMs);
+  // Pending top-ups are asked about again, so a lost notification never loses a payment.
+  if (topUps.provider) await registerTopUpJobs(jobs, topUps, config.sweepIntervalMs);
   const withdrawals = {
     db: database.db,
     clock,
@@ -184,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts: walletAlerts,
   };
   // Payouts still `processing` are asked about again, so a lost notification or answer never leaves money held.
-  startPayoutRechecks(app, { ...withdrawals, log: app.log }, config.sweepIntervalMs);
+  await registerPayoutJobs(jobs, withdrawals, config.sweepIntervalMs);
 
   await app.register(
     async (api) => {

@@ -108,6 +108,7 @@ const envSchema = z.object({
   AUTO_CONFIRM_HOURS: z.coerce.number().positive().default(72),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1_000),
+  JOBS_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   NOTIFY_CHAT_EMAIL_DELAY_S: z.coerce.number().int().min(0).default(900),
   PRODUCTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   UPLOAD_BYTES_PER_DAY: z.coerce.number().int().positive().default(100_000_000),
@@ -200,10 +201,12 @@ export type Config = {
   dataKey: Buffer;
   commissionPercent: number;
   autoConfirmHours: number;
-  /** How often this instance looks for deals due for automatic confirmation. */
+  /** How often the recurring sweeps run (auto-confirm, top-up and payout re-checks), one instance at a time. */
   sweepIntervalMs: number;
   /** How often this instance looks for due jobs in the queue (platform/jobs). */
   jobsPollMs: number;
+  /** How long a claimed job is its instance's: past it (the instance died mid-job) another runs it again. */
+  jobsLeaseMs: number;
   /** At most one e-mail per chat and recipient this often, and only while its messages are unread. */
   chatEmailDelayMs: number;
   /** What one user may upload, so no account can fill the disk (platform/images/upload-quota.ts). */
@@ -293,6 +296,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     autoConfirmHours: raw.AUTO_CONFIRM_HOURS,
     sweepIntervalMs: raw.SWEEP_INTERVAL_MS,
     jobsPollMs: raw.JOBS_POLL_MS,
+    jobsLeaseMs: raw.JOBS_LEASE_MS,
     chatEmailDelayMs: raw.NOTIFY_CHAT_EMAIL_DELAY_S * 1000,
     uploadLimits: {
       productsPerHour: raw.PRODUCTS_PER_HOUR,

@@ -71,8 +71,11 @@ export type JobRunner = {
   handle(kind: string, handler: JobHandler): void;
   /** Makes sure a recurring job exists (one per kind, across instances) and runs every `everyMs`. */
   repeat(kind: string, everyMs: number): Promise<void>;
-  /** Runs every job due now, round after round, until none is due; answers how many ran. */
-  runDue(): Promise<number>;
+  /**
+   * Runs every job due now, round after round, until none is due (or `signal` is aborted: the round under way
+   * finishes, no other begins); answers how many ran.
+   */
+  runDue(signal?: AbortSignal): Promise<number>;
 };
 
 const DEFAULT_LEASE_MS = 60_000;
@@ -116,11 +119,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function settle(job: Job, error: unknown): Promise<void> {
     const now = clock();
     if (error === undefined) {
+      // A recurring job keeps counting its claims: were they reset, an old claim's token would come round again.
       if (job.everyMs === null) await db.delete(jobs).where(claimed(job));
       else
         await db
           .update(jobs)
-          .set({ runAt: new Date(now.getTime() + job.everyMs), attempts: 0, lastError: null })
+          .set({ runAt: new Date(now.getTime() + job.everyMs), lastError: null })
           .where(claimed(job));
       return;
     }
@@ -133,9 +137,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         "a job failed; it will be retried",
       );
     const retryIn = job.everyMs === null ? backoffMs(job.attempts) : job.everyMs;
+    // A job failed for good gives its key up: kept for an operator, it must not stop the next e-mail of its chat.
     await db
       .update(jobs)
-      .set(givenUp ? { failedAt: now, lastError } : { runAt: new Date(now.getTime() + retryIn), lastError })
+      .set(givenUp ? { failedAt: now, key: null, lastError } : { runAt: new Date(now.getTime() + retryIn), lastError })
       .where(claimed(job));
   }
 
@@ -154,19 +159,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       handlers.set(kind, handler);
     },
     async repeat(kind, everyMs) {
+      const now = clock();
+      // A shorter interval than the stored one takes effect now, not after the old interval's wait.
       await db
         .insert(jobs)
-        .values({ kind, key: `repeat:${kind}`, everyMs, runAt: clock() })
-        .onConflictDoUpdate({ target: jobs.key, set: { everyMs } });
+        .values({ kind, key: `repeat:${kind}`, everyMs, runAt: now })
+        .onConflictDoUpdate({
+          target: jobs.key,
+          set: { everyMs, runAt: sql`least(${jobs.runAt}, ${new Date(now.getTime() + everyMs)})` },
+        });
     },
-    async runDue() {
+    async runDue(signal) {
       let ran = 0;
-      for (;;) {
+      while (!signal?.aborted) {
         const batch = await claim();
-        await Promise.all(batch.map(run));
+        // Every run of the round settles before the round ends, even when one settle fails (closing awaits them).
+        const settled = await Promise.allSettled(batch.map(run));
         ran += batch.length;
-        if (batch.length < batchSize) return ran;
+        const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
+        if (failed) throw failed.reason;
+        if (batch.length < batchSize) break;
       }
+      return ran;
     },
   };
 }
@@ -181,9 +195,10 @@ export function startJobWorker(
   { pollMs, log }: { pollMs: number; log: Pick<FastifyBaseLogger, "error"> },
 ): void {
   let running: Promise<void> | undefined;
+  const closing = new AbortController();
   const timer = setInterval(() => {
     running ??= runner
-      .runDue()
+      .runDue(closing.signal)
       .then(
         () => undefined,
         (error: unknown) => log.error({ err: error }, "the job queue could not be read"),
@@ -193,8 +208,10 @@ export function startJobWorker(
       });
   }, pollMs);
   timer.unref();
-  app.addHook("onClose", async () => {
+  // Before every onClose hook, whoever registered it: the round's jobs may still use the mailer, Redis, the sockets.
+  app.addHook("preClose", async () => {
     clearInterval(timer);
+    closing.abort();
     await running;
   });
 }
