@@ -18,6 +18,9 @@ import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
+import { registerEmailJobs } from "./modules/notifications/notifications-email.service.js";
+import { unsubscribeRoutes } from "./modules/notifications/notifications-unsubscribe.routes.js";
+import { unsubscribeKeyFor } from "./modules/notifications/notifications-unsubscribe.service.js";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
@@ -157,6 +160,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     chatEmailDelayMs: config.chatEmailDelayMs,
   });
+  const unsubscribeKey = unsubscribeKeyFor(config.jwtSecret);
+  registerEmailJobs(jobs, {
+    db: database.db,
+    mailer: auth.mailer,
+    // Without PUBLIC_URL, the embedded default address the README names (http://localhost:PORT).
+    appUrl: new URL(config.publicUrl ?? `http://localhost:${config.port}`).origin,
+    unsubscribeKey,
+  });
   // The sweeps are recurring jobs: one row each, run every SWEEP_INTERVAL_MS by whichever instance claims it (and
   // each still claims its deals, top-ups and payouts with SKIP LOCKED, so an overrun lease never does one twice).
   await registerDealJobs(jobs, { db: database.db, clock, notifier: chatNotifier }, config.sweepIntervalMs);
@@ -236,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(walletWithdrawalsRoutes, { deps: withdrawals });
       await api.register(adminWithdrawalsRoutes, { deps: withdrawals });
+      await api.register(unsubscribeRoutes, { db: database.db, key: unsubscribeKey });
     },
     { prefix: API_PREFIX },
   );

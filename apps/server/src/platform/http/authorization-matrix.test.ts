@@ -24,6 +24,7 @@ import { testImages } from "../../test/test-images.js";
 import type { FormPart } from "../../test/multipart.js";
 import { createTestUser, TEST_PASSWORD } from "../../test/test-users.js";
 import { creditTestTopUp, requestTestWithdrawal } from "../../test/test-wallet-postings.js";
+import { unsubscribeKeyFor, unsubscribeToken } from "../../modules/notifications/notifications-unsubscribe.service.js";
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "../auth/auth-cookies.js";
 import { startSession } from "../auth/sessions.js";
 
@@ -115,6 +116,9 @@ const testPayment = async () => {
     .returning();
   return payment!.id;
 };
+/** The link of `user`'s sale e-mails, as their e-mails carry it. */
+const unsubscribeUrl = () =>
+  `/v1/notifications/unsubscribe?token=${unsubscribeToken(unsubscribeKeyFor(t.config.jwtSecret), people.user.id, "sale")}`;
 const productFields = {
   title: "Matrix product title",
   description: "Matrix product description",
@@ -476,6 +480,9 @@ const matrix: Record<string, Row> = {
   "POST /v1/payments/test/{id}/decline": open(async () => ({
     url: `/v1/payments/test/${await testPayment()}/decline`,
   })),
+  // An e-mail's unsubscribe link is its own key: whoever holds it reads or turns off that one event's e-mails.
+  "GET /v1/notifications/unsubscribe": open(() => ({ url: unsubscribeUrl() })),
+  "POST /v1/notifications/unsubscribe": open(() => ({ url: unsubscribeUrl() })),
 };
 
 beforeAll(async () => {
