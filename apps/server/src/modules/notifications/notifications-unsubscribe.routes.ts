@@ -33,7 +33,6 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Db; key: Unsubscribe
         summary:
           "Turns off the e-mails of the link's event for its user (RFC 8058 one-click: the form body `List-Unsubscribe=One-Click`, or JSON); public, from any origin",
         querystring: unsubscribeQuerySchema,
-        consumes: ["application/x-www-form-urlencoded", "application/json"],
         body: unsubscribeRequestSchema,
         response: { 200: unsubscribeSchema, ...errorResponses(400, 422) },
       },
