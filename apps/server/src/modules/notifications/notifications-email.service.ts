@@ -76,17 +76,22 @@ async function send(deps: EmailDeps, row: Notification | undefined): Promise<voi
 /**
  * `{ id }`: one row's e-mail. `{ user_id, chat_id }`: a chat's, keyed per recipient and chat and run after the
  * batching delay, about the chat's row only while it is still unread, so reading the chat cancels the e-mail.
+ * One e-mail at a time per instance: a crash mid-send can repeat only the one in hand, never a round's worth.
  */
 export function registerEmailJobs(jobs: JobRunner, deps: EmailDeps): void {
-  jobs.handle(EMAIL_JOB, async (payload) => {
-    if (typeof payload.chat_id === "string" && typeof payload.user_id === "string") {
-      await send(deps, await unreadChatRow(deps.db, payload.user_id, payload.chat_id));
-      return;
-    }
-    const [row] = await deps.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.id, String(payload.id)));
-    await send(deps, row);
-  });
+  jobs.handle(
+    EMAIL_JOB,
+    async (payload) => {
+      if (typeof payload.chat_id === "string" && typeof payload.user_id === "string") {
+        await send(deps, await unreadChatRow(deps.db, payload.user_id, payload.chat_id));
+        return;
+      }
+      const [row] = await deps.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, String(payload.id)));
+      await send(deps, row);
+    },
+    { concurrency: 1 },
+  );
 }
