@@ -167,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Without PUBLIC_URL, the embedded default address the README names (http://localhost:PORT).
     appUrl: new URL(config.publicUrl ?? `http://localhost:${config.port}`).origin,
     unsubscribeKey,
+    clock,
+    chatEmailDelayMs: config.chatEmailDelayMs,
   });
   // The sweeps are recurring jobs: one row each, run every SWEEP_INTERVAL_MS by whichever instance claims it (and
   // each still claims its deals, top-ups and payouts with SKIP LOCKED, so an overrun lease never does one twice).
