@@ -19,6 +19,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
+import { notificationsPushRoutes } from "./modules/notifications/notifications-push.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
@@ -157,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     chatEmailDelayMs: config.chatEmailDelayMs,
   });
+  // Push endpoints are URLs users name: in production only public https ones are called (SSRF).
+  const pushRules = { production: config.env === "production" };
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
   const walletAlerts = createWalletAlerts(realtime);
@@ -235,6 +238,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(walletWithdrawalsRoutes, { deps: withdrawals });
       await api.register(adminWithdrawalsRoutes, { deps: withdrawals });
+      await api.register(notificationsPushRoutes, {
+        db: database.db,
+        rules: pushRules,
+        publicKey: config.vapid.publicKey,
+      });
     },
     { prefix: API_PREFIX },
   );
