@@ -19,6 +19,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
+import { registerPushJobs } from "./modules/notifications/notifications-push.jobs.js";
 import { notificationsPushRoutes } from "./modules/notifications/notifications-push.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
@@ -54,6 +55,7 @@ import { registerWebApp } from "./platform/http/web-app.js";
 import { createJobRunner, startJobWorker } from "./platform/jobs/job-queue.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
+import { createPushSender } from "./platform/push/push-sender.js";
 import type { RateLimitStore } from "./platform/rate-limit/rate-limit-store.js";
 import { createRateLimiter, createRateLimitStore } from "./platform/rate-limit/rate-limiter.js";
 import { attachRealtime } from "./platform/realtime/socket-server.js";
@@ -160,6 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Push endpoints are URLs users name: in production only public https ones are called (SSRF).
   const pushRules = { production: config.env === "production" };
+  registerPushJobs(jobs, {
+    db: database.db,
+    clock,
+    sender: createPushSender({ vapid: config.vapid, ...pushRules }),
+    log: app.log,
+  });
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
   const walletAlerts = createWalletAlerts(realtime);
