@@ -22,6 +22,8 @@ import { registerEmailJobs } from "./modules/notifications/notifications-email.s
 import { unsubscribeRoutes } from "./modules/notifications/notifications-unsubscribe.routes.js";
 import { unsubscribeKeyFor } from "./modules/notifications/notifications-unsubscribe.service.js";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
+import { registerPushJobs } from "./modules/notifications/notifications-push.jobs.js";
+import { notificationsPushRoutes } from "./modules/notifications/notifications-push.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
@@ -56,6 +58,7 @@ import { registerWebApp } from "./platform/http/web-app.js";
 import { createJobRunner, startJobWorker } from "./platform/jobs/job-queue.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
+import { createPushSender } from "./platform/push/push-sender.js";
 import type { RateLimitStore } from "./platform/rate-limit/rate-limit-store.js";
 import { createRateLimiter, createRateLimitStore } from "./platform/rate-limit/rate-limiter.js";
 import { attachRealtime } from "./platform/realtime/socket-server.js";
@@ -167,10 +170,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Without PUBLIC_URL, the embedded default address the README names (http://localhost:PORT).
     appUrl: new URL(config.publicUrl ?? `http://localhost:${config.port}`).origin,
     unsubscribeKey,
+    clock,
+    chatEmailDelayMs: config.chatEmailDelayMs,
   });
   // The sweeps are recurring jobs: one row each, run every SWEEP_INTERVAL_MS by whichever instance claims it (and
   // each still claims its deals, top-ups and payouts with SKIP LOCKED, so an overrun lease never does one twice).
   await registerDealJobs(jobs, { db: database.db, clock, notifier: chatNotifier }, config.sweepIntervalMs);
+  // Push endpoints are URLs users name: in production only public https ones are called (SSRF).
+  const pushRules = { production: config.env === "production" };
+  registerPushJobs(jobs, {
+    db: database.db,
+    clock,
+    sender: createPushSender({ vapid: config.vapid, ...pushRules }),
+    log: app.log,
+  });
   const walletAlerts = createWalletAlerts(realtime);
   const topUps = {
     db: database.db,
@@ -248,6 +261,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(walletWithdrawalsRoutes, { deps: withdrawals });
       await api.register(adminWithdrawalsRoutes, { deps: withdrawals });
       await api.register(unsubscribeRoutes, { db: database.db, key: unsubscribeKey });
+      await api.register(notificationsPushRoutes, {
+        db: database.db,
+        rules: pushRules,
+        publicKey: config.vapid.publicKey,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -25,6 +25,8 @@ export type TestMailServer = {
   latestCodeFor(address: string): string;
   /** While true the server refuses every message (451), as a broken mail provider would. */
   rejecting: boolean;
+  /** Awaited before each message is acknowledged: what happens while the sender waits for the server's answer. */
+  beforeAccepting: ((mail: ReceivedMail) => Promise<void>) | undefined;
   close(): Promise<void>;
 };
 
@@ -35,7 +37,10 @@ export type TestMailServer = {
  */
 export async function startTestMailServer(): Promise<TestMailServer> {
   const mails: ReceivedMail[] = [];
-  const state = { rejecting: false };
+  const state: { rejecting: boolean; beforeAccepting: TestMailServer["beforeAccepting"] } = {
+    rejecting: false,
+    beforeAccepting: undefined,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -54,13 +59,17 @@ export async function startTestMailServer(): Promise<TestMailServer> {
         // mails (the ones with an unsubscribe link) carry no codes, but ids whose digits could pass for one.
         if (!message.headers["list-unsubscribe"])
           for (const code of message.text.match(SIX_DIGITS) ?? []) recordSecret("mailed code", code);
-        mails.push({
+        const mail = {
           ...message,
           raw,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        });
-        callback();
+        };
+        mails.push(mail);
+        void (state.beforeAccepting?.(mail) ?? Promise.resolve()).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -90,6 +99,12 @@ export async function startTestMailServer(): Promise<TestMailServer> {
     },
     set rejecting(value: boolean) {
       state.rejecting = value;
+    },
+    get beforeAccepting() {
+      return state.beforeAccepting;
+    },
+    set beforeAccepting(hook) {
+      state.beforeAccepting = hook;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -93,6 +93,31 @@ describe("chat e-mails", () => {
     expect(t.mail.mailsTo(user.email)[1]!.text).toContain("Latest message: Third");
   });
 
+  it("a message that comes while the chat's e-mail is being sent gets the next one, a delay later", async () => {
+    const user = await createRecipient(t, { language: "en" });
+    const chatId = randomUUID();
+    await message(user, chatId, "First");
+    t.mail.beforeAccepting = async () => {
+      t.mail.beforeAccepting = undefined;
+      await chatMessageNow(t, user.id, {
+        chat_id: chatId,
+        product_title: "Elden Ring key",
+        sender_username: "buyer_bob",
+        text: "Second, while you were mailed",
+      });
+      // Its delivery runs at once (another instance would): the chat's e-mail job still holds the key, so the
+      // message can queue no e-mail job of its own.
+      await t.app.jobs.runDue();
+    };
+    await later(DELAY_MS);
+    expect(subjectsTo(user)).toEqual(["1 new message from buyer_bob"]);
+    await later(DELAY_MS - 1);
+    expect(subjectsTo(user)).toHaveLength(1);
+    await later(1);
+    expect(subjectsTo(user)).toEqual(["1 new message from buyer_bob", "2 new messages from buyer_bob"]);
+    expect(t.mail.mailsTo(user.email)[1]!.text).toContain("Latest message: Second, while you were mailed");
+  });
+
   it("one per chat: two chats with unread messages make two e-mails", async () => {
     const user = await createRecipient(t, { language: "en" });
     await message(user, randomUUID(), "About the key", "alice");

@@ -5,6 +5,7 @@ import { notifications, type Notification } from "../../db/schema/notifications.
 import { users } from "../../db/schema/users.js";
 import type { JobRunner } from "../../platform/jobs/job-queue.js";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.js";
+import type { Clock } from "../../platform/time/clock.js";
 import { channelsFor } from "./notifications-preferences.service.js";
 import { renderNotificationEmail } from "./notifications-email.template.js";
 import { emailChrome, emailDetails } from "./notifications-email.texts.js";
@@ -19,6 +20,9 @@ export type EmailDeps = {
   /** Where users reach the app (PUBLIC_URL's origin): the e-mail's links lead there. */
   appUrl: string;
   unsubscribeKey: UnsubscribeKey;
+  clock: Clock;
+  /** NOTIFY_CHAT_EMAIL_DELAY_S: the wait before a chat's next e-mail. */
+  chatEmailDelayMs: number;
 };
 
 /**
@@ -83,7 +87,13 @@ export function registerEmailJobs(jobs: JobRunner, deps: EmailDeps): void {
     EMAIL_JOB,
     async (payload) => {
       if (typeof payload.chat_id === "string" && typeof payload.user_id === "string") {
-        await send(deps, await unreadChatRow(deps.db, payload.user_id, payload.chat_id));
+        const row = await unreadChatRow(deps.db, payload.user_id, payload.chat_id);
+        await send(deps, row);
+        // A message that came while this ran found this job's key taken and queued nothing: its e-mail is this
+        // job's next run, one delay from now.
+        const now = await unreadChatRow(deps.db, payload.user_id, payload.chat_id);
+        if (now && (!row || now.createdAt > row.createdAt))
+          return { runAgainAt: new Date(deps.clock().getTime() + deps.chatEmailDelayMs) };
         return;
       }
       const [row] = await deps.db

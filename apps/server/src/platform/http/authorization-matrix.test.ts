@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { CATEGORY_IMAGE_FIELD, PRODUCT_IMAGES_FIELD } from "@lootlane/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,6 +119,16 @@ const testPayment = async () => {
 /** The link of `user`'s sale e-mails, as their e-mails carry it. */
 const unsubscribeUrl = () =>
   `/v1/notifications/unsubscribe?token=${unsubscribeToken(unsubscribeKeyFor(t.config.jwtSecret), people.user.id, "sale")}`;
+
+/** A browser's push subscription with an endpoint of its own, as PushSubscription.toJSON() gives it. */
+function pushSubscription() {
+  const browser = createECDH("prime256v1");
+  browser.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+    keys: { p256dh: browser.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+}
 const productFields = {
   title: "Matrix product title",
   description: "Matrix product description",
@@ -415,6 +425,17 @@ const matrix: Record<string, Row> = {
     { user: OK, other: NO_WITHDRAWAL, admin: NO_WITHDRAWAL },
   ),
   "GET /v1/wallet/sbp-banks": signedIn(() => ({ url: "/v1/wallet/sbp-banks" }), { user: OK }),
+
+  "GET /v1/notifications/push/key": open(() => ({ url: "/v1/notifications/push/key" })),
+  "POST /v1/notifications/push/subscriptions": signedIn(
+    () => ({ url: "/v1/notifications/push/subscriptions", body: pushSubscription() }),
+    { user: OK },
+  ),
+  // Only the caller's own subscription of the endpoint is removed; anyone else's is left without a word.
+  "DELETE /v1/notifications/push/subscriptions": signedIn(
+    () => ({ url: "/v1/notifications/push/subscriptions", body: { endpoint: pushSubscription().endpoint } }),
+    { user: OK },
+  ),
 
   "GET /v1/admin/deals": adminOnly(() => ({ url: "/v1/admin/deals" })),
   "POST /v1/admin/deals/{id}/resolve": adminOnly(

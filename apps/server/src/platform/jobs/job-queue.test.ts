@@ -131,6 +131,28 @@ describe("keyed jobs", () => {
     expect(seen).toEqual([{ n: 1 }, { n: 1 }, { n: 5 }]);
     expect(await rowsOf("keyed.chat")).toEqual([]);
   });
+
+  it("keeps a job that answers runAgainAt, key included, and runs it again then and not before", async () => {
+    let runs = 0;
+    const runner = runnerOf({
+      "keyed.again": async () => {
+        runs += 1;
+        // What the job was about changed while it ran (a chat message came): once more, a minute on.
+        if (runs === 1) return { runAgainAt: new Date(+clock.now() + 60_000) };
+      },
+    });
+    await enqueueJob(database.db, { kind: "keyed.again", key: "keyed:again-1" }, clock.now);
+    expect(await runner.runDue()).toBe(1);
+    await enqueueJob(database.db, { kind: "keyed.again", key: "keyed:again-1" }, clock.now);
+    expect(await rowsOf("keyed.again")).toHaveLength(1);
+
+    clock.advance(59_999);
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toBe(2);
+    expect(await rowsOf("keyed.again")).toEqual([]);
+  });
 });
 
 describe("failures", () => {

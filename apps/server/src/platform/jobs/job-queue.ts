@@ -50,8 +50,11 @@ export function enqueueJob(db: Db, input: NewJobInput, clock: Clock): Promise<vo
   return enqueueJobs(db, [input], clock);
 }
 
-/** A handler of one kind of job. It runs outside any transaction and must be safe to run twice (a crash mid-run). */
-export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void>;
+/**
+ * A handler of one kind of job. It runs outside any transaction and must be safe to run twice (a crash mid-run).
+ * Answering `runAgainAt` keeps the job (and its key) for another run then: what it was about changed while it ran.
+ */
+export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void | { runAgainAt: Date }>;
 
 /** The claim a handler runs under: the job's id and its claim token. */
 export type ClaimedJob = Pick<Job, "id" | "attempts">;
@@ -157,11 +160,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** Only the claim that ran the job settles it: `attempts` is the claim's token, so a stale worker changes nothing. */
   const claimed = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
 
-  async function settle(job: Job, error: unknown): Promise<void> {
+  async function settle(job: Job, error: unknown, runAgainAt?: Date): Promise<void> {
     const now = clock();
     if (error === undefined) {
-      // A recurring job keeps counting its claims: were they reset, an old claim's token would come round again.
-      if (job.everyMs === null) await db.delete(jobs).where(claimed(job));
+      // A job run again, like a recurring one, keeps counting its claims: were they reset, an old claim's token
+      // would come round again.
+      if (runAgainAt) await db.update(jobs).set({ runAt: runAgainAt, lastError: null }).where(claimed(job));
+      else if (job.everyMs === null) await db.delete(jobs).where(claimed(job));
       else
         await db
           .update(jobs)
@@ -187,12 +192,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function run(job: Job): Promise<void> {
     let failure: unknown;
+    let again: { runAgainAt: Date } | void = undefined;
     try {
-      await handlers.get(job.kind)!(job.payload as Record<string, unknown>, job);
+      again = await handlers.get(job.kind)!(job.payload as Record<string, unknown>, job);
     } catch (error) {
       failure = error ?? new Error("the job failed");
     }
-    await settle(job, failure);
+    await settle(job, failure, again?.runAgainAt);
   }
 
   return {
