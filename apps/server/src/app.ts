@@ -12,6 +12,7 @@ import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
 import { createDealAlerts } from "./modules/deals/deals.alerts.js";
+import { registerDealReminders } from "./modules/deals/deals.reminders.js";
 import { startDealSweeper } from "./modules/deals/deals.sweeper.js";
 import { dealsRoutes } from "./modules/deals/deals.routes.js";
 import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
@@ -19,6 +20,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const chats = {
     db: database.db,
+    clock,
     presence: realtime.presence,
     limiter: createRateLimiter(rateLimitStore, clock),
     latestDeal: (db: Db, chatId: string) => latestDealOfChat(db, chatId, cipher),
@@ -157,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     chatEmailDelayMs: config.chatEmailDelayMs,
   });
+  registerDealReminders(jobs, { db: database.db, clock });
   // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
   startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
   const walletAlerts = createWalletAlerts(realtime);
@@ -216,11 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(productStockRoutes, { db: database.db, cipher });
       await api.register(productControlRoutes, { db: database.db, cipher });
-      await api.register(adminProductRoutes, { db: database.db, cipher });
+      await api.register(adminProductRoutes, { db: database.db, cipher, clock });
       await api.register(reportsRoutes, {
         deps: { db: database.db, limiter: createRateLimiter(rateLimitStore, clock) },
       });
-      await api.register(adminReportsRoutes, { db: database.db });
+      await api.register(adminReportsRoutes, { db: database.db, clock });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(dealsRoutes, { deps: deals, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
@@ -235,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(walletWithdrawalsRoutes, { deps: withdrawals });
       await api.register(adminWithdrawalsRoutes, { deps: withdrawals });
+      await api.register(notificationsRoutes, { db: database.db, clock, realtime });
     },
     { prefix: API_PREFIX },
   );
