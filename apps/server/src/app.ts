@@ -13,6 +13,7 @@ import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
 import { createDealAlerts } from "./modules/deals/deals.alerts.js";
 import { registerDealJobs } from "./modules/deals/deals.sweeper.js";
+import { registerDealReminders } from "./modules/deals/deals.reminders.js";
 import { dealsRoutes } from "./modules/deals/deals.routes.js";
 import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -24,6 +25,7 @@ import { unsubscribeKeyFor } from "./modules/notifications/notifications-unsubsc
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { registerPushJobs } from "./modules/notifications/notifications-push.jobs.js";
 import { notificationsPushRoutes } from "./modules/notifications/notifications-push.routes.js";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const chats = {
     db: database.db,
+    clock,
     presence: realtime.presence,
     limiter: createRateLimiter(rateLimitStore, clock),
     latestDeal: (db: Db, chatId: string) => latestDealOfChat(db, chatId, cipher),
@@ -184,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sender: createPushSender({ vapid: config.vapid, ...pushRules }),
     log: app.log,
   });
+  registerDealReminders(jobs, { db: database.db, clock });
   const walletAlerts = createWalletAlerts(realtime);
   const topUps = {
     db: database.db,
@@ -241,11 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(productStockRoutes, { db: database.db, cipher });
       await api.register(productControlRoutes, { db: database.db, cipher });
-      await api.register(adminProductRoutes, { db: database.db, cipher });
+      await api.register(adminProductRoutes, { db: database.db, cipher, clock });
       await api.register(reportsRoutes, {
         deps: { db: database.db, limiter: createRateLimiter(rateLimitStore, clock) },
       });
-      await api.register(adminReportsRoutes, { db: database.db });
+      await api.register(adminReportsRoutes, { db: database.db, clock });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(dealsRoutes, { deps: deals, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
@@ -266,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rules: pushRules,
         publicKey: config.vapid.publicKey,
       });
+      await api.register(notificationsRoutes, { db: database.db, clock, realtime });
     },
     { prefix: API_PREFIX },
   );

@@ -37,7 +37,7 @@ import { startSession } from "../auth/sessions.js";
 
 const actors = ["guest", "user", "other", "banned", "admin"] as const;
 type Actor = (typeof actors)[number];
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A status, or an error answer's status and code. */
 type Outcome = number | readonly [status: number, code: string];
@@ -198,6 +198,9 @@ const matrix: Record<string, Row> = {
     () => ({ url: "/v1/users/description", body: { description: "Matrix description" } }),
     { user: OK },
   ),
+  "PUT /v1/users/language": signedIn(() => ({ url: "/v1/users/language", body: { language: "ru" } }), {
+    user: 204,
+  }),
   "PATCH /v1/users/avatar": signedIn(
     async () => ({ url: "/v1/users/avatar", form: [imagePart("file", await testImages.png())] }),
     { user: OK },
@@ -461,6 +464,21 @@ const matrix: Record<string, Row> = {
     url: `/v1/admin/withdrawals/${(await pendingWithdrawal()).id}/reject`,
     body: { reason: "matrix" },
   })),
+
+  // Issue 20: each signed-in caller reads and changes their own notifications; nobody's ids reach anyone else's rows.
+  "GET /v1/notifications": signedIn(() => ({ url: "/v1/notifications" }), { user: OK }),
+  "POST /v1/notifications/read": signedIn(() => ({ url: "/v1/notifications/read", body: { all: true } }), {
+    user: OK,
+  }),
+  "GET /v1/notifications/unread-count": signedIn(() => ({ url: "/v1/notifications/unread-count" }), { user: OK }),
+  "GET /v1/notifications/preferences": signedIn(() => ({ url: "/v1/notifications/preferences" }), { user: OK }),
+  "PUT /v1/notifications/preferences": signedIn(
+    () => ({
+      url: "/v1/notifications/preferences",
+      body: { preferences: [{ event: "sale", in_app: true, email: false, push: true }] },
+    }),
+    { user: OK },
+  ),
 
   "GET /v1/admin/dashboard-info": adminOnly(() => ({ url: "/v1/admin/dashboard-info" })),
   "GET /v1/admin/audit-log": adminOnly(() => ({ url: "/v1/admin/audit-log" })),
