@@ -1,7 +1,8 @@
 import type { ChatMessage, Deal, PurchaseResult } from "@lootlane/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
+import { jobs } from "../../db/schema/jobs.js";
 import { ledgerTransactions } from "../../db/schema/ledger.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
@@ -49,6 +50,24 @@ async function purchase() {
 
 const quietNotifier = { dealMessagePosted: async () => undefined };
 
+const REMINDER_LEAD_MS = 24 * HOUR_MS;
+
+/**
+ * Moves the clock to the deals' reminders (a day before they confirm themselves) and waits until the app's queue
+ * has sent them. A reminder holds its deal while it runs, and a sweep passes over a deal someone holds (its next
+ * run takes it): on this clock, which stands still, a sweep that met the reminder would never come again.
+ */
+async function pastReminders(dealIds: string[]): Promise<void> {
+  clock.advance(t.config.autoConfirmHours * HOUR_MS - REMINDER_LEAD_MS);
+  const keys = dealIds.map((id) => `auto-confirm-soon:${id}`);
+  await vi.waitFor(
+    async () => expect(await t.database.db.select().from(jobs).where(inArray(jobs.key, keys))).toEqual([]),
+    {
+      timeout: 10_000,
+    },
+  );
+}
+
 describe("automatic confirmation", () => {
   it("confirms a purchase AUTO_CONFIRM_HOURS after it, live in the chat, and leaves a disputed deal alone", async () => {
     const due = await purchase();
@@ -63,7 +82,8 @@ describe("automatic confirmation", () => {
     await joinRoom(socket, due.purchase.chat_id);
     const notice = nextEvent(socket, "new_message", (message) => message.message_type === "system");
 
-    clock.advance(t.config.autoConfirmHours * HOUR_MS - 60_000);
+    await pastReminders([due.purchase.deal.id, disputed.purchase.deal.id]);
+    clock.advance(REMINDER_LEAD_MS - 60_000);
     expect(await sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier })).toBe(0);
     clock.advance(60_000);
     expect(await notice).toMatchObject({ text: "auto_confirmed", sender_id: null });
@@ -91,7 +111,8 @@ describe("automatic confirmation", () => {
 
   it("confirms a due deal once however many sweepers run at the same moment", async () => {
     const { seller, buyer, purchase: bought } = await purchase();
-    clock.advance(t.config.autoConfirmHours * HOUR_MS);
+    await pastReminders([bought.deal.id]);
+    clock.advance(REMINDER_LEAD_MS);
     const sweeps = await Promise.all(
       [1, 2, 3].map(() => sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier })),
     );

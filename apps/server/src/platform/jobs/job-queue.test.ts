@@ -260,6 +260,19 @@ describe("recurring jobs", () => {
     expect(seen).toHaveLength(3);
   });
 
+  it("counts the next run from the claim, however long the run takes", async () => {
+    // A run of 40 s, on the test's clock.
+    const runner = runnerOf({ "recurring.slow": async () => clock.advance(40_000) });
+    await runner.repeat("recurring.slow", 60_000);
+    const claimedAt = clock.now();
+    expect(await runner.runDue()).toBe(1);
+    expect(await rowsOf("recurring.slow")).toEqual([expect.objectContaining({ runAt: new Date(+claimedAt + 60_000) })]);
+    clock.advance(19_999);
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await runner.runDue()).toBe(1);
+  });
+
   it("takes a shorter interval at once when an instance starts with one", async () => {
     const { seen, handler } = recorder();
     const runner = runnerOf({ "recurring.interval": handler });

@@ -139,8 +139,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .returning();
   }
 
-  /** One round's jobs, and whether any claim was full (so more may be due). */
-  async function claim(): Promise<{ batch: Job[]; full: boolean }> {
+  /** One round's jobs, whether any claim was full (so more may be due), and when they were claimed. */
+  async function claim(): Promise<{ batch: Job[]; full: boolean; at: Date }> {
     const now = clock();
     const open = [...handlers.keys()].filter((kind) => !limits.has(kind));
     const groups: Array<[string[], number]> = [
@@ -154,24 +154,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       batch.push(...claimed);
       full ||= claimed.length === limit;
     }
-    return { batch, full };
+    return { batch, full, at: now };
   }
 
   /** Only the claim that ran the job settles it: `attempts` is the claim's token, so a stale worker changes nothing. */
   const claimed = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
 
-  async function settle(job: Job, error: unknown, runAgainAt?: Date): Promise<void> {
+  /**
+   * A recurring job's next run counts from its claim, not its end: every `everyMs` as promised however long a run
+   * takes, and a change seen after the run began (a deal came due) waits one interval at most.
+   */
+  async function settle(job: Job, claimedAt: Date, error: unknown, runAgainAt?: Date): Promise<void> {
     const now = clock();
+    const nextRun = job.everyMs === null ? undefined : new Date(claimedAt.getTime() + job.everyMs);
     if (error === undefined) {
       // A job run again, like a recurring one, keeps counting its claims: were they reset, an old claim's token
       // would come round again.
       if (runAgainAt) await db.update(jobs).set({ runAt: runAgainAt, lastError: null }).where(claimed(job));
       else if (job.everyMs === null) await db.delete(jobs).where(claimed(job));
-      else
-        await db
-          .update(jobs)
-          .set({ runAt: new Date(now.getTime() + job.everyMs), lastError: null })
-          .where(claimed(job));
+      else await db.update(jobs).set({ runAt: nextRun, lastError: null }).where(claimed(job));
       return;
     }
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX);
@@ -182,15 +183,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts },
         "a job failed; it will be retried",
       );
-    const retryIn = job.everyMs === null ? backoffMs(job.attempts) : job.everyMs;
+    const retryAt = nextRun ?? new Date(now.getTime() + backoffMs(job.attempts));
     // A job failed for good gives its key up: kept for an operator, it must not stop the next e-mail of its chat.
     await db
       .update(jobs)
-      .set(givenUp ? { failedAt: now, key: null, lastError } : { runAt: new Date(now.getTime() + retryIn), lastError })
+      .set(givenUp ? { failedAt: now, key: null, lastError } : { runAt: retryAt, lastError })
       .where(claimed(job));
   }
 
-  async function run(job: Job): Promise<void> {
+  async function run(job: Job, claimedAt: Date): Promise<void> {
     let failure: unknown;
     let again: { runAgainAt: Date } | void = undefined;
     try {
@@ -198,7 +199,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     } catch (error) {
       failure = error ?? new Error("the job failed");
     }
-    await settle(job, failure, again?.runAgainAt);
+    await settle(job, claimedAt, failure, again?.runAgainAt);
   }
 
   return {
@@ -221,9 +222,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async runDue(signal) {
       let ran = 0;
       while (!signal?.aborted) {
-        const { batch, full } = await claim();
+        const { batch, full, at } = await claim();
         // Every run of the round settles before the round ends, even when one settle fails (closing awaits them).
-        const settled = await Promise.allSettled(batch.map(run));
+        const settled = await Promise.allSettled(batch.map((job) => run(job, at)));
         ran += batch.length;
         const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
         if (failed) throw failed.reason;
