@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "@lootlane/server/db/client";
+import { jobs } from "@lootlane/server/db/schema/jobs";
 import { checkLedger, describeLedgerViolation } from "@lootlane/server/modules/ledger/ledger-check.service";
 
 /** Where a stopped server kept its data: PostgreSQL when a URL is given, else the embedded database under dataDir. */
@@ -50,6 +51,21 @@ export async function readStoredData(location: DataLocation): Promise<StoredData
     );
     const ledgerViolations = (await checkLedger(database.db)).map(describeLedgerViolation);
     return { ledgerViolations, halfWritten, deals };
+  } finally {
+    await database.close();
+  }
+}
+
+export type QueuedJob = { kind: string; attempts: number; lastError: string | null; failedAt: Date | null };
+
+/** The jobs of these kinds still in a stopped server's queue: waiting, or failed for good. */
+export async function readQueuedJobs(location: DataLocation, kinds: string[]): Promise<QueuedJob[]> {
+  const database = await openDatabase(location);
+  try {
+    return await database.db
+      .select({ kind: jobs.kind, attempts: jobs.attempts, lastError: jobs.lastError, failedAt: jobs.failedAt })
+      .from(jobs)
+      .where(inArray(jobs.kind, kinds));
   } finally {
     await database.close();
   }

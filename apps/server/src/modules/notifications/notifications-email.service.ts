@@ -80,23 +80,28 @@ async function send(deps: EmailDeps, row: Notification | undefined): Promise<voi
 /**
  * `{ id }`: one row's e-mail. `{ user_id, chat_id }`: a chat's, keyed per recipient and chat and run after the
  * batching delay, about the chat's row only while it is still unread, so reading the chat cancels the e-mail.
+ * One e-mail at a time per instance: a crash mid-send can repeat only the one in hand, never a round's worth.
  */
 export function registerEmailJobs(jobs: JobRunner, deps: EmailDeps): void {
-  jobs.handle(EMAIL_JOB, async (payload) => {
-    if (typeof payload.chat_id === "string" && typeof payload.user_id === "string") {
-      const row = await unreadChatRow(deps.db, payload.user_id, payload.chat_id);
+  jobs.handle(
+    EMAIL_JOB,
+    async (payload) => {
+      if (typeof payload.chat_id === "string" && typeof payload.user_id === "string") {
+        const row = await unreadChatRow(deps.db, payload.user_id, payload.chat_id);
+        await send(deps, row);
+        // A message that came while this ran found this job's key taken and queued nothing: its e-mail is this
+        // job's next run, one delay from now.
+        const now = await unreadChatRow(deps.db, payload.user_id, payload.chat_id);
+        if (now && (!row || now.createdAt > row.createdAt))
+          return { runAgainAt: new Date(deps.clock().getTime() + deps.chatEmailDelayMs) };
+        return;
+      }
+      const [row] = await deps.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, String(payload.id)));
       await send(deps, row);
-      // A message that came while this ran found this job's key taken and queued nothing: its e-mail is this
-      // job's next run, one delay from now.
-      const now = await unreadChatRow(deps.db, payload.user_id, payload.chat_id);
-      if (now && (!row || now.createdAt > row.createdAt))
-        return { runAgainAt: new Date(deps.clock().getTime() + deps.chatEmailDelayMs) };
-      return;
-    }
-    const [row] = await deps.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.id, String(payload.id)));
-    await send(deps, row);
-  });
+    },
+    { concurrency: 1 },
+  );
 }

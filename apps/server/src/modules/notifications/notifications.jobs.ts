@@ -2,7 +2,13 @@ import { NOTIFICATION_EVENT, type NotificationEventName } from "@lootlane/contra
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { notifications, pushSubscriptions, type Notification } from "../../db/schema/notifications.js";
-import { enqueueJobs, type JobRunner, type NewJobInput } from "../../platform/jobs/job-queue.js";
+import {
+  completeJob,
+  enqueueJobs,
+  type ClaimedJob,
+  type JobRunner,
+  type NewJobInput,
+} from "../../platform/jobs/job-queue.js";
 import { personalRoom, type Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { channelsFor } from "./notifications-preferences.service.js";
@@ -40,10 +46,11 @@ export function unreadCount(db: Db, userId: string): Promise<number> {
 /**
  * Delivers a row: live to the user's open tabs (when they keep the app channel on; else the row is read at once,
  * so the bell never counts what they turned off), then one job per further channel they keep on, each retried on
- * its own so a push service's failure never sends an e-mail twice. Run again after a crash, it may show the row
- * live twice (harmless: the web app keys rows by id) and the channel jobs of a chat are keyed, so stay single.
+ * its own so a push service's failure never sends an e-mail twice. The channel jobs are written in the transaction
+ * that ends this job (completeJob): run again after a crash, it may show the row live twice (harmless: the web app
+ * keys rows by id) but never makes a second e-mail or push.
  */
-async function deliver(deps: DeliveryDeps, id: string): Promise<void> {
+async function deliver(deps: DeliveryDeps, id: string, job: ClaimedJob): Promise<void> {
   const [row] = await deps.db.select().from(notifications).where(eq(notifications.id, id));
   if (!row || row.readAt !== null) return;
   const channels = await channelsFor(deps.db, row.userId, row.event as NotificationEventName);
@@ -52,14 +59,17 @@ async function deliver(deps: DeliveryDeps, id: string): Promise<void> {
       notification: presentNotification(row),
       unread_count: await unreadCount(deps.db, row.userId),
     });
-  } else {
-    await deps.db.update(notifications).set({ readAt: deps.clock() }).where(eq(notifications.id, row.id));
   }
   const jobs: NewJobInput[] = [];
   if (channels.email) jobs.push(channelJob(deps, EMAIL_JOB, row, deps.chatEmailDelayMs));
   if (channels.push && (await hasPushSubscriptions(deps.db, row.userId)))
     jobs.push(channelJob(deps, PUSH_JOB, row, CHAT_PUSH_DELAY_MS));
-  await enqueueJobs(deps.db, jobs, deps.clock);
+  await deps.db.transaction(async (tx) => {
+    if (!channels.in_app)
+      await tx.update(notifications).set({ readAt: deps.clock() }).where(eq(notifications.id, row.id));
+    await enqueueJobs(tx, jobs, deps.clock);
+    await completeJob(tx, job);
+  });
 }
 
 /** A chat's jobs are keyed per recipient and chat and wait their delay; every other row's go at once. */
@@ -92,5 +102,5 @@ export async function unreadChatRow(db: Db, userId: string, chatId: string): Pro
 }
 
 export function registerNotificationJobs(jobs: JobRunner, deps: DeliveryDeps): void {
-  jobs.handle(DELIVER_JOB, (payload) => deliver(deps, String(payload.id)));
+  jobs.handle(DELIVER_JOB, (payload, job) => deliver(deps, String(payload.id), job));
 }

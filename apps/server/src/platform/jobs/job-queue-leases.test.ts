@@ -1,10 +1,18 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client.js";
 import { jobs } from "../../db/schema/jobs.js";
 import { createTestClock } from "../../test/test-clock.js";
 import { createTestDatabase } from "../../test/test-database.js";
-import { createJobRunner, enqueueJob, enqueueJobs, type JobHandler, type JobRunner } from "./job-queue.js";
+import {
+  completeJob,
+  createJobRunner,
+  enqueueJob,
+  enqueueJobs,
+  type HandlerOptions,
+  type JobHandler,
+  type JobRunner,
+} from "./job-queue.js";
 
 /*
  * Runners of several instances on one database: claims racing each other (on PostgreSQL each runner's queries go
@@ -23,10 +31,17 @@ afterAll(() => database?.close());
 
 const rowsOf = (kind: string) => database.db.select().from(jobs).where(eq(jobs.kind, kind));
 
-function runnerOf(kind: string, handler: JobHandler, batchSize?: number): JobRunner {
+function runnerOf(kind: string, handler: JobHandler, batchSize?: number, options?: HandlerOptions): JobRunner {
   const runner = createJobRunner({ db: database.db, clock: clock.now, log: quiet, leaseMs: LEASE_MS, batchSize });
-  runner.handle(kind, handler);
+  runner.handle(kind, handler, options);
   return runner;
+}
+
+/** A promise the test resolves when it chooses. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
 }
 
 /**
@@ -144,5 +159,68 @@ describe("leases", () => {
     expect(await rowsOf("lease.recurring")).toEqual([
       expect.objectContaining({ runAt: new Date(+clock.now() + EVERY_MS) }),
     ]);
+  });
+});
+
+describe("work a crash must not repeat", () => {
+  it("runs at most `concurrency` jobs of a limited kind at once in a runner, the other kinds beside them", async () => {
+    const inFlight = { "limited.mail": 0, "limited.other": 0 };
+    const most = { "limited.mail": 0, "limited.other": 0 };
+    const counting =
+      (kind: keyof typeof inFlight): JobHandler =>
+      async () => {
+        most[kind] = Math.max(most[kind], ++inFlight[kind]);
+        await database.db.execute(sql`select 1`);
+        inFlight[kind] -= 1;
+      };
+    const runner = runnerOf("limited.mail", counting("limited.mail"), undefined, { concurrency: 1 });
+    runner.handle("limited.other", counting("limited.other"));
+    await enqueueJobs(
+      database.db,
+      ["limited.mail", "limited.other"].flatMap((kind) => Array.from({ length: 5 }, () => ({ kind }))),
+      clock.now,
+    );
+
+    expect(await runner.runDue()).toBe(10);
+    expect(most).toEqual({ "limited.mail": 1, "limited.other": 5 });
+  });
+
+  it("ends a job in its handler's transaction, so neither a crash after the commit nor a stale claim writes twice", async () => {
+    const effects = () => database.db.select().from(jobs).where(eq(jobs.kind, "complete.effect"));
+    const stalled = gate();
+    const stalledStarted = gate();
+    const never = new Promise<void>(() => undefined);
+    let runs = 0;
+    const handler: JobHandler = async (payload, job) => {
+      const run = ++runs;
+      if (payload.stall && run === 2) {
+        stalledStarted.open();
+        await stalled.opened;
+      }
+      await database.db.transaction(async (tx) => {
+        await enqueueJob(tx, { kind: "complete.effect", payload: { run } }, clock.now);
+        await completeJob(tx, job);
+      });
+      // The first run dies right after its commit: the job must already be over.
+      if (run === 1) await never;
+    };
+    const worker = runnerOf("complete.job", handler);
+    await enqueueJob(database.db, { kind: "complete.job" }, clock.now);
+    void worker.runDue();
+    await vi.waitFor(async () => expect(await effects()).toHaveLength(1));
+    clock.advance(LEASE_MS);
+    expect(await runnerOf("complete.job", handler).runDue()).toBe(0);
+
+    // A worker that stalled past its lease finds its claim taken: its writes roll back with the refused end.
+    await enqueueJob(database.db, { kind: "complete.job", payload: { stall: true } }, clock.now);
+    const stalledRun = runnerOf("complete.job", handler).runDue();
+    await stalledStarted.opened;
+    clock.advance(LEASE_MS);
+    expect(await runnerOf("complete.job", handler).runDue()).toBe(1);
+    stalled.open();
+    expect(await stalledRun).toBe(1);
+    expect((await effects()).map((effect) => effect.payload)).toEqual(expect.arrayContaining([{ run: 1 }, { run: 3 }]));
+    expect(await effects()).toHaveLength(2);
+    expect(await rowsOf("complete.job")).toEqual([]);
   });
 });

@@ -54,10 +54,31 @@ export function enqueueJob(db: Db, input: NewJobInput, clock: Clock): Promise<vo
  * A handler of one kind of job. It runs outside any transaction and must be safe to run twice (a crash mid-run).
  * Answering `runAgainAt` keeps the job (and its key) for another run then: what it was about changed while it ran.
  */
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  job: Pick<Job, "id" | "attempts">,
-) => Promise<void | { runAgainAt: Date }>;
+export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void | { runAgainAt: Date }>;
+
+/** The claim a handler runs under: the job's id and its claim token. */
+export type ClaimedJob = Pick<Job, "id" | "attempts">;
+
+export type HandlerOptions = {
+  /**
+   * At most this many jobs of the kind claimed per round, and so running at once in one instance. One for work
+   * that a crash must not repeat more than once, such as e-mails: only the one in hand can go twice.
+   */
+  concurrency?: number;
+};
+
+/**
+ * Ends a one-off job inside the handler's own transaction, so the job's writes and its end commit together: a crash
+ * before the commit leaves neither, one after it leaves nothing to run again. Throws, rolling the transaction back,
+ * when the claim is no longer the handler's (its lease ran out and another worker took the job).
+ */
+export async function completeJob(tx: Db, job: ClaimedJob): Promise<void> {
+  const ended = await tx
+    .delete(jobs)
+    .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))
+    .returning({ id: jobs.id });
+  if (ended.length === 0) throw new Error(`job ${job.id} was claimed again by another worker`);
+}
 
 /** Thrown by a handler for a job that can never succeed (its subject is gone): the job fails without retries. */
 export class PermanentJobError extends Error {}
@@ -74,7 +95,7 @@ export type JobRunnerOptions = {
 
 export type JobRunner = {
   /** Registers the handler of a kind; an instance claims only kinds it has handlers for. */
-  handle(kind: string, handler: JobHandler): void;
+  handle(kind: string, handler: JobHandler, options?: HandlerOptions): void;
   /** Makes sure a recurring job exists (one per kind, across instances) and runs every `everyMs`. */
   repeat(kind: string, everyMs: number): Promise<void>;
   /**
@@ -100,23 +121,40 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const handlers = new Map<string, JobHandler>();
+  /** Kinds claimed a few at a time (HandlerOptions.concurrency), each apart from the rest. */
+  const limits = new Map<string, number>();
 
-  async function claim(): Promise<Job[]> {
-    const kinds = [...handlers.keys()];
-    if (kinds.length === 0) return [];
-    const now = clock();
+  async function claimOf(kinds: string[], limit: number, now: Date): Promise<Job[]> {
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(isNull(jobs.failedAt), lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
       .orderBy(asc(jobs.runAt))
-      .limit(batchSize)
+      .limit(limit)
       .for("update", { skipLocked: true });
     return db
       .update(jobs)
       .set({ runAt: new Date(now.getTime() + leaseMs), attempts: sql`${jobs.attempts} + 1` })
       .where(inArray(jobs.id, due))
       .returning();
+  }
+
+  /** One round's jobs, and whether any claim was full (so more may be due). */
+  async function claim(): Promise<{ batch: Job[]; full: boolean }> {
+    const now = clock();
+    const open = [...handlers.keys()].filter((kind) => !limits.has(kind));
+    const groups: Array<[string[], number]> = [
+      ...(open.length > 0 ? [[open, batchSize] as [string[], number]] : []),
+      ...[...limits].map(([kind, limit]): [string[], number] => [[kind], limit]),
+    ];
+    const batch: Job[] = [];
+    let full = false;
+    for (const [kinds, limit] of groups) {
+      const claimed = await claimOf(kinds, limit, now);
+      batch.push(...claimed);
+      full ||= claimed.length === limit;
+    }
+    return { batch, full };
   }
 
   /** Only the claim that ran the job settles it: `attempts` is the claim's token, so a stale worker changes nothing. */
@@ -164,8 +202,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   return {
-    handle(kind, handler) {
+    handle(kind, handler, { concurrency } = {}) {
       handlers.set(kind, handler);
+      if (concurrency === undefined) limits.delete(kind);
+      else limits.set(kind, concurrency);
     },
     async repeat(kind, everyMs) {
       const now = clock();
@@ -181,13 +221,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async runDue(signal) {
       let ran = 0;
       while (!signal?.aborted) {
-        const batch = await claim();
+        const { batch, full } = await claim();
         // Every run of the round settles before the round ends, even when one settle fails (closing awaits them).
         const settled = await Promise.allSettled(batch.map(run));
         ran += batch.length;
         const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
         if (failed) throw failed.reason;
-        if (batch.length < batchSize) break;
+        if (!full) break;
       }
       return ran;
     },
