@@ -4,16 +4,18 @@ import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi, type StubReply } from "@/test/stub-api";
-import { preferencesAnswer } from "../testing/notification-fixtures";
 
 // Journeys through real, lazily loaded screens: on a busy machine they need more than the default 5 s.
 const JOURNEY_TIMEOUT_MS = 20_000;
 
 type Events = ReturnType<typeof renderApp>["events"];
 
-/** The API with the notification switches the page always loads; `calls` leaves that read out. */
+/**
+ * The API with the notification switches the page always loads, here without rows: these tests are about the
+ * other sections, and 45 switches only slow every query of the page down. `calls` leaves that read out.
+ */
 function stubSettingsApi(routes: Record<string, StubReply> = {}) {
-  const api = stubApi({ "GET notifications/preferences": { body: preferencesAnswer() }, ...routes });
+  const api = stubApi({ "GET notifications/preferences": { body: { preferences: [] } }, ...routes });
   return {
     ...api,
     get calls() {
