@@ -41,7 +41,7 @@ function sourceFiles(dir) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) return sourceFiles(full);
     // Tests may set up through other modules; only what runs in the server makes a dependency.
-    return entry.endsWith(".ts") && !entry.endsWith(".test.ts") ? [full] : [];
+    return /\.tsx?$/.test(entry) && !entry.endsWith(".test.ts") ? [full] : [];
   });
 }
 
@@ -124,12 +124,13 @@ const moduleCycle = {
   },
 };
 
-const ROLE_FILE = /^(?<name>[a-z]+)(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?\.(?:[a-z]+\.)?ts$/;
+// .tsx for the e-mail templates (React Email), the only JSX on the server.
+const ROLE_FILE = /^(?<name>[a-z]+)(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?\.(?:[a-z]+\.)?tsx?$/;
 
 const moduleFileName = {
   meta: {
     type: "suggestion",
-    docs: { description: "A module's files are <module>[-topic].<role>.ts" },
+    docs: { description: "A module's files are <module>[-topic].<role>.ts (or .tsx)" },
     schema: [],
   },
   create(context) {

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { createECDH, randomBytes, randomInt } from "node:crypto";
 import pg from "pg";
 import { io } from "socket.io-client";
 import {
@@ -33,8 +33,9 @@ export type Deployment = {
 
 /**
  * A fresh database on the given PostgreSQL server (dropped again by close()), the local S3 server and the
- * mail server, and one JWT_SECRET and DATA_KEY: without them each instance would make its own in its data
- * directory, and a session or an encrypted product of one instance would mean nothing to the other.
+ * mail server, and one JWT_SECRET, DATA_KEY and VAPID key pair: without them each instance would make its own in
+ * its data directory, and a session, an encrypted product or a browser's push subscription of one instance would
+ * mean nothing to the other.
  */
 export async function startDeployment(databaseServerUrl: string, redisUrl: string): Promise<Deployment> {
   const cleanup: Array<() => Promise<void>> = [];
@@ -65,12 +66,23 @@ export async function startDeployment(databaseServerUrl: string, redisUrl: strin
       MAIL_FROM: "Lootlane <no-reply@lootlane.test>",
       JWT_SECRET: randomBytes(48).toString("base64url"),
       DATA_KEY: randomBytes(32).toString("hex"),
+      ...vapidKeys(),
     };
     return { env, mail, s3, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** A VAPID key pair as web-push generates it: the P-256 public point and the 32-byte private key, base64url. */
+function vapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"),
+    VAPID_PRIVATE_KEY: Buffer.from(ecdh.getPrivateKey("hex").padStart(64, "0"), "hex").toString("base64url"),
+  };
 }
 
 async function onServer(databaseServerUrl: string, statement: string): Promise<void> {

@@ -12,13 +12,20 @@ import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
 import { createDealAlerts } from "./modules/deals/deals.alerts.js";
-import { startDealSweeper } from "./modules/deals/deals.sweeper.js";
+import { registerDealJobs } from "./modules/deals/deals.sweeper.js";
+import { registerDealReminders } from "./modules/deals/deals.reminders.js";
 import { dealsRoutes } from "./modules/deals/deals.routes.js";
 import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
+import { registerEmailJobs } from "./modules/notifications/notifications-email.service.js";
+import { unsubscribeRoutes } from "./modules/notifications/notifications-unsubscribe.routes.js";
+import { unsubscribeKeyFor } from "./modules/notifications/notifications-unsubscribe.service.js";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
+import { registerPushJobs } from "./modules/notifications/notifications-push.jobs.js";
+import { notificationsPushRoutes } from "./modules/notifications/notifications-push.routes.js";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.js";
 import { productEditingRoutes } from "./modules/products/products-editing.routes.js";
 import { productStockRoutes } from "./modules/products/products-stock.routes.js";
 import { productReadRoutes } from "./modules/products/products.routes.js";
@@ -29,12 +36,12 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { createWalletAlerts } from "./modules/wallet/wallet-changes.alerts.js";
 import { paymentRoutes } from "./modules/wallet/wallet-payments.routes.js";
 import { createPaymentProvider } from "./modules/wallet/wallet-payments.setup.js";
-import { startTopUpRechecks } from "./modules/wallet/wallet-top-ups.sweeper.js";
+import { registerTopUpJobs } from "./modules/wallet/wallet-top-ups.sweeper.js";
 import { topUpRoutes } from "./modules/wallet/wallet-top-ups.routes.js";
 import { adminWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals-admin.routes.js";
 import { walletWithdrawalsRoutes } from "./modules/wallet/wallet-withdrawals.routes.js";
 import { createSbpBankList, settlePayoutNotification } from "./modules/wallet/wallet-withdrawals.service.js";
-import { startPayoutRechecks } from "./modules/wallet/wallet-withdrawals.sweeper.js";
+import { registerPayoutJobs } from "./modules/wallet/wallet-withdrawals.sweeper.js";
 import { walletRoutes } from "./modules/wallet/wallet.routes.js";
 import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
@@ -53,6 +60,7 @@ import { registerWebApp } from "./platform/http/web-app.js";
 import { createJobRunner, startJobWorker } from "./platform/jobs/job-queue.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
+import { createPushSender } from "./platform/push/push-sender.js";
 import type { RateLimitStore } from "./platform/rate-limit/rate-limit-store.js";
 import { createRateLimiter, createRateLimitStore } from "./platform/rate-limit/rate-limiter.js";
 import { attachRealtime } from "./platform/realtime/socket-server.js";
@@ -134,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const chats = {
     db: database.db,
+    clock,
     presence: realtime.presence,
     limiter: createRateLimiter(rateLimitStore, clock),
     latestDeal: (db: Db, chatId: string) => latestDealOfChat(db, chatId, cipher),
@@ -148,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // One durable queue for every module's background work (ARCHITECTURE.md "Background work"); modules register
   // their handlers below and every instance runs whatever is due.
-  const jobs = createJobRunner({ db: database.db, clock, log: app.log });
+  const jobs = createJobRunner({ db: database.db, clock, log: app.log, leaseMs: config.jobsLeaseMs });
   app.decorate("jobs", jobs);
   startJobWorker(app, jobs, { pollMs: config.jobsPollMs, log: app.log });
   registerNotificationJobs(jobs, {
@@ -157,8 +166,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     chatEmailDelayMs: config.chatEmailDelayMs,
   });
-  // Every instance sweeps; claiming with SKIP LOCKED keeps them from confirming a deal twice.
-  startDealSweeper(app, { db: database.db, clock, notifier: chatNotifier, log: app.log }, config.sweepIntervalMs);
+  const unsubscribeKey = unsubscribeKeyFor(config.jwtSecret);
+  registerEmailJobs(jobs, {
+    db: database.db,
+    mailer: auth.mailer,
+    // Without PUBLIC_URL, the embedded default address the README names (http://localhost:PORT).
+    appUrl: new URL(config.publicUrl ?? `http://localhost:${config.port}`).origin,
+    unsubscribeKey,
+    clock,
+    chatEmailDelayMs: config.chatEmailDelayMs,
+  });
+  // The sweeps are recurring jobs: one row each, run every SWEEP_INTERVAL_MS by whichever instance claims it (and
+  // each still claims its deals, top-ups and payouts with SKIP LOCKED, so an overrun lease never does one twice).
+  await registerDealJobs(jobs, { db: database.db, clock, notifier: chatNotifier }, config.sweepIntervalMs);
+  // Push endpoints are URLs users name: in production only public https ones are called (SSRF).
+  const pushRules = { production: config.env === "production" };
+  registerPushJobs(jobs, {
+    db: database.db,
+    clock,
+    sender: createPushSender({ vapid: config.vapid, ...pushRules }),
+    log: app.log,
+  });
+  registerDealReminders(jobs, { db: database.db, clock });
   const walletAlerts = createWalletAlerts(realtime);
   const topUps = {
     db: database.db,
@@ -172,8 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts: walletAlerts,
     log: app.log,
   };
-  // Like the deal sweeper: every instance re-checks pending top-ups, claiming each so none is asked about twice.
-  if (topUps.provider) startTopUpRechecks(app, topUps, config.sweepIntervalMs);
+  // Pending top-ups are asked about again, so a lost notification never loses a payment.
+  if (topUps.provider) await registerTopUpJobs(jobs, topUps, config.sweepIntervalMs);
   const withdrawals = {
     db: database.db,
     clock,
@@ -184,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts: walletAlerts,
   };
   // Payouts still `processing` are asked about again, so a lost notification or answer never leaves money held.
-  startPayoutRechecks(app, { ...withdrawals, log: app.log }, config.sweepIntervalMs);
+  await registerPayoutJobs(jobs, withdrawals, config.sweepIntervalMs);
 
   await app.register(
     async (api) => {
@@ -216,11 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(productStockRoutes, { db: database.db, cipher });
       await api.register(productControlRoutes, { db: database.db, cipher });
-      await api.register(adminProductRoutes, { db: database.db, cipher });
+      await api.register(adminProductRoutes, { db: database.db, cipher, clock });
       await api.register(reportsRoutes, {
         deps: { db: database.db, limiter: createRateLimiter(rateLimitStore, clock) },
       });
-      await api.register(adminReportsRoutes, { db: database.db });
+      await api.register(adminReportsRoutes, { db: database.db, clock });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(dealsRoutes, { deps: deals, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
@@ -235,6 +264,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(walletWithdrawalsRoutes, { deps: withdrawals });
       await api.register(adminWithdrawalsRoutes, { deps: withdrawals });
+      await api.register(unsubscribeRoutes, { db: database.db, key: unsubscribeKey });
+      await api.register(notificationsPushRoutes, {
+        db: database.db,
+        rules: pushRules,
+        publicKey: config.vapid.publicKey,
+      });
+      await api.register(notificationsRoutes, { db: database.db, clock, realtime });
     },
     { prefix: API_PREFIX },
   );

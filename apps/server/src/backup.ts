@@ -39,7 +39,7 @@ async function backup(config: Config, out: string | undefined): Promise<number> 
   process.stdout.write(`Backed up ${path.join(config.dataDir, "pglite")} to ${file} (${result.bytes} bytes).\n`);
   if (result.dataKey === config.dataKey.toString("hex")) {
     process.stdout.write(
-      "The backup holds DATA_DIR/secrets.json (JWT_SECRET, DATA_KEY): keep it as secret as the keys themselves.\n",
+      "The backup holds DATA_DIR/secrets.json (JWT_SECRET, DATA_KEY, the VAPID keys): keep it as secret as the keys themselves.\n",
     );
   } else {
     console.error(

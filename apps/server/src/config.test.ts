@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import webPush from "web-push";
+import { isVapidPair } from "./config-secrets.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 let dataDir: string;
@@ -49,6 +51,68 @@ describe("loadConfig", () => {
     const second = loadConfig({ DATA_DIR: dataDir });
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(second.dataKey.equals(first.dataKey)).toBe(true);
+  });
+
+  it("generates a VAPID key pair into DATA_DIR once, and adds it to a secrets file written before web push", () => {
+    const secretsFile = path.join(dataDir, "secrets.json");
+    const before = { jwtSecret: "j".repeat(48), dataKey: "ab".repeat(32) };
+    writeFileSync(secretsFile, JSON.stringify(before));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret).toBe(before.jwtSecret);
+    expect(first.dataKey.toString("hex")).toBe(before.dataKey);
+    expect(Buffer.from(first.vapid.publicKey, "base64url")).toHaveLength(65);
+    expect(isVapidPair(first.vapid.publicKey, first.vapid.privateKey)).toBe(true);
+    expect(JSON.parse(readFileSync(secretsFile, "utf8"))).toEqual({
+      ...before,
+      vapidPublicKey: first.vapid.publicKey,
+      vapidPrivateKey: first.vapid.privateKey,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir }).vapid).toEqual(first.vapid);
+  });
+
+  it("takes the VAPID keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, writing no file when every secret is set", () => {
+    const keys = webPush.generateVAPIDKeys();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: "s".repeat(32),
+      DATA_KEY: "cd".repeat(32),
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: "https://market.example",
+    });
+    expect(config.vapid).toEqual({
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      subject: "https://market.example",
+    });
+    expect(existsSync(path.join(dataDir, "secrets.json"))).toBe(false);
+  });
+
+  it("names push services a contact: the admin, else an https site, else the mail sender", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).vapid.subject).toBe("mailto:no-reply@lootlane.local");
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://market.example/app" }).vapid.subject).toBe(
+      "https://market.example",
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://market.example", ADMIN_EMAIL: "ops@market.example" }).vapid
+        .subject,
+    ).toBe("mailto:ops@market.example");
+  });
+
+  it("refuses half a VAPID pair, keys of two pairs, a key that is not one and a subject push services refuse", () => {
+    const [one, two] = [webPush.generateVAPIDKeys(), webPush.generateVAPIDKeys()];
+    expect(problemsOf({ VAPID_PUBLIC_KEY: one.publicKey })).toEqual([
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither",
+    ]);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: one.publicKey, VAPID_PRIVATE_KEY: two.privateKey })).toEqual([
+      "VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY",
+    ]);
+    const named = problemsOf({
+      VAPID_PUBLIC_KEY: one.privateKey,
+      VAPID_PRIVATE_KEY: `${one.privateKey}+/`,
+      VAPID_SUBJECT: "http://market.example",
+    }).map((problem) => problem.split(":", 1)[0]);
+    expect(named.sort()).toEqual(["VAPID_PRIVATE_KEY", "VAPID_PUBLIC_KEY", "VAPID_SUBJECT"]);
   });
 
   it("reads lists and numbers from their variables", () => {

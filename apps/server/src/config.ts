@@ -1,10 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hasWholeKopecks, roublesToKopecks } from "@lootlane/contract";
 import { z } from "zod";
+import {
+  generatedSecrets,
+  isVapidPair,
+  vapidPrivateKeyProblem,
+  vapidPublicKeyProblem,
+  type SecretName,
+} from "./config-secrets.js";
 
 /**
  * The only reader of process.env. Every variable has an embedded default so a fresh clone starts with nothing
@@ -78,6 +83,25 @@ const trustProxy = z
 
 const wholeRoubles = z.coerce.number().int().positive();
 
+const vapidKey = (problemOf: (key: string) => string | undefined) =>
+  z
+    .string()
+    .trim()
+    .superRefine((key, context) => {
+      const problem = problemOf(key);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
+    .optional();
+
+/** RFC 8292: the contact a push service may write to about our pushes. */
+const vapidSubject = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value),
+    "must be a mailto: address or an https: URL",
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -108,7 +132,11 @@ const envSchema = z.object({
   AUTO_CONFIRM_HOURS: z.coerce.number().positive().default(72),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1_000),
+  JOBS_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   NOTIFY_CHAT_EMAIL_DELAY_S: z.coerce.number().int().min(0).default(900),
+  VAPID_PUBLIC_KEY: vapidKey(vapidPublicKeyProblem),
+  VAPID_PRIVATE_KEY: vapidKey(vapidPrivateKeyProblem),
+  VAPID_SUBJECT: vapidSubject.optional(),
   PRODUCTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   UPLOAD_BYTES_PER_DAY: z.coerce.number().int().positive().default(100_000_000),
   MEDIA_BYTES_PER_USER: z.coerce.number().int().positive().default(500_000_000),
@@ -175,6 +203,9 @@ export type PaymentsConfig = {
   payoutMinKopecks: number;
 };
 
+/** Web push (RFC 8292 VAPID): the key pair browsers subscribe with (base64url) and who push services may contact. */
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
+
 export type Config = {
   env: "production" | "development" | "test";
   port: number;
@@ -200,12 +231,15 @@ export type Config = {
   dataKey: Buffer;
   commissionPercent: number;
   autoConfirmHours: number;
-  /** How often this instance looks for deals due for automatic confirmation. */
+  /** How often the recurring sweeps run (auto-confirm, top-up and payout re-checks), one instance at a time. */
   sweepIntervalMs: number;
   /** How often this instance looks for due jobs in the queue (platform/jobs). */
   jobsPollMs: number;
+  /** How long a claimed job is its instance's: past it (the instance died mid-job) another runs it again. */
+  jobsLeaseMs: number;
   /** At most one e-mail per chat and recipient this often, and only while its messages are unread. */
   chatEmailDelayMs: number;
+  vapid: VapidConfig;
   /** What one user may upload, so no account can fill the disk (platform/images/upload-quota.ts). */
   uploadLimits: UploadLimits;
   /** A review counts in the seller's rating only for a deal worth at least this (kopecks). */
@@ -254,10 +288,19 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   }
   if (Boolean(raw?.YOOKASSA_PAYOUT_AGENT_ID) !== Boolean(raw?.YOOKASSA_PAYOUT_SECRET))
     problems.push("YOOKASSA_PAYOUT_AGENT_ID and YOOKASSA_PAYOUT_SECRET: set both or neither");
+  if (Boolean(raw?.VAPID_PUBLIC_KEY) !== Boolean(raw?.VAPID_PRIVATE_KEY))
+    problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither");
+  else if (raw?.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY && !isVapidPair(raw.VAPID_PUBLIC_KEY, raw.VAPID_PRIVATE_KEY))
+    problems.push("VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY");
   if (problems.length > 0 || !raw) throw new ConfigError(problems);
 
   const dataDir = path.resolve(raw.DATA_DIR);
-  const secrets = raw.JWT_SECRET && raw.DATA_KEY ? undefined : readOrCreateSecrets(dataDir);
+  const needed: SecretName[] = [
+    ...(raw.JWT_SECRET ? [] : (["jwtSecret"] as const)),
+    ...(raw.DATA_KEY ? [] : (["dataKey"] as const)),
+    ...(raw.VAPID_PUBLIC_KEY ? [] : (["vapidPublicKey", "vapidPrivateKey"] as const)),
+  ];
+  const secrets = needed.length > 0 ? generatedSecrets(dataDir, needed) : {};
 
   return {
     env: raw.NODE_ENV,
@@ -287,13 +330,19 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       : undefined,
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
-    jwtSecret: raw.JWT_SECRET ?? secrets!.jwtSecret,
-    dataKey: Buffer.from(raw.DATA_KEY ?? secrets!.dataKey, "hex"),
+    jwtSecret: raw.JWT_SECRET ?? secrets.jwtSecret!,
+    dataKey: Buffer.from(raw.DATA_KEY ?? secrets.dataKey!, "hex"),
     commissionPercent: raw.COMMISSION_PERCENT,
     autoConfirmHours: raw.AUTO_CONFIRM_HOURS,
     sweepIntervalMs: raw.SWEEP_INTERVAL_MS,
     jobsPollMs: raw.JOBS_POLL_MS,
+    jobsLeaseMs: raw.JOBS_LEASE_MS,
     chatEmailDelayMs: raw.NOTIFY_CHAT_EMAIL_DELAY_S * 1000,
+    vapid: {
+      publicKey: raw.VAPID_PUBLIC_KEY ?? secrets.vapidPublicKey!,
+      privateKey: raw.VAPID_PRIVATE_KEY ?? secrets.vapidPrivateKey!,
+      subject: raw.VAPID_SUBJECT ?? defaultVapidSubject(raw),
+    },
     uploadLimits: {
       productsPerHour: raw.PRODUCTS_PER_HOUR,
       bytesPerDay: raw.UPLOAD_BYTES_PER_DAY,
@@ -323,17 +372,12 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   };
 }
 
-type GeneratedSecrets = { jwtSecret: string; dataKey: string };
-
 /**
- * Embedded default for JWT_SECRET and DATA_KEY: generated once into DATA_DIR so restarts keep sessions valid
- * and encrypted product data readable. Several instances must set both variables instead.
+ * Who push services may write to about our pushes when VAPID_SUBJECT is unset: the first admin, else the site
+ * (an https: PUBLIC_URL), else the sender of our mail.
  */
-function readOrCreateSecrets(dataDir: string): GeneratedSecrets {
-  const file = path.join(dataDir, "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = { jwtSecret: randomBytes(48).toString("base64url"), dataKey: randomBytes(32).toString("hex") };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
-  return secrets;
+function defaultVapidSubject(raw: z.output<typeof envSchema>): string {
+  if (raw.ADMIN_EMAIL) return `mailto:${raw.ADMIN_EMAIL}`;
+  if (raw.PUBLIC_URL?.startsWith("https:")) return new URL(raw.PUBLIC_URL).origin;
+  return `mailto:${/<([^<>\s]+)>/.exec(raw.MAIL_FROM)?.[1] ?? raw.MAIL_FROM}`;
 }

@@ -37,8 +37,8 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
     postgres = await startPrivatePostgres();
     database = await openDatabase({ databaseUrl: postgres.url, onIdleConnectionError: () => undefined });
     await migrateDatabase(database);
-    // The deal sweeper would query in the background; only the requests of this test should touch the pool.
-    server = await startChatServer(database, { sweepIntervalMs: 3_600_000 });
+    // The job queue would query in the background; only the requests of this test should touch the pool.
+    server = await startChatServer(database, { jobsPollMs: 3_600_000 });
     user = await createTestUser(database.db, { username: `pgr_${randomBytes(3).toString("hex")}` });
     signedIn = await signInAs(server.app, user);
   });

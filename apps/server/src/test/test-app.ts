@@ -86,6 +86,7 @@ export async function createTestApp(
     const app = recordSecrets ? recordingSecrets(built) : built;
     recordSecret("JWT_SECRET", config.jwtSecret);
     recordSecret("DATA_KEY", config.dataKey.toString("hex"));
+    recordSecret("VAPID_PRIVATE_KEY", config.vapid.privateKey);
     const close = async () => {
       try {
         await app.close();

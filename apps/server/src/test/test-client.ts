@@ -36,7 +36,7 @@ export class TestClient {
   }
 
   async request(
-    method: "GET" | "POST" | "PATCH" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     payload?: object,
   ): Promise<LightMyRequestResponse> {

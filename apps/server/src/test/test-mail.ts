@@ -2,7 +2,18 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { recordSecret } from "./secret-recorder.js";
 
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; raw: string };
+export type ReceivedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  /** The plain text part (or the whole body of a single-part mail). */
+  text: string;
+  /** The HTML part; "" when the mail has none. */
+  html: string;
+  /** Header fields by lower-cased name, unfolded (the first of a repeated field). */
+  headers: Record<string, string>;
+  raw: string;
+};
 
 export type TestMailServer = {
   /** SMTP_URL of this server. */
@@ -14,6 +25,8 @@ export type TestMailServer = {
   latestCodeFor(address: string): string;
   /** While true the server refuses every message (451), as a broken mail provider would. */
   rejecting: boolean;
+  /** Awaited before each message is acknowledged: what happens while the sender waits for the server's answer. */
+  beforeAccepting: ((mail: ReceivedMail) => Promise<void>) | undefined;
   close(): Promise<void>;
 };
 
@@ -24,7 +37,10 @@ export type TestMailServer = {
  */
 export async function startTestMailServer(): Promise<TestMailServer> {
   const mails: ReceivedMail[] = [];
-  const state = { rejecting: false };
+  const state: { rejecting: boolean; beforeAccepting: TestMailServer["beforeAccepting"] } = {
+    rejecting: false,
+    beforeAccepting: undefined,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -39,15 +55,21 @@ export async function startTestMailServer(): Promise<TestMailServer> {
         }
         const raw = Buffer.concat(chunks).toString("utf8");
         const message = parseMessage(raw);
-        // Every code the server mails is a secret its logs must not show (see secret-recorder.ts).
-        for (const code of message.text.match(SIX_DIGITS) ?? []) recordSecret("mailed code", code);
-        mails.push({
+        // Every code the server mails is a secret its logs must not show (see secret-recorder.ts). Notification
+        // mails (the ones with an unsubscribe link) carry no codes, but ids whose digits could pass for one.
+        if (!message.headers["list-unsubscribe"])
+          for (const code of message.text.match(SIX_DIGITS) ?? []) recordSecret("mailed code", code);
+        const mail = {
           ...message,
           raw,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        });
-        callback();
+        };
+        mails.push(mail);
+        void (state.beforeAccepting?.(mail) ?? Promise.resolve()).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -78,6 +100,12 @@ export async function startTestMailServer(): Promise<TestMailServer> {
     set rejecting(value: boolean) {
       state.rejecting = value;
     },
+    get beforeAccepting() {
+      return state.beforeAccepting;
+    },
+    set beforeAccepting(hook) {
+      state.beforeAccepting = hook;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -91,16 +119,47 @@ export function extractCode(mail: Pick<ReceivedMail, "text">): string {
   return codes[0]!;
 }
 
-/** Subject and plain text of a single-part message as nodemailer writes it (7bit, quoted-printable or base64). */
-export function parseMessage(raw: string): { subject: string; text: string } {
+/**
+ * Subject, header fields, plain text and HTML of a message as nodemailer writes it: one part, or text and HTML in
+ * multipart/alternative, each 7bit, quoted-printable or base64.
+ */
+export function parseMessage(raw: string): Pick<ReceivedMail, "subject" | "text" | "html" | "headers"> {
+  const { headers, body } = splitHead(raw);
+  const parts = leafParts(headers, body);
+  const text = parts.find((part) => part.type !== "text/html")?.content ?? "";
+  const html = parts.find((part) => part.type === "text/html")?.content ?? "";
+  return { subject: decodeWords(headers["subject"] ?? ""), text, html, headers };
+}
+
+function splitHead(raw: string): { headers: Record<string, string>; body: string } {
   const split = raw.search(/\r?\n\r?\n/);
-  const headerBlock = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, "");
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(headerBlock)?.[1]?.trim() ?? "";
-  return {
-    subject: decodeWords(header("Subject")),
-    text: decodeBody(body, header("Content-Transfer-Encoding").toLowerCase()),
-  };
+  const headBlock = split === -1 ? raw : raw.slice(0, split);
+  const headers: Record<string, string> = {};
+  for (const line of headBlock.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    headers[name] ??= line.slice(colon + 1).trim();
+  }
+  return { headers, body: split === -1 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "") };
+}
+
+/** The text parts of a (possibly multipart) body, decoded, in order. */
+function leafParts(headers: Record<string, string>, body: string): Array<{ type: string; content: string }> {
+  const contentType = headers["content-type"] ?? "text/plain";
+  const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
+  if (!type.startsWith("multipart/"))
+    return [{ type, content: decodeBody(body, (headers["content-transfer-encoding"] ?? "").toLowerCase()) }];
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1] ?? "";
+  const sections = body.split(new RegExp(`\\r?\\n?--${escapeRegExp(boundary)}(?:--)?[ \\t]*\\r?\\n?`));
+  return sections.slice(1, -1).flatMap((section) => {
+    const part = splitHead(section);
+    return leafParts(part.headers, part.body);
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function decodeBody(body: string, encoding: string): string {

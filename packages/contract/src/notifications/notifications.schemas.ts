@@ -210,6 +210,11 @@ export const vapidKeySchema = z.object({ public_key: z.string() }).meta({ id: "V
 
 /** The signed link of an e-mail's unsubscribe; it needs no sign-in. */
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(500) });
+/**
+ * POST's body: the mail provider's one-click form (RFC 8058: `List-Unsubscribe=One-Click`, form-urlencoded), or
+ * the unsubscribe page's JSON with nothing in it, or nothing at all; the token in the query is what decides.
+ */
+export const unsubscribeRequestSchema = z.object({ "List-Unsubscribe": z.literal("One-Click").optional() }).nullish();
 /** What the unsubscribe page shows before the click (GET) and after it (POST). */
 export const unsubscribeSchema = z
   .object({ event: notificationEventNameSchema, email: z.boolean() })

@@ -23,6 +23,7 @@ export const jobs = pgTable(
     /** At most one waiting job per key: a second enqueue with the same key changes nothing (batching, schedules). */
     key: text("key").unique(),
     runAt: timestamptz("run_at").notNull().defaultNow(),
+    /** Claims so far, and so the current claim's token: only the worker holding that claim settles the job. */
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(20),
     /** A recurring job runs again this long after each run, whatever its outcome. */

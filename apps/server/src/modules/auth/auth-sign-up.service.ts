@@ -56,7 +56,15 @@ export async function confirmSignUp(
     return await withCheckedCode(deps, target, input.email_code, { consume: true }, async (tx, now) => {
       await ensureEmailAndUsernameFree(tx, input);
       const [user] = await createUsers(tx, [
-        { email: input.email, username: input.username, passwordHash, createdAt: now, updatedAt: now },
+        // The language the page was in: e-mails and pushes speak it until the user picks another.
+        {
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          language: context.locale,
+          createdAt: now,
+          updatedAt: now,
+        },
       ]);
       // users.balance is the projection of this account, so every user has one from the start.
       await openUserAccounts(tx, [user!.id]);

@@ -1,11 +1,13 @@
 import type { ChatMessagesQuery } from "@lootlane/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema/catalog.js";
 import { chats, messages, type Chat, type Message, type NewMessage } from "../../db/schema/chats.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
+import { notifyChatMessage, readChatNotifications } from "../notifications/notifications.service.js";
 import { ensureMayRead, ensureMayWrite, isMember } from "./chats.access.js";
 import { withProductCards } from "./chats-cards.service.js";
 import type { ChatDeps, MessageView, SignedIn } from "./chats.views.js";
@@ -13,20 +15,32 @@ import type { ChatDeps, MessageView, SignedIn } from "./chats.views.js";
 /** Per sender, over REST and every socket and instance alike: a person types far slower; a script does not. */
 export const MESSAGE_RATE: RateLimitRule = { name: "chat-message", max: 30, windowMs: 60_000 };
 
+/** A chat notification quotes this much of the message: the start says what it is about; the chat has the rest. */
+const QUOTED_CHARS = 200;
+
+/**
+ * What reading a chat changed: its messages now read (the chat list follows) and whether the member's unread
+ * notification of the chat was read with them (the bell follows).
+ */
+export type ChatRead = { markedRead: boolean; notificationRead: boolean };
+
 /**
  * GET /chats/{id}/messages: one page, oldest first, of the messages before `before` (the newest when absent).
- * A member reading marks what they received as read; `markedRead` tells whether that changed anything.
+ * A member reading marks what they received as read, and the chat's notification with it; `read` tells what
+ * that changed.
  */
 export async function listMessages(
   deps: ChatDeps,
   viewer: SignedIn,
   chatId: string,
   query: ChatMessagesQuery,
-): Promise<{ views: MessageView[]; markedRead: boolean }> {
-  const { chat, rows, markedRead } = await deps.db.transaction(async (tx) => {
+): Promise<{ views: MessageView[]; read: ChatRead }> {
+  const { chat, rows, read } = await deps.db.transaction(async (tx) => {
     const [chat] = await tx.select().from(chats).where(eq(chats.id, chatId));
     ensureMayRead(chat, viewer);
-    const markedRead = isMember(chat, viewer.id) ? await markRead(tx, chatId, viewer.id) : false;
+    const read = isMember(chat, viewer.id)
+      ? await markRead(tx, deps, chatId, viewer.id)
+      : { markedRead: false, notificationRead: false };
     const olderThanCursor =
       query.before === undefined
         ? undefined
@@ -38,26 +52,27 @@ export async function listMessages(
       .where(and(eq(messages.chatId, chatId), olderThanCursor))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(query.limit);
-    return { chat: chat as Chat, rows: rows.reverse(), markedRead };
+    return { chat: chat as Chat, rows: rows.reverse(), read };
   });
-  return { views: await withProductCards(deps, chat, viewer, rows), markedRead };
+  return { views: await withProductCards(deps, chat, viewer, rows), read };
 }
 
-/** The socket's `mark_read`: the member has seen everything in the chat. True when something became read. */
-export async function markChatRead(deps: ChatDeps, viewer: SignedIn, chatId: string): Promise<boolean> {
+/** The socket's `mark_read`: the member has seen everything in the chat, and so its notification. */
+export async function markChatRead(deps: ChatDeps, viewer: SignedIn, chatId: string): Promise<ChatRead> {
   return deps.db.transaction(async (tx) => {
     const [chat] = await tx
       .select({ buyerId: chats.buyerId, sellerId: chats.sellerId })
       .from(chats)
       .where(eq(chats.id, chatId));
     ensureMayWrite(chat, viewer);
-    return markRead(tx, chatId, viewer.id);
+    return markRead(tx, deps, chatId, viewer.id);
   });
 }
 
 /**
  * A member's text message: rate-limited, stored (and the chat moved to the top of both lists) before anyone
- * is told, so a message that could not be stored is never delivered (ARCHITECTURE.md §4 "Chats").
+ * is told, so a message that could not be stored is never delivered (ARCHITECTURE.md §4 "Chats"). The other
+ * member's notification of the chat is written in the same transaction: no notification of a message never stored.
  */
 export async function postMessage(
   deps: ChatDeps,
@@ -69,18 +84,31 @@ export async function postMessage(
   // The chat and the sender's ban in one read: the socket was authenticated at connect, and a ban since then
   // stops the writing at once.
   const [found] = await deps.db
-    .select({ chat: chats, authorBanned: users.isBanned })
+    .select({ chat: chats, authorBanned: users.isBanned, productTitle: products.title })
     .from(chats)
+    .innerJoin(products, eq(products.id, chats.productId))
     .leftJoin(users, eq(users.id, sender.id))
     .where(eq(chats.id, chatId));
   ensureMayWrite(found?.chat, sender);
   if (found!.authorBanned !== false) throw new AppError("USER_IS_BANNED");
-  // One statement stores the message and moves the chat up, so both happen or neither, without a transaction's round trips.
-  const message = await storeMessage(deps.db, { chatId, senderId: sender.id, text, messageType: "text" });
-  return {
-    chat: found!.chat,
-    view: { message, senderUsername: sender.username, product: null, goods: null, deal: null },
-  };
+  const { chat, productTitle } = found!;
+  const message = await deps.db.transaction(async (tx) => {
+    const stored = await storeMessage(tx, { chatId, senderId: sender.id, text, messageType: "text" });
+    await notifyChatMessage(tx, deps.clock, chat.buyerId === sender.id ? chat.sellerId : chat.buyerId, {
+      chat_id: chatId,
+      product_title: productTitle,
+      sender_username: sender.username,
+      text: quoted(text),
+    });
+    return stored;
+  });
+  return { chat, view: { message, senderUsername: sender.username, product: null, goods: null, deal: null } };
+}
+
+/** The start of a message, whole characters (never half of an emoji's surrogate pair), with an ellipsis if cut. */
+function quoted(text: string): string {
+  const characters = Array.from(text);
+  return characters.length <= QUOTED_CHARS ? text : `${characters.slice(0, QUOTED_CHARS - 1).join("")}…`;
 }
 
 /**
@@ -99,8 +127,16 @@ export function insertDealMessage(
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Marks what the member received in the chat as read (their own messages are read by the other side). */
-async function markRead(tx: Tx | Db, chatId: string, readerId: string): Promise<boolean> {
+/**
+ * Marks what the member received in the chat as read (their own messages are read by the other side), and their
+ * notification of the chat, so no e-mail or push about it follows.
+ */
+async function markRead(
+  tx: Tx | Db,
+  deps: Pick<ChatDeps, "clock">,
+  chatId: string,
+  readerId: string,
+): Promise<ChatRead> {
   const changed = await tx
     .update(messages)
     .set({ isRead: true })
@@ -112,7 +148,8 @@ async function markRead(tx: Tx | Db, chatId: string, readerId: string): Promise<
       ),
     )
     .returning({ id: messages.id });
-  return changed.length > 0;
+  const notificationRead = await readChatNotifications(tx, deps.clock, readerId, chatId);
+  return { markedRead: changed.length > 0, notificationRead };
 }
 
 /**

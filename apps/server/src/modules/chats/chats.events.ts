@@ -10,4 +10,6 @@ export type ChatNotifier = {
    * goes to the chat's room. Both members' lists follow.
    */
   dealMessagePosted(messageId: string): Promise<void>;
+  /** Reading a chat read the member's notification of it (committed): the bell on every tab of theirs follows. */
+  notificationsRead(userId: string): Promise<void>;
 };

@@ -57,8 +57,9 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
     },
     async (request) => {
       const user = signedInUser(request);
-      const { views, markedRead } = await listMessages(deps, user, request.params.id, request.query);
-      if (markedRead) await notifier.chatChanged(request.params.id, [user.id]);
+      const { views, read } = await listMessages(deps, user, request.params.id, request.query);
+      if (read.markedRead) await notifier.chatChanged(request.params.id, [user.id]);
+      if (read.notificationRead) await notifier.notificationsRead(user.id);
       return views.map((view) => presentMessage(view, user.id, cipher));
     },
   );

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { validationError } from "../../platform/errors/app-error.js";
 import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
+import { announceUnreadCount } from "../notifications/notifications.service.js";
 import { isMember } from "./chats.access.js";
 import type { ChatNotifier } from "./chats.events.js";
 import { presentChatListItem, presentMessage, presentPresence } from "./chats.presenter.js";
@@ -64,6 +65,13 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
         await notifier.chatChanged(chat.id, members);
       } catch (error) {
         log.error({ err: error, messageId }, "a deal message could not be sent live");
+      }
+    },
+    async notificationsRead(userId) {
+      try {
+        await announceUnreadCount(deps.db, realtime, userId);
+      } catch (error) {
+        log.error({ err: error, userId }, "notifications_read could not be sent");
       }
     },
   };
@@ -147,7 +155,9 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
       try {
         const { chat_id } = parsePayload(markReadPayloadSchema, payload);
         await deps.limiter.consume(CHAT_SOCKET_LIMITS.markRead, user.id);
-        if (await markChatRead(deps, user, chat_id)) await notifier.chatChanged(chat_id, [user.id]);
+        const read = await markChatRead(deps, user, chat_id);
+        if (read.markedRead) await notifier.chatChanged(chat_id, [user.id]);
+        if (read.notificationRead) await notifier.notificationsRead(user.id);
       } catch (error) {
         // Nothing to answer (the event has no reply): a refused one changes nothing; our own failures are logged.
         refusal(socket, error);

@@ -5,6 +5,7 @@ import type { Product } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import type { RateLimiter } from "../../platform/rate-limit/rate-limiter.js";
 import type { PresenceStore } from "../../platform/realtime/presence.js";
+import type { Clock } from "../../platform/time/clock.js";
 import type { ProductView } from "../products/products.service.js";
 import type { Viewer } from "../users/users.service.js";
 
@@ -20,6 +21,7 @@ export type DealsByIds = (db: Db, dealIds: readonly string[]) => Promise<Map<str
 
 export type ChatDeps = {
   db: Db;
+  clock: Clock;
   presence: PresenceStore;
   limiter: RateLimiter;
   latestDeal: LatestDealOfChat;

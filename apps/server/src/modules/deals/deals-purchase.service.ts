@@ -19,6 +19,8 @@ import type { Clock } from "../../platform/time/clock.js";
 import { chatForPurchase } from "../chats/chats.service.js";
 import { mayView, unitsOfDeals } from "../products/products.service.js";
 import { startDeal, type DealTerms } from "./deals.lifecycle.js";
+import { announceSale } from "./deals.notices.js";
+import { scheduleAutoConfirmReminder } from "./deals.reminders.js";
 import { loadDealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";
 
@@ -89,6 +91,8 @@ export async function buyProduct(
       terms: deps.terms,
       at,
     });
+    await announceSale(tx, started.deal, { buyerUsername: buyer.username, deliveredUnits: started.deliveredUnits }, at);
+    await scheduleAutoConfirmReminder(tx, started.deal, at);
     // Built here rather than by the route: with a key, this exact answer is what every retry gets back.
     const result: PurchaseResult = {
       deal: presentDeal(await loadDealView(tx, started.deal.id), deps.cipher),

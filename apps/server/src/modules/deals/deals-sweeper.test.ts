@@ -23,8 +23,9 @@ let counter = 0;
 const sockets: ChatSocket[] = [];
 
 beforeAll(async () => {
-  // The app's own sweeper runs every 50 ms, so moving the clock is all it takes to make a deal due.
-  t = await createTestApp({ sweepIntervalMs: 50 }, { clock: clock.now });
+  // The app's own job queue polls every 50 ms, so moving the clock is all it takes for its recurring sweep to
+  // confirm a deal that came due.
+  t = await createTestApp({ jobsPollMs: 50 }, { clock: clock.now });
   url = await listenOnFreePort(t.app);
   game = await createTestGame(t.database.db);
   adminUser = await createTestUser(t.database.db, { username: "sweep_admin", role: "admin" });
@@ -63,7 +64,7 @@ describe("automatic confirmation", () => {
     const notice = nextEvent(socket, "new_message", (message) => message.message_type === "system");
 
     clock.advance(t.config.autoConfirmHours * HOUR_MS - 60_000);
-    expect(await sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier, log: console })).toBe(0);
+    expect(await sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier })).toBe(0);
     clock.advance(60_000);
     expect(await notice).toMatchObject({ text: "auto_confirmed", sender_id: null });
 
@@ -80,7 +81,7 @@ describe("automatic confirmation", () => {
     expect(release!.actorId).toBeNull();
 
     clock.advance(HOUR_MS);
-    expect(await sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier, log: console })).toBe(0);
+    expect(await sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier })).toBe(0);
     const [stillDisputed] = (
       await (await signInAs(t.app, disputed.buyer)).get(`/v1/users/${disputed.buyer.id}/purchases`)
     ).json() as Deal[];
@@ -92,9 +93,7 @@ describe("automatic confirmation", () => {
     const { seller, buyer, purchase: bought } = await purchase();
     clock.advance(t.config.autoConfirmHours * HOUR_MS);
     const sweeps = await Promise.all(
-      [1, 2, 3].map(() =>
-        sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier, log: console }),
-      ),
+      [1, 2, 3].map(() => sweepDueDeals({ db: t.database.db, clock: clock.now, notifier: quietNotifier })),
     );
     expect(sweeps.reduce((sum, confirmed) => sum + confirmed, 0)).toBeLessThanOrEqual(1);
 

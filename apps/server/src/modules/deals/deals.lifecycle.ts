@@ -8,12 +8,13 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
 import { postLedgerTransaction } from "../ledger/ledger.service.js";
 import { hasOpenDeal, lockDealProduct, restock, setProductStatus, takeStock } from "../products/products.service.js";
+import { announceCompletion, announceDispute, announceResolution } from "./deals.notices.js";
 
 /*
  * The deal state machine (ARCHITECTURE.md §4 "Deal lifecycle"), the one place a deal changes status. Each
  * function runs inside the caller's transaction on a deal the caller locked (lockDeal), checks the move against
- * DEAL_TRANSITIONS, moves the money with its ledger rows, updates the product and posts the deal's message, so
- * all of it commits or none does. Lock order: deal → product → users → ledger accounts (see ledger.service.ts).
+ * DEAL_TRANSITIONS, moves the money with its ledger rows, updates the product, posts the deal's message and
+ * notifies its people (deals.notices.ts), so all of it commits or none does. Lock order: deal → product → users → ledger accounts (see ledger.service.ts).
  *
  * A listing sells many times (ARCHITECTURE.md §4 "Stock"): a purchase takes `quantity` units and the listing is
  * sold out (`purchased`) when none is left; it is `completed` once it is sold out and none of its deals is open.
@@ -58,9 +59,12 @@ const PURCHASE_MESSAGE_TEXT = "purchase";
  * The purchase: a new deal in `purchased` for `quantity` units at the product's price, the total moved from the
  * buyer into the deal's escrow, the units taken (products-stock.service.ts), the purchase card posted. The caller
  * has locked the product and checked that it may be bought and that in_stock covers `quantity`. Answers the
- * buyer's balance after paying besides the change.
+ * buyer's balance after paying and the numbers of the units delivered besides the change.
  */
-export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { buyerBalanceKopecks: number }> {
+export async function startDeal(
+  tx: Db,
+  input: NewDeal,
+): Promise<DealChange & { buyerBalanceKopecks: number; deliveredUnits: number[] }> {
   const { product, quantity, buyerId, terms, at } = input;
   const priceKopecks = product.priceKopecks * quantity;
   const [deal] = await tx
@@ -83,7 +87,7 @@ export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { 
       updatedAt: at,
     })
     .returning();
-  await takeStock(tx, product, { id: deal!.id, quantity }, at);
+  const deliveredUnits = await takeStock(tx, product, { id: deal!.id, quantity }, at);
   const { userBalances } = await postLedgerTransaction(tx, {
     kind: "purchase",
     dealId: deal!.id,
@@ -95,7 +99,7 @@ export async function startDeal(tx: Db, input: NewDeal): Promise<DealChange & { 
     ],
   });
   const message = await insertDealMessage(tx, deal!, "purchase_info", PURCHASE_MESSAGE_TEXT, at);
-  return { deal: deal!, messageId: message.id, buyerBalanceKopecks: userBalances.get(buyerId)! };
+  return { deal: deal!, messageId: message.id, buyerBalanceKopecks: userBalances.get(buyerId)!, deliveredUnits };
 }
 
 /** The deal locked for a move until the transaction ends, or undefined when there is no such deal. */
@@ -113,6 +117,7 @@ export async function confirmDeal(
   const change = await move(tx, deal, by.automatic ? "autoConfirm" : "confirm", by.at);
   await completeIfSettled(tx, deal, by.at);
   await payOut(tx, deal, by.actorId, by.at);
+  await announceCompletion(tx, deal, by.automatic, by.at);
   return change;
 }
 
@@ -126,6 +131,7 @@ export async function openDispute(
   await tx
     .insert(disputes)
     .values({ dealId: deal.id, openedBy: deal.buyerId, reason: input.reason, text: input.text, createdAt: input.at });
+  await announceDispute(tx, deal, input.at);
   return change;
 }
 
@@ -156,6 +162,7 @@ export async function resolveDispute(
     .update(disputes)
     .set({ status: "resolved", resolution, resolvedBy: adminId, resolvedAt: at })
     .where(eq(disputes.dealId, deal.id));
+  await announceResolution(tx, deal, resolution, at);
   return change;
 }
 

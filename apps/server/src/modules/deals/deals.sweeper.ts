@@ -1,8 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { runPeriodically } from "../../platform/jobs/periodic-job.js";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
+import type { JobRunner } from "../../platform/jobs/job-queue.js";
 import type { Clock } from "../../platform/time/clock.js";
 import type { ChatNotifier } from "../chats/chats.events.js";
 import { confirmDeal } from "./deals.lifecycle.js";
@@ -11,8 +10,10 @@ export type SweeperDeps = {
   db: Db;
   clock: Clock;
   notifier: Pick<ChatNotifier, "dealMessagePosted">;
-  log: Pick<FastifyBaseLogger, "error">;
 };
+
+/** The recurring job of the sweep (jobs.kind). */
+export const AUTO_CONFIRM_JOB = "deals.auto-confirm";
 
 /** Due deals read per query; each is then claimed and confirmed in a transaction of its own. */
 const BATCH_SIZE = 100;
@@ -55,7 +56,13 @@ export async function sweepDueDeals({ db, clock, notifier }: SweeperDeps): Promi
   }
 }
 
-/** Runs the sweep every `intervalMs` in this process until the app closes; a slow sweep is never overlapped. */
-export function startDealSweeper(app: FastifyInstance, deps: SweeperDeps, intervalMs: number): void {
-  runPeriodically(app, { intervalMs, log: deps.log, failure: "deal sweep failed" }, () => sweepDueDeals(deps));
+/**
+ * Makes the sweep a recurring job of the app's queue, run every `everyMs` by whichever instance claims it; a sweep
+ * cut short by a crash is run again after its lease, and the deals it had not confirmed yet are still due.
+ */
+export async function registerDealJobs(jobs: JobRunner, deps: SweeperDeps, everyMs: number): Promise<void> {
+  jobs.handle(AUTO_CONFIRM_JOB, async () => {
+    await sweepDueDeals(deps);
+  });
+  await jobs.repeat(AUTO_CONFIRM_JOB, everyMs);
 }

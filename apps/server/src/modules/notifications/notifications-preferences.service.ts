@@ -34,9 +34,13 @@ export async function channelsFor(db: Db, userId: string, event: NotificationEve
   return channels;
 }
 
-/** Stores the given events' switches (others keep theirs) and answers every event's. */
+/**
+ * Stores the given events' switches (others keep theirs) and answers every event's. An event given twice keeps
+ * its last switches, as a form sent twice would.
+ */
 export async function savePreferences(db: Db, userId: string, changes: readonly Preference[]): Promise<Preference[]> {
-  const rows = changes.flatMap((change) =>
+  const latest = new Map(changes.map((change) => [change.event, change]));
+  const rows = [...latest.values()].flatMap((change) =>
     (["in_app", "email", "push"] as const).map((channel) => ({
       userId,
       event: change.event,

@@ -1,10 +1,11 @@
-import type { NotificationEvent, NotificationParams } from "@lootlane/contract";
+import { NOTIFICATIONS_READ_EVENT, type NotificationEvent, type NotificationParams } from "@lootlane/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { notifications } from "../../db/schema/notifications.js";
 import { enqueueJob } from "../../platform/jobs/job-queue.js";
+import { personalRoom, type Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
-import { DELIVER_JOB } from "./notifications.jobs.js";
+import { DELIVER_JOB, unreadCount } from "./notifications.jobs.js";
 
 /*
  * What other modules call, inside the transaction of the event itself (ARCHITECTURE.md "Notifications"): the row
@@ -55,4 +56,13 @@ export async function readChatNotifications(tx: Db, clock: Clock, userId: string
     .where(and(eq(notifications.userId, userId), eq(notifications.chatId, chatId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return read.length > 0;
+}
+
+/**
+ * After a commit that read some of the user's rows (the bell, or reading a chat): every tab of theirs, on any
+ * instance, shows the count that is left.
+ */
+export async function announceUnreadCount(db: Db, realtime: Pick<Realtime, "io">, userId: string): Promise<void> {
+  const count = await unreadCount(db, userId);
+  realtime.io.to(personalRoom(userId)).emit(NOTIFICATIONS_READ_EVENT, { unread_count: count });
 }

@@ -11,19 +11,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import type { Clock } from "../../platform/time/clock.js";
 import { approveProduct, rejectProduct, takeDownProduct } from "./products-moderation.service.js";
 import { presentProductDetail, presentProductPage } from "./products.presenter.js";
 import { listAdminProducts } from "./products.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
-export type AdminProductRoutesOptions = { db: Db; cipher: DataCipher };
+export type AdminProductRoutesOptions = { db: Db; cipher: DataCipher; clock: Clock };
 
 const tags = ["admin", "products"];
 const moderationErrors = errorResponses(401, 403, 404, 409, 422);
 
 /** Moderation (SPEC.md §7 Admin, and the client's second approve path under /products). Admins only. */
-export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, cipher }) => {
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (
+  app,
+  { db, cipher, clock },
+) => {
   app.addHook("onRequest", requireAdmin);
+  const moderation = { db, clock };
 
   app.get(
     "/admin/products",
@@ -54,7 +59,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         },
       },
       async (request) => {
-        await approveProduct(db, signedInUser(request), request.body.product_id);
+        await approveProduct(moderation, signedInUser(request), request.body.product_id);
         return true as const;
       },
     );
@@ -71,7 +76,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       },
     },
     async (request) => {
-      await rejectProduct(db, signedInUser(request), request.body.product_id, request.body.reason);
+      await rejectProduct(moderation, signedInUser(request), request.body.product_id, request.body.reason);
       return true as const;
     },
   );
@@ -89,7 +94,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     },
     async (request) => {
       const admin = signedInUser(request);
-      const view = await takeDownProduct(db, admin, request.body.product_id, request.body.reason);
+      const view = await takeDownProduct(moderation, admin, request.body.product_id, request.body.reason);
       return presentProductDetail(view, { viewer: admin, cipher });
     },
   );

@@ -4,9 +4,14 @@ import { products, type ProductStatus } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import type { Clock } from "../../platform/time/clock.js";
 import { recordAdminAction } from "../audit/audit.service.js";
+import { notify } from "../notifications/notifications.service.js";
 import { catalogueChanged } from "./products.events.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
+
+/** What moderation needs besides the database: the time its decisions are told to sellers at. */
+export type ModerationDeps = { db: Db; clock: Clock };
 
 /**
  * Admin Approve: a product in moderation goes on sale (`active`; the API never says `approved`), or straight to
@@ -15,8 +20,8 @@ import { loadProductViews, type ProductView } from "./products.views.js";
  * the units the seller adds put it on sale. A reason given at an earlier rejection no longer applies and is
  * cleared.
  */
-export function approveProduct(db: Db, admin: Pick<AuthUser, "id">, productId: string): Promise<void> {
-  return decideModeration(db, admin, productId, { decision: "approve", reason: null });
+export function approveProduct(deps: ModerationDeps, admin: Pick<AuthUser, "id">, productId: string): Promise<void> {
+  return decideModeration(deps, admin, productId, { decision: "approve", reason: null });
 }
 
 /**
@@ -24,12 +29,12 @@ export function approveProduct(db: Db, admin: Pick<AuthUser, "id">, productId: s
  * clients); the seller may edit and resubmit it.
  */
 export function rejectProduct(
-  db: Db,
+  deps: ModerationDeps,
   admin: Pick<AuthUser, "id">,
   productId: string,
   reason: string | undefined,
 ): Promise<void> {
-  return decideModeration(db, admin, productId, { decision: "reject", reason: reason ?? null });
+  return decideModeration(deps, admin, productId, { decision: "reject", reason: reason ?? null });
 }
 
 /** Listings an admin may take down: on sale, paused, or sold out and so one relist away from sale. */
@@ -40,7 +45,7 @@ const TAKE_DOWN_STATUSES: readonly ProductStatus[] = ["active", "paused", "purch
  * the reason its seller reads; its open deals go on as they are. Answers the listing as it now is.
  */
 export async function takeDownProduct(
-  db: Db,
+  { db, clock }: ModerationDeps,
   admin: Pick<AuthUser, "id">,
   productId: string,
   reason: string,
@@ -61,6 +66,10 @@ export async function takeDownProduct(
       before: { status: product.status },
       after: { status: "withdrawn", reason },
     });
+    await notify(tx, clock, product.sellerId, {
+      event: "product_taken_down",
+      params: { product_id: productId, product_title: product.title, reason },
+    });
     return updated!;
   });
   catalogueChanged(db);
@@ -73,7 +82,7 @@ export async function takeDownProduct(
  * second gets INVALID_PRODUCT_STATUS rather than silently overwriting the first decision.
  */
 async function decideModeration(
-  db: Db,
+  { db, clock }: ModerationDeps,
   admin: Pick<AuthUser, "id">,
   productId: string,
   { decision, reason }: { decision: "approve" | "reject"; reason: string | null },
@@ -81,6 +90,7 @@ async function decideModeration(
   await db.transaction(async (tx) => {
     const [product] = await tx
       .select({
+        title: products.title,
         status: products.status,
         deletedAt: products.deletedAt,
         sellerId: products.sellerId,
@@ -117,6 +127,16 @@ async function decideModeration(
       before: { status: product.status },
       after: reason === null ? { status } : { status, reason },
     });
+    const about = { product_id: productId, product_title: product.title };
+    // A rejection the spec's clients send without a reason still tells the seller; the texts show it empty.
+    await notify(
+      tx,
+      clock,
+      product.sellerId,
+      decision === "approve"
+        ? { event: "product_approved", params: about }
+        : { event: "product_rejected", params: { ...about, reason: reason ?? "" } },
+    );
   });
   catalogueChanged(db);
 }

@@ -193,14 +193,15 @@ async function changeStock(tx: Db, productId: string, delta: number, reopen: boo
 /**
  * The purchase's share of the stock, with the product row locked by the purchase and in_stock checked against
  * `quantity`: the oldest available units of an `auto` listing become the deal's (sold, seen by its buyer, so never
- * sold again), a `manual` listing's quantity goes down, and the listing is sold out (`purchased`) at 0.
+ * sold again), a `manual` listing's quantity goes down, and the listing is sold out (`purchased`) at 0. Answers the
+ * numbers (`seq`) of the units delivered, in delivery order; none for a `manual` listing.
  */
 export async function takeStock(
   tx: Db,
   product: Pick<ProductRow, "id" | "delivery">,
   deal: { id: string; quantity: number },
   at: Date,
-): Promise<void> {
+): Promise<number[]> {
   const oldest = tx
     .select({ id: productUnits.id })
     .from(productUnits)
@@ -213,7 +214,7 @@ export async function takeStock(
       .update(productUnits)
       .set({ state: "sold", dealId: deal.id, soldAt: at })
       .where(and(inArray(productUnits.id, oldest), eq(productUnits.state, "available")))
-      .returning({ id: productUnits.id }),
+      .returning({ seq: productUnits.seq }),
   );
   // One statement takes the units and counts them off in_stock (a purchase is a hot path: one round trip less).
   const [row] = await tx
@@ -225,9 +226,13 @@ export async function takeStock(
       updatedAt: at,
     })
     .where(eq(products.id, product.id))
-    .returning({ taken: sql<number>`(select count(*) from ${taken})`.mapWith(Number) });
+    .returning({
+      taken: sql<number[]>`(select coalesce(json_agg(${taken.seq} order by ${taken.seq}), '[]') from ${taken})`,
+    });
+  const delivered = row!.taken.map(Number);
   // in_stock said there were enough; fewer units means the count and the units disagree: sell nothing.
-  if (product.delivery === "auto" && row!.taken !== deal.quantity) throw new AppError("OUT_OF_STOCK");
+  if (product.delivery === "auto" && delivered.length !== deal.quantity) throw new AppError("OUT_OF_STOCK");
+  return delivered;
 }
 
 /**

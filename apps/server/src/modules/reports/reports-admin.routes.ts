@@ -9,13 +9,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { requireAdmin, signedInUser } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
+import type { Clock } from "../../platform/time/clock.js";
 import { presentReport, presentReportPage } from "./reports.presenter.js";
 import { listAdminReports, resolveReport } from "./reports.service.js";
 
 const tags = ["admin", "reports"];
 
 /** The admins' queue of reports: read it, resolve or dismiss each report (beyond the spec, issue 19). */
-export const adminReportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminReportsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   app.addHook("onRequest", requireAdmin);
 
   app.get(
@@ -42,6 +43,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: reportSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => presentReport(await resolveReport(db, signedInUser(request), request.params.id, request.body)),
+    async (request) =>
+      presentReport(await resolveReport({ db, clock }, signedInUser(request), request.params.id, request.body)),
   );
 };

@@ -13,7 +13,9 @@ import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
+import type { Clock } from "../../platform/time/clock.js";
 import { recordAdminAction } from "../audit/audit.service.js";
+import { notify } from "../notifications/notifications.service.js";
 import { findVisibleProduct } from "../products/products.service.js";
 import { getProfile } from "../users/users.service.js";
 
@@ -93,16 +95,16 @@ export async function listAdminReports(db: Db, query: z.output<typeof adminRepor
 
 /**
  * POST /admin/reports/{id}/resolve: an open report is decided once (resolved: acted on; dismissed: nothing to do),
- * with the admin's note, and written to the audit log in the same transaction. Of two admins deciding at once the
- * second gets REPORT_ALREADY_DECIDED.
+ * with the admin's note, and written to the audit log and told to the reporter in the same transaction. Of two
+ * admins deciding at once the second gets REPORT_ALREADY_DECIDED.
  */
 export async function resolveReport(
-  db: Db,
+  { db, clock }: { db: Db; clock: Clock },
   admin: AuthUser,
   reportId: string,
   { status, note }: z.output<typeof resolveReportRequestSchema>,
 ): Promise<ReportView> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [report] = await tx
       .select({ status: reports.status })
       .from(reports)
@@ -122,8 +124,18 @@ export async function resolveReport(
       before: { status: report.status },
       after: { status, note: resolutionNote },
     });
+    const view = await loadReportView(tx, reportId);
+    await notify(tx, clock, view.reporter.id, {
+      event: "report_resolved",
+      params: {
+        report_id: reportId,
+        decision: status,
+        subject: view.product?.title ?? view.user?.username ?? "",
+        note: resolutionNote,
+      },
+    });
+    return view;
   });
-  return loadReportView(db, reportId);
 }
 
 type Target = { target: "product"; productId: string } | { target: "user"; userId: string };

@@ -9,6 +9,7 @@ import { sharedDeviceOrAddress } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
+import { notify } from "../notifications/notifications.service.js";
 import { getProfile, setRating } from "../users/users.service.js";
 
 /** A member of the deal as a review shows them. */
@@ -30,7 +31,7 @@ const LINK_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * The buyer's one review of a completed deal (ARCHITECTURE.md §4 "Disputes, reviews"). The seller's rating is
- * recomputed in the same transaction, so it always is the average of the reviews that count. A review of a deal
+ * recomputed, and the seller told, in the same transaction, so it always is the average of the reviews that count. A review of a deal
  * under the minimum, or between accounts seen at one address or device, is kept and shown but not counted.
  */
 export async function createReview(
@@ -69,7 +70,17 @@ export async function createReview(
         })
         .returning({ id: reviews.id });
       if (notCountedReason === null) await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
-      return loadReview(tx, review!.id);
+      const view = await loadReview(tx, review!.id);
+      await notify(tx, rules.clock, deal.sellerId, {
+        event: "review_received",
+        params: {
+          product_id: view.product.id,
+          product_title: view.product.title,
+          rating: request.stars,
+          author_username: view.author.username,
+        },
+      });
+      return view;
     });
   } catch (error) {
     // Two requests for one deal both pass the checks above; the unique index on deal_id lets one through.

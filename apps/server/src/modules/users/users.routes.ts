@@ -4,18 +4,26 @@ import {
   updateAvatarRequestSchema,
   updateAvatarResponseSchema,
   updateDescriptionRequestSchema,
+  userLanguageSchema,
   userProfileResponseSchema,
   usernameParamsSchema,
   userSchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { optionalUser, requireUser, signedInUser, guardedRoutes } from "../../platform/auth/index.js";
 import { readSingleFileUpload } from "../../platform/images/upload-request.js";
 import type { UploadQuota } from "../../platform/images/upload-quota.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { presentAvatar, presentProfile, presentUser } from "./users.presenter.js";
-import { getProfileWithStats, replaceAvatar, updateDescription, type OnlineUsers } from "./users.service.js";
+import {
+  getProfileWithStats,
+  replaceAvatar,
+  setLanguage,
+  updateDescription,
+  type OnlineUsers,
+} from "./users.service.js";
 import { multipartBody } from "../../platform/http/request-parsing.js";
 
 /**
@@ -60,6 +68,27 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
           },
         },
         async (request) => presentUser(await updateDescription(db, signedInUser(request).id, request.body.description)),
+      );
+
+      signedIn.put(
+        "/users/language",
+        {
+          schema: {
+            tags: ["users"],
+            summary: "The language the server writes to the signed-in user in (e-mails, pushes), from the selector",
+            body: userLanguageSchema,
+            response: {
+              204: z.undefined().describe("Stored"),
+              401: errorResponseSchema,
+              403: errorResponseSchema,
+              422: errorResponseSchema,
+            },
+          },
+        },
+        async (request, reply) => {
+          await setLanguage(db, signedInUser(request).id, request.body.language);
+          return reply.code(204).send();
+        },
       );
 
       signedIn.patch(

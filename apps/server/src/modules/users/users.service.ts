@@ -1,4 +1,4 @@
-import type { Role } from "@lootlane/contract";
+import type { Locale, Role } from "@lootlane/contract";
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -150,6 +150,14 @@ export async function updateDescription(db: Db, userId: string, description: str
     .returning();
   if (!user) throw new AppError("USER_NOT_FOUND");
   return user;
+}
+
+/** The language the server writes to the user in (e-mails, pushes): the one they last chose in the selector. */
+export async function setLanguage(db: Db, userId: string, language: Locale): Promise<void> {
+  await db
+    .update(users)
+    .set({ language, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { postLedgerTransaction } from "../ledger/ledger.service.js";
+import { notify } from "../notifications/notifications.service.js";
 import type { WalletAlerts } from "./wallet-changes.alerts.js";
 import type { PaymentProvider, ProviderPayment } from "./wallet-payments.provider.js";
 
@@ -244,6 +245,10 @@ export async function settleTopUpPayment(deps: TopUpDeps, paymentId: string): Pr
         .update(topUps)
         .set({ status: "succeeded", providerPaymentId: payment.id, settledAt: now, nextCheckAt: null })
         .where(eq(topUps.id, topUp.id));
+      await notify(tx, deps.clock, topUp.userId, {
+        event: "top_up_credited",
+        params: { top_up_id: topUp.id, amount: kopecksToRoubles(topUp.amountKopecks) },
+      });
       return { outcome: "credited", userId: topUp.userId, topUpId: topUp.id };
     },
   );

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { runPeriodically } from "../../platform/jobs/periodic-job.js";
 import { topUps } from "../../db/schema/wallet.js";
+import type { JobRunner } from "../../platform/jobs/job-queue.js";
 import { nextCheckAt, settleTopUpPayment, type TopUpDeps } from "./wallet-top-ups.service.js";
+
+/** The recurring job of the re-check (jobs.kind). */
+export const TOP_UP_RECHECK_JOB = "wallet.top-up-recheck";
 
 /** Pending top-ups claimed per round; each is then asked about outside any transaction. */
 const BATCH_SIZE = 50;
@@ -55,9 +57,10 @@ export async function recheckPendingTopUps(deps: TopUpDeps): Promise<number> {
   }
 }
 
-/** Runs the re-check every `intervalMs` in this process until the app closes; a slow round is never overlapped. */
-export function startTopUpRechecks(app: FastifyInstance, deps: TopUpDeps, intervalMs: number): void {
-  runPeriodically(app, { intervalMs, log: deps.log, failure: "top-up re-check failed" }, () =>
-    recheckPendingTopUps(deps),
-  );
+/** Makes the re-check a recurring job of the app's queue, run every `everyMs` by whichever instance claims it. */
+export async function registerTopUpJobs(jobs: JobRunner, deps: TopUpDeps, everyMs: number): Promise<void> {
+  jobs.handle(TOP_UP_RECHECK_JOB, async () => {
+    await recheckPendingTopUps(deps);
+  });
+  await jobs.repeat(TOP_UP_RECHECK_JOB, everyMs);
 }

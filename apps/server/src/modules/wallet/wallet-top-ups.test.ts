@@ -24,13 +24,7 @@ let deps: TopUpDeps;
 const people = testPeople("topup", () => t);
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      sweepIntervalMs: 60_000,
-      payments: baseConfigPayments(),
-    },
-    { clock: clock.now },
-  );
+  t = await createTestApp({ payments: baseConfigPayments() }, { clock: clock.now });
   await listenOnFreePort(t.app);
   deps = {
     db: t.database.db,

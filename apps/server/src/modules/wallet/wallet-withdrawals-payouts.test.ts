@@ -19,9 +19,9 @@ const { person } = testPeople("payout", () => t);
 
 beforeAll(async () => {
   yookassa = await startFakeYookassaPayouts();
-  // The app's re-check job runs every 50 ms; moving the clock past PAYOUT_RECHECK_MS makes a payout due.
+  // Moving the clock past PAYOUT_RECHECK_MS makes a payout due, and the app's recurring re-check job with it.
   t = await createTestApp(
-    { payments: testPayments({ payouts: yookassa.gateway, payoutFeePercent: 2 }), sweepIntervalMs: 50 },
+    { payments: testPayments({ payouts: yookassa.gateway, payoutFeePercent: 2 }) },
     { clock: clock.now },
   );
   admin = await person("admin");
@@ -64,12 +64,6 @@ async function statusOf(id: string): Promise<string> {
     .from(withdrawals)
     .where(eq(withdrawals.id, id));
   return row!.status;
-}
-
-async function eventually(id: string, status: string): Promise<void> {
-  for (let tries = 0; tries < 400 && (await statusOf(id)) !== status; tries += 1)
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  expect(await statusOf(id)).toBe(status);
 }
 
 /** The payout ЮKassa holds for a withdrawal (one at most, whatever was sent). */
@@ -140,7 +134,8 @@ describe("approving through ЮKassa payouts", () => {
     expect((await approve(admin, withdrawal.id)).json()).toMatchObject({ status: "processing" });
     yookassa.settle(payoutOf(withdrawal.id).id, "succeeded");
     clock.advance(PAYOUT_RECHECK_MS);
-    await eventually(withdrawal.id, "paid");
+    await t.app.jobs.runDue();
+    expect(await statusOf(withdrawal.id)).toBe("paid");
   });
 
   it("returns the money with the provider's reason when the payout is canceled", async () => {
@@ -186,7 +181,8 @@ describe("approving through ЮKassa payouts", () => {
     expect(failure(await approve(admin, withdrawal.id))).toEqual([502, "PAYMENT_PROVIDER_UNAVAILABLE"]);
     yookassa.failAfterCreate = false;
     clock.advance(PAYOUT_RECHECK_MS);
-    await eventually(withdrawal.id, "paid");
+    await t.app.jobs.runDue();
+    expect(await statusOf(withdrawal.id)).toBe("paid");
     payoutOf(withdrawal.id);
   });
 

@@ -29,6 +29,7 @@ import type { Clock } from "../../platform/time/clock.js";
 import { recordAdminAction } from "../audit/audit.service.js";
 import type { WalletAlerts } from "./wallet-changes.alerts.js";
 import { postLedgerTransaction, type LedgerEntryInput } from "../ledger/ledger.service.js";
+import { notify } from "../notifications/notifications.service.js";
 
 /*
  * Money out (issue 18, ARCHITECTURE.md §4 "Wallet"). A withdrawal moves its amount and fee from the user's balance
@@ -476,8 +477,8 @@ async function lockWithdrawal(tx: Db, id: string): Promise<Withdrawal | undefine
   return withdrawal;
 }
 
-/** Paid: the held money leaves, the amount to whoever paid it out, the fee to the platform. */
-function payOut(
+/** Paid: the held money leaves, the amount to whoever paid it out, the fee to the platform. The user is told. */
+async function payOut(
   tx: Db,
   withdrawal: Withdrawal,
   how: {
@@ -488,6 +489,10 @@ function payOut(
     payoutId?: string;
   },
 ): Promise<Withdrawal> {
+  await notify(tx, () => how.at, withdrawal.userId, {
+    event: "withdrawal_paid",
+    params: { withdrawal_id: withdrawal.id, amount: kopecksToRoubles(withdrawal.amountKopecks) },
+  });
   return settle(tx, withdrawal, {
     changes: {
       status: "paid",
@@ -506,12 +511,24 @@ function payOut(
   });
 }
 
-/** Rejected, canceled or its payout failed: the held money goes back to the balance. */
-function returnToBalance(
+/**
+ * Rejected, canceled or its payout failed: the held money goes back to the balance. A rejection (an admin's, or a
+ * failed payout's) is told to the user with its reason; a cancel is their own doing.
+ */
+async function returnToBalance(
   tx: Db,
   withdrawal: Withdrawal,
   how: { status: "rejected" | "canceled"; reason: string | null; actorId: string | null; at: Date; payoutId?: string },
 ): Promise<Withdrawal> {
+  if (how.status === "rejected")
+    await notify(tx, () => how.at, withdrawal.userId, {
+      event: "withdrawal_rejected",
+      params: {
+        withdrawal_id: withdrawal.id,
+        amount: kopecksToRoubles(withdrawal.amountKopecks),
+        reason: how.reason ?? "",
+      },
+    });
   return settle(tx, withdrawal, {
     changes: {
       status: how.status,

@@ -1,16 +1,17 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { runPeriodically } from "../../platform/jobs/periodic-job.js";
+import type { JobRunner } from "../../platform/jobs/job-queue.js";
 import { recheckPayouts, type WithdrawalDeps } from "./wallet-withdrawals.service.js";
 
+/** The recurring job of the payout re-check (jobs.kind). */
+export const PAYOUT_RECHECK_JOB = "wallet.payout-recheck";
+
 /**
- * Runs the payout re-check (recheckPayouts) every `intervalMs` until the app closes, when ЮKassa payouts are on.
- * Every instance runs it: SKIP LOCKED claims share the work.
+ * Makes the payout re-check (recheckPayouts) a recurring job of the app's queue, run every `everyMs` by whichever
+ * instance claims it, when ЮKassa payouts are on.
  */
-export function startPayoutRechecks(
-  app: FastifyInstance,
-  deps: WithdrawalDeps & { log: Pick<FastifyBaseLogger, "error"> },
-  intervalMs: number,
-): void {
+export async function registerPayoutJobs(jobs: JobRunner, deps: WithdrawalDeps, everyMs: number): Promise<void> {
   if (!deps.payouts) return;
-  runPeriodically(app, { intervalMs, log: deps.log, failure: "payout re-check failed" }, () => recheckPayouts(deps));
+  jobs.handle(PAYOUT_RECHECK_JOB, async () => {
+    await recheckPayouts(deps);
+  });
+  await jobs.repeat(PAYOUT_RECHECK_JOB, everyMs);
 }

@@ -37,9 +37,9 @@ function paymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig
 
 beforeAll(async () => {
   fake = await FakeYookassa.start();
-  // The app's own job stays out of the way (a long interval); the tests run it when they mean to.
+  // The app's own re-check job runs only when a test runs the app's queue; most tests call the re-check directly.
   t = await createTestApp(
-    { publicUrl: PUBLIC_URL, sweepIntervalMs: 3_600_000, payments: paymentsConfig() },
+    { publicUrl: PUBLIC_URL, payments: paymentsConfig() },
     { clock: clock.now, paymentsTimeoutMs: TIMEOUT_MS },
   );
   deps = {
@@ -181,7 +181,7 @@ describe("top-ups through ЮKassa", () => {
     expect((await notify("payment.succeeded", { amount: "1" })).statusCode).toBe(422);
   });
 
-  it("leaves a top-up pending with nothing credited while ЮKassa is down or hangs, and the job recovers it", async () => {
+  it("leaves a top-up pending with nothing credited while ЮKassa is down or hangs, and the app's job recovers it", async () => {
     const buyer = await people.person();
     const topUp = await startTopUp(buyer.client, 160);
     const payment = fake.succeedPayment(paymentOf(topUp).id);
@@ -198,7 +198,7 @@ describe("top-ups through ЮKassa", () => {
       expect(await postingsOf(topUp.id)).toHaveLength(0);
     }
     clock.advance(60 * 60 * 1000);
-    await recheckPendingTopUps(deps);
+    await t.app.jobs.runDue();
     expect((await topUpRow(topUp.id)).status).toBe("succeeded");
     expect(await postingsOf(topUp.id)).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { CATEGORY_IMAGE_FIELD, PRODUCT_IMAGES_FIELD } from "@lootlane/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,7 @@ import { testImages } from "../../test/test-images.js";
 import type { FormPart } from "../../test/multipart.js";
 import { createTestUser, TEST_PASSWORD } from "../../test/test-users.js";
 import { creditTestTopUp, requestTestWithdrawal } from "../../test/test-wallet-postings.js";
+import { unsubscribeKeyFor, unsubscribeToken } from "../../modules/notifications/notifications-unsubscribe.service.js";
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "../auth/auth-cookies.js";
 import { startSession } from "../auth/sessions.js";
 
@@ -36,7 +37,7 @@ import { startSession } from "../auth/sessions.js";
 
 const actors = ["guest", "user", "other", "banned", "admin"] as const;
 type Actor = (typeof actors)[number];
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A status, or an error answer's status and code. */
 type Outcome = number | readonly [status: number, code: string];
@@ -115,6 +116,19 @@ const testPayment = async () => {
     .returning();
   return payment!.id;
 };
+/** The link of `user`'s sale e-mails, as their e-mails carry it. */
+const unsubscribeUrl = () =>
+  `/v1/notifications/unsubscribe?token=${unsubscribeToken(unsubscribeKeyFor(t.config.jwtSecret), people.user.id, "sale")}`;
+
+/** A browser's push subscription with an endpoint of its own, as PushSubscription.toJSON() gives it. */
+function pushSubscription() {
+  const browser = createECDH("prime256v1");
+  browser.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+    keys: { p256dh: browser.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+}
 const productFields = {
   title: "Matrix product title",
   description: "Matrix product description",
@@ -184,6 +198,9 @@ const matrix: Record<string, Row> = {
     () => ({ url: "/v1/users/description", body: { description: "Matrix description" } }),
     { user: OK },
   ),
+  "PUT /v1/users/language": signedIn(() => ({ url: "/v1/users/language", body: { language: "ru" } }), {
+    user: 204,
+  }),
   "PATCH /v1/users/avatar": signedIn(
     async () => ({ url: "/v1/users/avatar", form: [imagePart("file", await testImages.png())] }),
     { user: OK },
@@ -412,6 +429,17 @@ const matrix: Record<string, Row> = {
   ),
   "GET /v1/wallet/sbp-banks": signedIn(() => ({ url: "/v1/wallet/sbp-banks" }), { user: OK }),
 
+  "GET /v1/notifications/push/key": open(() => ({ url: "/v1/notifications/push/key" })),
+  "POST /v1/notifications/push/subscriptions": signedIn(
+    () => ({ url: "/v1/notifications/push/subscriptions", body: pushSubscription() }),
+    { user: OK },
+  ),
+  // Only the caller's own subscription of the endpoint is removed; anyone else's is left without a word.
+  "DELETE /v1/notifications/push/subscriptions": signedIn(
+    () => ({ url: "/v1/notifications/push/subscriptions", body: { endpoint: pushSubscription().endpoint } }),
+    { user: OK },
+  ),
+
   "GET /v1/admin/deals": adminOnly(() => ({ url: "/v1/admin/deals" })),
   "POST /v1/admin/deals/{id}/resolve": adminOnly(
     () => ({ url: `/v1/admin/deals/${purchase.deal.id}/resolve`, body: { resolution: "release" } }),
@@ -436,6 +464,21 @@ const matrix: Record<string, Row> = {
     url: `/v1/admin/withdrawals/${(await pendingWithdrawal()).id}/reject`,
     body: { reason: "matrix" },
   })),
+
+  // Issue 20: each signed-in caller reads and changes their own notifications; nobody's ids reach anyone else's rows.
+  "GET /v1/notifications": signedIn(() => ({ url: "/v1/notifications" }), { user: OK }),
+  "POST /v1/notifications/read": signedIn(() => ({ url: "/v1/notifications/read", body: { all: true } }), {
+    user: OK,
+  }),
+  "GET /v1/notifications/unread-count": signedIn(() => ({ url: "/v1/notifications/unread-count" }), { user: OK }),
+  "GET /v1/notifications/preferences": signedIn(() => ({ url: "/v1/notifications/preferences" }), { user: OK }),
+  "PUT /v1/notifications/preferences": signedIn(
+    () => ({
+      url: "/v1/notifications/preferences",
+      body: { preferences: [{ event: "sale", in_app: true, email: false, push: true }] },
+    }),
+    { user: OK },
+  ),
 
   "GET /v1/admin/dashboard-info": adminOnly(() => ({ url: "/v1/admin/dashboard-info" })),
   "GET /v1/admin/audit-log": adminOnly(() => ({ url: "/v1/admin/audit-log" })),
@@ -476,6 +519,9 @@ const matrix: Record<string, Row> = {
   "POST /v1/payments/test/{id}/decline": open(async () => ({
     url: `/v1/payments/test/${await testPayment()}/decline`,
   })),
+  // An e-mail's unsubscribe link is its own key: whoever holds it reads or turns off that one event's e-mails.
+  "GET /v1/notifications/unsubscribe": open(() => ({ url: unsubscribeUrl() })),
+  "POST /v1/notifications/unsubscribe": open(() => ({ url: unsubscribeUrl() })),
 };
 
 beforeAll(async () => {

@@ -2,6 +2,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../../config.js";
 import { AppError } from "../errors/app-error.js";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The route is authorised by a signed token in its URL, never by cookies, so a request from anywhere (a mail
+     * provider's one-click unsubscribe, RFC 8058) may send it, a form body included: no origin check applies.
+     */
+    signedLink?: boolean;
+  }
+}
+
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Bodies a cross-site HTML form can send (urlencoded, text/plain) are refused, so a forged form never runs.
 const acceptedBodyTypes = new Set(["application/json", "multipart/form-data"]);
@@ -10,7 +20,8 @@ const acceptedBodyTypes = new Set(["application/json", "multipart/form-data"]);
  * CSRF defence for the API (ARCHITECTURE.md §6), on top of SameSite=Lax cookies: a state-changing request
  * must come from our own origin or a configured one, and carry JSON, multipart or no body at all.
  * Checked on every path, not only under /v1: all state-changing routes are API routes, and a check by URL
- * prefix could be dodged by a differently spelled path that still routes there. Runs before any body is read.
+ * prefix could be dodged by a differently spelled path that still routes there (for the same reason a route
+ * opts out by its own config, `signedLink`, not by its path). Runs before any body is read.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config): void {
   const configured = new Set(
@@ -18,7 +29,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
   );
 
   app.addHook("onRequest", async (request) => {
-    if (!stateChanging.has(request.method)) return;
+    if (!stateChanging.has(request.method) || request.routeOptions.config.signedLink) return;
     if (!isAllowedOrigin(request, configured)) throw new AppError("ORIGIN_NOT_ALLOWED");
     if (hasBody(request) && !acceptedBodyTypes.has(mediaType(request.headers["content-type"]))) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE");

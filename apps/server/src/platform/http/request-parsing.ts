@@ -9,9 +9,21 @@ import type { FastifyInstance } from "fastify";
  */
 export const FORM_FIELD_MAX_BYTES = 1024 * 1024;
 
-/** Cookies (the auth tokens live there) and multipart forms (image uploads) become readable on the request. */
+/** A form-urlencoded body is one short line: RFC 8058's `List-Unsubscribe=One-Click`. */
+const FORM_BODY_MAX_BYTES = 1024;
+
+/**
+ * Cookies (the auth tokens live there), multipart forms (image uploads) and urlencoded forms become readable on
+ * the request. The origin check refuses urlencoded bodies everywhere but the routes of signed links
+ * (origin-check.ts), which a mail provider posts one-click unsubscribes to as a form.
+ */
 export async function registerRequestParsing(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: FORM_BODY_MAX_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   await app.register(multipart, {
     // Multipart bypasses Fastify's bodyLimit, so every dimension of a form is bounded here.
     limits: {

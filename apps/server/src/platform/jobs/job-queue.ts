@@ -50,8 +50,14 @@ export function enqueueJob(db: Db, input: NewJobInput, clock: Clock): Promise<vo
   return enqueueJobs(db, [input], clock);
 }
 
-/** A handler of one kind of job. It runs outside any transaction and must be safe to run twice (a crash mid-run). */
-export type JobHandler = (payload: Record<string, unknown>, job: Pick<Job, "id" | "attempts">) => Promise<void>;
+/**
+ * A handler of one kind of job. It runs outside any transaction and must be safe to run twice (a crash mid-run).
+ * Answering `runAgainAt` keeps the job (and its key) for another run then: what it was about changed while it ran.
+ */
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  job: Pick<Job, "id" | "attempts">,
+) => Promise<void | { runAgainAt: Date }>;
 
 /** Thrown by a handler for a job that can never succeed (its subject is gone): the job fails without retries. */
 export class PermanentJobError extends Error {}
@@ -71,8 +77,11 @@ export type JobRunner = {
   handle(kind: string, handler: JobHandler): void;
   /** Makes sure a recurring job exists (one per kind, across instances) and runs every `everyMs`. */
   repeat(kind: string, everyMs: number): Promise<void>;
-  /** Runs every job due now, round after round, until none is due; answers how many ran. */
-  runDue(): Promise<number>;
+  /**
+   * Runs every job due now, round after round, until none is due (or `signal` is aborted: the round under way
+   * finishes, no other begins); answers how many ran.
+   */
+  runDue(signal?: AbortSignal): Promise<number>;
 };
 
 const DEFAULT_LEASE_MS = 60_000;
@@ -113,14 +122,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** Only the claim that ran the job settles it: `attempts` is the claim's token, so a stale worker changes nothing. */
   const claimed = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
 
-  async function settle(job: Job, error: unknown): Promise<void> {
+  async function settle(job: Job, error: unknown, runAgainAt?: Date): Promise<void> {
     const now = clock();
     if (error === undefined) {
-      if (job.everyMs === null) await db.delete(jobs).where(claimed(job));
+      // A job run again, like a recurring one, keeps counting its claims: were they reset, an old claim's token
+      // would come round again.
+      if (runAgainAt) await db.update(jobs).set({ runAt: runAgainAt, lastError: null }).where(claimed(job));
+      else if (job.everyMs === null) await db.delete(jobs).where(claimed(job));
       else
         await db
           .update(jobs)
-          .set({ runAt: new Date(now.getTime() + job.everyMs), attempts: 0, lastError: null })
+          .set({ runAt: new Date(now.getTime() + job.everyMs), lastError: null })
           .where(claimed(job));
       return;
     }
@@ -133,20 +145,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         "a job failed; it will be retried",
       );
     const retryIn = job.everyMs === null ? backoffMs(job.attempts) : job.everyMs;
+    // A job failed for good gives its key up: kept for an operator, it must not stop the next e-mail of its chat.
     await db
       .update(jobs)
-      .set(givenUp ? { failedAt: now, lastError } : { runAt: new Date(now.getTime() + retryIn), lastError })
+      .set(givenUp ? { failedAt: now, key: null, lastError } : { runAt: new Date(now.getTime() + retryIn), lastError })
       .where(claimed(job));
   }
 
   async function run(job: Job): Promise<void> {
     let failure: unknown;
+    let again: { runAgainAt: Date } | void = undefined;
     try {
-      await handlers.get(job.kind)!(job.payload as Record<string, unknown>, job);
+      again = await handlers.get(job.kind)!(job.payload as Record<string, unknown>, job);
     } catch (error) {
       failure = error ?? new Error("the job failed");
     }
-    await settle(job, failure);
+    await settle(job, failure, again?.runAgainAt);
   }
 
   return {
@@ -154,19 +168,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       handlers.set(kind, handler);
     },
     async repeat(kind, everyMs) {
+      const now = clock();
+      // A shorter interval than the stored one takes effect now, not after the old interval's wait.
       await db
         .insert(jobs)
-        .values({ kind, key: `repeat:${kind}`, everyMs, runAt: clock() })
-        .onConflictDoUpdate({ target: jobs.key, set: { everyMs } });
+        .values({ kind, key: `repeat:${kind}`, everyMs, runAt: now })
+        .onConflictDoUpdate({
+          target: jobs.key,
+          set: { everyMs, runAt: sql`least(${jobs.runAt}, ${new Date(now.getTime() + everyMs)})` },
+        });
     },
-    async runDue() {
+    async runDue(signal) {
       let ran = 0;
-      for (;;) {
+      while (!signal?.aborted) {
         const batch = await claim();
-        await Promise.all(batch.map(run));
+        // Every run of the round settles before the round ends, even when one settle fails (closing awaits them).
+        const settled = await Promise.allSettled(batch.map(run));
         ran += batch.length;
-        if (batch.length < batchSize) return ran;
+        const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
+        if (failed) throw failed.reason;
+        if (batch.length < batchSize) break;
       }
+      return ran;
     },
   };
 }
@@ -181,9 +204,10 @@ export function startJobWorker(
   { pollMs, log }: { pollMs: number; log: Pick<FastifyBaseLogger, "error"> },
 ): void {
   let running: Promise<void> | undefined;
+  const closing = new AbortController();
   const timer = setInterval(() => {
     running ??= runner
-      .runDue()
+      .runDue(closing.signal)
       .then(
         () => undefined,
         (error: unknown) => log.error({ err: error }, "the job queue could not be read"),
@@ -193,8 +217,10 @@ export function startJobWorker(
       });
   }, pollMs);
   timer.unref();
-  app.addHook("onClose", async () => {
+  // Before every onClose hook, whoever registered it: the round's jobs may still use the mailer, Redis, the sockets.
+  app.addHook("preClose", async () => {
     clearInterval(timer);
+    closing.abort();
     await running;
   });
 }

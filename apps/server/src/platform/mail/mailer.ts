@@ -3,7 +3,15 @@ import type { Config } from "../../config.js";
 import { createOutboxMailer } from "./outbox-mailer.js";
 import { createSmtpMailer } from "./smtp-mailer.js";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** The same message as HTML; the text stays for clients that show no HTML. */
+  html?: string;
+  /** Further header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 /** Sends e-mail. `send` rejects when the message was not handed over, so callers can undo what it was for. */
 export type Mailer = {

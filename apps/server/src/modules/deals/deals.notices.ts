@@ -1,0 +1,76 @@
+import { kopecksToRoubles, type DisputeResolution } from "@lootlane/contract";
+import type { Db } from "../../db/client.js";
+import type { Deal as DealRow } from "../../db/schema/deals.js";
+import type { Clock } from "../../platform/time/clock.js";
+import { notify } from "../notifications/notifications.service.js";
+
+/*
+ * What a deal's people are told of its moves (issue 20), written in the transaction of the move itself, so a move
+ * that rolls back tells nobody. Each is dated the move's own moment.
+ */
+
+const momentOf =
+  (at: Date): Clock =>
+  () =>
+    at;
+
+/** The purchase: the seller sold (and which units went out by themselves); the buyer of auto goods has them. */
+export async function announceSale(
+  tx: Db,
+  deal: DealRow,
+  sale: { buyerUsername: string; deliveredUnits: number[] },
+  at: Date,
+): Promise<void> {
+  const about = {
+    deal_id: deal.id,
+    chat_id: deal.chatId,
+    product_id: deal.productId,
+    product_title: deal.productTitle,
+  };
+  await notify(tx, momentOf(at), deal.sellerId, {
+    event: "sale",
+    params: {
+      ...about,
+      quantity: deal.quantity,
+      amount: kopecksToRoubles(deal.priceKopecks),
+      buyer_username: sale.buyerUsername,
+      delivered_units: sale.deliveredUnits,
+    },
+  });
+  if (deal.delivery === "auto")
+    await notify(tx, momentOf(at), deal.buyerId, {
+      event: "order_delivered",
+      params: { ...about, quantity: deal.quantity },
+    });
+}
+
+/** The buyer confirmed, or the time ran out: the seller is told what they earned, after the commission. */
+export function announceCompletion(tx: Db, deal: DealRow, automatic: boolean, at: Date): Promise<void> {
+  return notify(tx, momentOf(at), deal.sellerId, {
+    event: "deal_completed",
+    params: {
+      deal_id: deal.id,
+      chat_id: deal.chatId,
+      product_title: deal.productTitle,
+      amount: kopecksToRoubles(deal.priceKopecks - deal.commissionKopecks),
+      automatic,
+    },
+  });
+}
+
+/** The buyer reported a problem: the seller is asked to answer in the deal's chat. */
+export function announceDispute(tx: Db, deal: DealRow, at: Date): Promise<void> {
+  return notify(tx, momentOf(at), deal.sellerId, {
+    event: "dispute_opened",
+    params: { deal_id: deal.id, chat_id: deal.chatId, product_title: deal.productTitle },
+  });
+}
+
+/** An admin decided the dispute: both sides learn how. */
+export async function announceResolution(tx: Db, deal: DealRow, outcome: DisputeResolution, at: Date): Promise<void> {
+  for (const userId of [deal.buyerId, deal.sellerId])
+    await notify(tx, momentOf(at), userId, {
+      event: "dispute_resolved",
+      params: { deal_id: deal.id, chat_id: deal.chatId, product_title: deal.productTitle, outcome },
+    });
+}
