@@ -35,7 +35,15 @@ export function NotificationBell({ mode }: NotificationBellProps) {
 
   if (mode === "link")
     return (
-      <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" aria-label={label}>
+      <ActionIcon
+        component={Link}
+        to="/notifications"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        className={classes.button}
+        aria-label={label}
+      >
         {icon}
       </ActionIcon>
     );
@@ -47,6 +55,7 @@ export function NotificationBell({ mode }: NotificationBellProps) {
           variant="subtle"
           color="gray"
           size="lg"
+          className={classes.button}
           aria-label={label}
           aria-expanded={opened}
           aria-haspopup="dialog"

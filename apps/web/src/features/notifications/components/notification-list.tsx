@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Box, Button, Center, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Center, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Notification } from "@lootlane/contract";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
@@ -7,6 +7,7 @@ import { useNotifications } from "../api/get-notifications";
 import { useUnreadNotificationsCount } from "../api/get-unread-count";
 import { useMarkNotificationsRead } from "../api/mark-notifications-read";
 import { NotificationItem } from "./notification-item";
+import classes from "./notification-item.module.css";
 
 interface NotificationListProps {
   /** Beside "Mark all read": the popover's title; the page has its own. */
@@ -49,11 +50,11 @@ export function NotificationList({ heading, onNavigate, footer }: NotificationLi
     );
   } else {
     body = (
-      <Box component="ul" m={0} p={0} style={{ listStyle: "none" }} aria-label={t("title")}>
+      <ul className={classes.list} aria-label={t("title")}>
         {items.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} onOpen={open} />
         ))}
-      </Box>
+      </ul>
     );
   }
 

@@ -9,6 +9,7 @@ import { PushSettings } from "./push-settings";
 import { SettingsSection } from "./settings-section";
 
 const CHANNELS: readonly NotificationChannel[] = ["in_app", "email", "push"];
+const CHANNEL_COLUMN_PX = 64;
 
 /** Settings → Notifications: every event × channel as switches, each saved when flipped, and this browser's push. */
 export function NotificationSettings() {
@@ -36,47 +37,46 @@ export function NotificationSettings() {
     );
   } else {
     table = (
-      <Table.ScrollContainer minWidth={320}>
-        <Table verticalSpacing="xs" horizontalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("notifications.event")}</Table.Th>
-              {CHANNELS.map((channel) => (
-                <Table.Th key={channel} ta="center" w={72}>
-                  {t(`notifications.channels.${channel}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preferences.data.preferences.map((row) => {
-              const event = tn(`events.${row.event}`);
-              return (
-                <Table.Tr key={row.event}>
-                  <Table.Td fz="sm">{event}</Table.Td>
-                  {CHANNELS.map((channel) => (
-                    <Table.Td key={channel}>
-                      <Center>
-                        <Switch
-                          size="sm"
-                          checked={row[channel]}
-                          aria-label={t("notifications.switch", {
-                            event,
-                            channel: t(`notifications.channels.${channel}`),
-                          })}
-                          onChange={(change) =>
-                            save.mutate({ event: row.event, channel, enabled: change.currentTarget.checked })
-                          }
-                        />
-                      </Center>
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      // Fixed columns, so the three switches fit beside the event's name on a 375 px phone.
+      <Table layout="fixed" verticalSpacing="xs" horizontalSpacing={6}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("notifications.event")}</Table.Th>
+            {CHANNELS.map((channel) => (
+              <Table.Th key={channel} ta="center" w={CHANNEL_COLUMN_PX} fz="xs">
+                {t(`notifications.channels.${channel}`)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {preferences.data.preferences.map((row) => {
+            const event = tn(`events.${row.event}`);
+            return (
+              <Table.Tr key={row.event}>
+                <Table.Td fz="sm">{event}</Table.Td>
+                {CHANNELS.map((channel) => (
+                  <Table.Td key={channel}>
+                    <Center>
+                      <Switch
+                        size="sm"
+                        checked={row[channel]}
+                        aria-label={t("notifications.switch", {
+                          event,
+                          channel: t(`notifications.channels.${channel}`),
+                        })}
+                        onChange={(change) =>
+                          save.mutate({ event: row.event, channel, enabled: change.currentTarget.checked })
+                        }
+                      />
+                    </Center>
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
     );
   }
 
