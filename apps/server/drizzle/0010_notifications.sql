@@ -31,6 +31,7 @@ CREATE TABLE "notifications" (
 	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"chat_id" uuid,
 	"count" integer DEFAULT 1 NOT NULL,
+	"in_app" boolean DEFAULT true NOT NULL,
 	"read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notifications_count_check" CHECK ("notifications"."count" > 0)

@@ -171,6 +171,7 @@ export const notificationPageSchema = z
     unread_count: z.number().int().nonnegative(),
   })
   .meta({ id: "NotificationPage" });
+export type NotificationPage = z.output<typeof notificationPageSchema>;
 
 /** POST /v1/notifications/read: some of one's own notifications by id, or all of them. */
 export const markNotificationsReadSchema = z
@@ -179,6 +180,7 @@ export const markNotificationsReadSchema = z
     z.object({ all: z.literal(true) }).strict(),
   ])
   .meta({ id: "MarkNotificationsRead" });
+export type MarkNotificationsRead = z.output<typeof markNotificationsReadSchema>;
 
 export const unreadCountSchema = z.object({ unread_count: z.number().int().nonnegative() }).meta({ id: "UnreadCount" });
 export type UnreadCount = z.output<typeof unreadCountSchema>;
@@ -187,11 +189,13 @@ export type UnreadCount = z.output<typeof unreadCountSchema>;
 export const notificationPreferenceSchema = z
   .object({ event: notificationEventNameSchema, in_app: z.boolean(), email: z.boolean(), push: z.boolean() })
   .meta({ id: "NotificationPreference" });
+export type NotificationPreference = z.output<typeof notificationPreferenceSchema>;
 
 /** GET /v1/notifications/preferences answers every event; PUT takes any of them and answers every event. */
 export const notificationPreferencesSchema = z
   .object({ preferences: z.array(notificationPreferenceSchema) })
   .meta({ id: "NotificationPreferences" });
+export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
 
 /** A browser's PushSubscription as `subscription.toJSON()` gives it. */
 export const pushSubscriptionSchema = z
@@ -215,6 +219,7 @@ export const unsubscribeRequestSchema = z.object({ "List-Unsubscribe": z.literal
 export const unsubscribeSchema = z
   .object({ event: notificationEventNameSchema, email: z.boolean() })
   .meta({ id: "Unsubscribe" });
+export type Unsubscribe = z.output<typeof unsubscribeSchema>;
 
 /** Socket events to the user's own tabs: a new notification, and the unread count after reads elsewhere. */
 export const NOTIFICATION_EVENT = "notification";

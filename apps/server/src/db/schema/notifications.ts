@@ -42,6 +42,11 @@ export const notifications = pgTable(
     /** The chat a chat_message row stands for; reading the chat reads it. */
     chatId: uuid("chat_id"),
     count: integer("count").notNull().default(1),
+    /**
+     * False when the user turned the app channel off for the event: the row stays out of the bell but stays unread,
+     * because a chat's batched e-mail and push go only while its row is unread.
+     */
+    inApp: boolean("in_app").notNull().default(true),
     readAt: timestamptz("read_at"),
     createdAt: createdAt(),
   },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../db/schema/users.js";
 import { createAuthTestApp, type AuthTestApp } from "../../test/test-auth.js";
 import { APP_URL, chatMessageNow, createRecipient, runDueJobs } from "../../test/test-notification-mail.js";
+import { savePreferences } from "./notifications-preferences.service.js";
 import { readChatNotifications } from "./notifications.service.js";
 
 /*
@@ -116,6 +117,21 @@ describe("chat e-mails", () => {
     await later(1);
     expect(subjectsTo(user)).toEqual(["1 new message from buyer_bob", "2 new messages from buyer_bob"]);
     expect(t.mail.mailsTo(user.email)[1]!.text).toContain("Latest message: Second, while you were mailed");
+  });
+
+  it("still comes for a user who keeps chat messages out of the app, while the chat is unread", async () => {
+    const user = await createRecipient(t, { language: "en" });
+    await savePreferences(t.database.db, user.id, [{ event: "chat_message", in_app: false, email: true, push: false }]);
+    const chatId = randomUUID();
+    await message(user, chatId, "Hi!");
+    await later(DELAY_MS);
+    expect(subjectsTo(user)).toEqual(["1 new message from buyer_bob"]);
+
+    await message(user, chatId, "Again");
+    await later(MINUTE);
+    await t.database.db.transaction((tx) => readChatNotifications(tx, t.clock.now, user.id, chatId));
+    await later(DELAY_MS);
+    expect(subjectsTo(user)).toHaveLength(1);
   });
 
   it("one per chat: two chats with unread messages make two e-mails", async () => {

@@ -47,7 +47,7 @@ export async function listNotifications(
     db
       .select({ row: notifications, micros: createdMicros })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), olderThanCursor))
+      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), olderThanCursor))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit + 1),
     unreadCount(db, userId),

@@ -39,13 +39,13 @@ export function unreadCount(db: Db, userId: string): Promise<number> {
   return db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.inApp, true)))
     .then(([row]) => row!.n);
 }
 
 /**
- * Delivers a row: live to the user's open tabs (when they keep the app channel on; else the row is read at once,
- * so the bell never counts what they turned off), then one job per further channel they keep on, each retried on
+ * Delivers a row: live to the user's open tabs (when they keep the app channel on; else the row is kept out of
+ * the bell, yet unread, so a chat's e-mail and push still know whether it was read), then one job per further channel they keep on, each retried on
  * its own so a push service's failure never sends an e-mail twice. The channel jobs are written in the transaction
  * that ends this job (completeJob): run again after a crash, it may show the row live twice (harmless: the web app
  * keys rows by id) but never makes a second e-mail or push.
@@ -65,8 +65,8 @@ async function deliver(deps: DeliveryDeps, id: string, job: ClaimedJob): Promise
   if (channels.push && (await hasPushSubscriptions(deps.db, row.userId)))
     jobs.push(channelJob(deps, PUSH_JOB, row, CHAT_PUSH_DELAY_MS));
   await deps.db.transaction(async (tx) => {
-    if (!channels.in_app)
-      await tx.update(notifications).set({ readAt: deps.clock() }).where(eq(notifications.id, row.id));
+    if (row.inApp !== channels.in_app)
+      await tx.update(notifications).set({ inApp: channels.in_app }).where(eq(notifications.id, row.id));
     await enqueueJobs(tx, jobs, deps.clock);
     await completeJob(tx, job);
   });

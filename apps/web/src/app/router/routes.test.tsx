@@ -6,7 +6,7 @@ import { stubApi } from "@/test/stub-api";
 const admin = makeUser({ username: "root", role: "admin" });
 
 describe("login-required routes", () => {
-  it.each(["/chats", "/product/create", "/product/edit/42", "/settings", "/wallet"])(
+  it.each(["/chats", "/product/create", "/product/edit/42", "/settings", "/wallet", "/notifications"])(
     "send a guest from %s to /signin",
     async (path) => {
       const { router } = renderApp(path, { user: null });

@@ -90,6 +90,16 @@ export const createRoutes = (): RouteObject[] => [
                 },
               },
               {
+                // The link of every notification e-mail: it works without signing in (the token says who).
+                path: "unsubscribe",
+                lazy: {
+                  Component: withTexts(
+                    () => import("@/features/notifications/pages/unsubscribe-page").then((m) => m.UnsubscribePage),
+                    "notifications",
+                  ),
+                },
+              },
+              {
                 Component: RequireAuth,
                 children: [
                   {
@@ -141,13 +151,25 @@ export const createRoutes = (): RouteObject[] => [
                       ),
                     },
                   },
-                  // SPEC: owner only; it always shows the signed-in user's own settings.
+                  {
+                    path: "notifications",
+                    lazy: {
+                      Component: withTexts(
+                        () =>
+                          import("@/features/notifications/pages/notifications-page").then((m) => m.NotificationsPage),
+                        "notifications",
+                      ),
+                    },
+                  },
+                  // SPEC: owner only; it always shows the signed-in user's own settings. The notification switches
+                  // name each event as the bell does.
                   {
                     path: "settings",
                     lazy: {
                       Component: withTexts(
                         () => import("@/features/settings/pages/settings-page").then((m) => m.SettingsPage),
                         "settings",
+                        "notifications",
                       ),
                     },
                   },

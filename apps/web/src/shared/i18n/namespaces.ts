@@ -15,6 +15,7 @@ export const NAMESPACE_FILES: Record<Namespace, string> = {
   common: "common",
   home: "home",
   layout: "layout",
+  notifications: "notifications",
   productForm: "product-form",
   products: "products",
   profile: "profile",

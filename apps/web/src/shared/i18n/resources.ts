@@ -8,6 +8,7 @@ import enChats from "@/locales/en/chats.json";
 import enCommon from "@/locales/en/common.json";
 import enHome from "@/locales/en/home.json";
 import enLayout from "@/locales/en/layout.json";
+import enNotifications from "@/locales/en/notifications.json";
 import enProductForm from "@/locales/en/product-form.json";
 import enProducts from "@/locales/en/products.json";
 import enProfile from "@/locales/en/profile.json";
@@ -25,6 +26,7 @@ import ruChats from "@/locales/ru/chats.json";
 import ruCommon from "@/locales/ru/common.json";
 import ruHome from "@/locales/ru/home.json";
 import ruLayout from "@/locales/ru/layout.json";
+import ruNotifications from "@/locales/ru/notifications.json";
 import ruProductForm from "@/locales/ru/product-form.json";
 import ruProducts from "@/locales/ru/products.json";
 import ruProfile from "@/locales/ru/profile.json";
@@ -50,6 +52,7 @@ export const resources = {
     common: enCommon,
     home: enHome,
     layout: enLayout,
+    notifications: enNotifications,
     productForm: enProductForm,
     products: enProducts,
     profile: enProfile,
@@ -69,6 +72,7 @@ export const resources = {
     common: ruCommon,
     home: ruHome,
     layout: ruLayout,
+    notifications: ruNotifications,
     productForm: ruProductForm,
     products: ruProducts,
     profile: ruProfile,

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/api";
 import { useCurrentUser } from "@/shared/auth/current-user";
 import { RealtimeConnection, type ChatSocket, type SocketFactory } from "./realtime-client";
+import { syncNotificationsCache } from "@/shared/notifications/notifications-sync";
 import { syncWalletCache } from "@/shared/wallet/wallet-sync";
 import { syncChatCache } from "./realtime-cache-sync";
 
@@ -37,7 +38,11 @@ export function RealtimeProvider({ children, createSocket }: RealtimeProviderPro
     let closed = false;
     const open = (socket: ChatSocket) => {
       next = new RealtimeConnection(socket, refreshSession);
-      stopSync = [syncChatCache(next, queryClient), syncWalletCache(next, queryClient)];
+      stopSync = [
+        syncChatCache(next, queryClient),
+        syncWalletCache(next, queryClient),
+        syncNotificationsCache(next, queryClient),
+      ];
       next.connect();
       setConnection(next);
     };

@@ -1,17 +1,26 @@
 import { MantineProvider } from "@mantine/core";
-import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LANGUAGE_STORAGE_KEY } from "@lootlane/contract";
+import { currentUserQueryKey, type CurrentUser } from "@/shared/auth/current-user";
 import { reloadPage } from "@/shared/lib/reload-page";
 import { readStoredLanguage } from "@/shared/i18n/language";
+import { makeUser } from "@/test/render-app";
+import { refusal, stubApi } from "@/test/stub-api";
 import { LanguageSelect } from "./language-select";
 
-function renderSelect() {
+/** The selector as a guest sees it, or `user` signed in. */
+function renderSelect(user: CurrentUser | null = null) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(currentUserQueryKey, user);
   render(
-    <MantineProvider env="test">
-      <LanguageSelect />
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <LanguageSelect />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
   return screen.getByRole("combobox", { name: "Language" });
 }
@@ -31,6 +40,31 @@ describe("LanguageSelect", () => {
 
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("ru");
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the server first when someone is signed in, so their e-mails follow", async () => {
+    let reloadedAfterPut = false;
+    const api = stubApi({ "PUT users/language": { status: 200 } });
+    vi.mocked(reloadPage).mockImplementation(() => {
+      reloadedAfterPut = api.calls.length === 1;
+    });
+    const select = renderSelect(makeUser());
+
+    await userEvent.selectOptions(select, "ru");
+
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(api.bodiesOf("PUT users/language")).toEqual([{ language: "ru" }]);
+    expect(reloadedAfterPut).toBe(true);
+  });
+
+  it("switches even when the server cannot be told now", async () => {
+    stubApi({ "PUT users/language": refusal(500, "SERVER_ERROR", "Something went wrong on our side") });
+    const select = renderSelect(makeUser());
+
+    await userEvent.selectOptions(select, "ru");
+
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("ru");
   });
 
   it("does nothing when the current language is chosen again", async () => {

@@ -2,15 +2,22 @@ import { AppShell, Badge, Burger, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { NARROW_BREAKPOINT_PX } from "@lootlane/contract";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useIsBelow } from "@/shared/lib/use-is-below";
 import { LanguageSelect } from "@/shared/ui/language-select";
 import { Brand } from "../brand";
 import { NavigationProgress } from "../navigation-progress";
 import { AdminNav } from "./admin-nav";
 
-/** The admin area: a side menu on wide screens, a drawer behind the burger on phones. */
+/**
+ * The admin area: a side menu on wide screens, a drawer behind the burger on phones. An admin's own notifications
+ * are behind the bell, as in the rest of the app: a popover on wide screens, the /notifications page below 1024 px.
+ */
 export function AdminLayout() {
   const { t } = useTranslation("layout");
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  const narrow = useIsBelow(NARROW_BREAKPOINT_PX);
 
   return (
     <AppShell
@@ -35,7 +42,10 @@ export function AdminLayout() {
               {t("admin.badge")}
             </Badge>
           </Group>
-          <LanguageSelect />
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell mode={narrow ? "link" : "popover"} />
+            <LanguageSelect />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

@@ -44,7 +44,7 @@ describe("default layout navigation", () => {
     ]);
   });
 
-  it("leads a signed-in user to their chats, the sell form and their own profile, marking the current one", async () => {
+  it("leads a signed-in user to their chats, the sell form, notifications and their own profile, marking the current one", async () => {
     setViewportWidth(375);
     const mira = makeUser({ username: "mira" });
     vi.stubGlobal("fetch", () => Promise.resolve(Response.json(ownProfileOf(mira))));
@@ -55,6 +55,7 @@ describe("default layout navigation", () => {
       ["Home", "/"],
       ["Chats", "/chats"],
       ["Sell", "/product/create"],
+      ["Notifications", "/notifications"],
       ["Profile", "/profile/mira"],
     ]);
     expect(screen.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");

@@ -1,6 +1,8 @@
 import { AppShell, Container, Group } from "@mantine/core";
 import { Outlet } from "react-router";
 import { NARROW_BREAKPOINT_PX } from "@lootlane/contract";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useCurrentUser } from "@/shared/auth/current-user";
 import { useIsBelow } from "@/shared/lib/use-is-below";
 import { LanguageSelect } from "@/shared/ui/language-select";
 import { Brand } from "../brand";
@@ -12,10 +14,14 @@ const HEADER_HEIGHT = 64;
 /** The tab bar grows by the phone's home-indicator area so its labels stay tappable. */
 const BOTTOM_NAV_HEIGHT = "calc(64px + env(safe-area-inset-bottom))";
 
-/** Header with brand, navigation and language; below 1024 px the navigation moves to a bottom tab bar. */
+/**
+ * Header with brand, navigation, the bell and language; below 1024 px the navigation moves to a bottom tab bar, and
+ * the bell with it as the Notifications tab.
+ */
 export function DefaultLayout() {
   const narrow = useIsBelow(NARROW_BREAKPOINT_PX);
-  const navItems = useMainNav();
+  const navItems = useMainNav(narrow);
+  const { data: user } = useCurrentUser();
 
   return (
     <AppShell
@@ -29,7 +35,10 @@ export function DefaultLayout() {
           <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
             <Brand />
             {!narrow && <MainNav items={navItems} variant="header" />}
-            <LanguageSelect />
+            <Group gap="xs" wrap="nowrap">
+              {user && !narrow && <NotificationBell mode="popover" />}
+              <LanguageSelect />
+            </Group>
           </Group>
         </Container>
       </AppShell.Header>

@@ -1,6 +1,7 @@
 import { VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CountBadge } from "@/shared/ui/count-badge";
 import type { MainNavItem } from "./use-main-nav";
 import classes from "./main-nav.module.css";
 
@@ -18,13 +19,9 @@ export function MainNav({ items, variant }: MainNavProps) {
         <Link key={key} to={to} className={classes.link} aria-current={active ? "page" : undefined}>
           <span className={classes.icon}>
             <Icon size={variant === "header" ? 18 : 24} />
-            {badge > 0 && (
-              <span className={classes.badge} aria-hidden="true">
-                {badge > 99 ? "99+" : badge}
-              </span>
-            )}
+            <CountBadge count={badge} />
           </span>
-          <span>{t(`nav.${key}`)}</span>
+          <span className={classes.label}>{t(`nav.${key}`)}</span>
           {/* The visible number is a decoration on the icon; the link's name carries the count for screen readers. */}
           {badge > 0 && <VisuallyHidden>{t("nav.unread", { count: badge })}</VisuallyHidden>}
         </Link>

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { describeError } from "@/shared/errors/error-message";
 import { chatListQueryKey, messagesOf } from "@/shared/realtime/chat-cache";
+import { holdChatOpen } from "@/shared/realtime/open-chats";
 import { useRealtime } from "@/shared/realtime/realtime-provider";
 import { useRealtimeEvent } from "@/shared/realtime/use-realtime-event";
 import { useChatMessages } from "../api/get-chat-messages";
@@ -45,7 +46,8 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
   // In the chat's room for as long as it is open, so its messages arrive live (and again after a reconnect).
   useEffect(() => connection?.joinRoom(chat.id), [connection, chat.id]);
 
-  // The chat is on screen: what arrives in it is read at once, and the list's badge must not count it.
+  // The chat is on screen: what arrives in it is read at once, and neither the list's badge nor the bell may count it.
+  useEffect(() => holdChatOpen(chat.id), [chat.id]);
   useRealtimeEvent(chatEvents.newMessage, (message) => {
     if (message.chat_room_id === chat.id && message.sender_id !== ownUserId)
       connection?.socket.emit(chatEvents.markRead, { chat_id: chat.id });

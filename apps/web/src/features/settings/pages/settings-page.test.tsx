@@ -3,12 +3,26 @@ import { describe, expect, it } from "vitest";
 import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
-import { refusal, stubApi } from "@/test/stub-api";
+import { refusal, stubApi, type StubReply } from "@/test/stub-api";
 
 // Journeys through real, lazily loaded screens: on a busy machine they need more than the default 5 s.
 const JOURNEY_TIMEOUT_MS = 20_000;
 
 type Events = ReturnType<typeof renderApp>["events"];
+
+/**
+ * The API with the notification switches the page always loads, here without rows: these tests are about the
+ * other sections, and 45 switches only slow every query of the page down. `calls` leaves that read out.
+ */
+function stubSettingsApi(routes: Record<string, StubReply> = {}) {
+  const api = stubApi({ "GET notifications/preferences": { body: { preferences: [] } }, ...routes });
+  return {
+    ...api,
+    get calls() {
+      return api.calls.filter((call) => call.route !== "GET notifications/preferences");
+    },
+  };
+}
 
 async function openSettings() {
   const app = renderApp("/settings", { user: makeUser() });
@@ -33,7 +47,7 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("checks the password fields before sending", async () => {
-    const api = stubApi({});
+    const api = stubSettingsApi();
     const { events } = await openSettings();
 
     await changePassword(events, "", "");
@@ -49,7 +63,7 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("changes the password, says so and clears the form", async () => {
-    const api = stubApi({ "POST users/password": { body: { success: true } } });
+    const api = stubSettingsApi({ "POST users/password": { body: { success: true } } });
     const { events } = await openSettings();
 
     await changePassword(events, "Old-pass1", "N3w-Secret!");
@@ -63,7 +77,7 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("shows a wrong current password on its field, translated", async () => {
-    stubApi({ "POST users/password": refusal(400, "WRONG_PASSWORD", "Wrong password") });
+    stubSettingsApi({ "POST users/password": refusal(400, "WRONG_PASSWORD", "Wrong password") });
     const { events } = await openSettings();
 
     await changePassword(events, "Not-my-pass1", "N3w-Secret!");
@@ -73,7 +87,7 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("signs out of all devices after confirming, and lands on sign-in as a guest", async () => {
-    const api = stubApi({ "POST auth/logout-all": { body: { success: true } } });
+    const api = stubSettingsApi({ "POST auth/logout-all": { body: { success: true } } });
     const { events, router, queryClient } = await openSettings();
 
     await events.click(screen.getByRole("button", { name: "Sign out of all devices" }));
@@ -90,7 +104,7 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("does nothing when signing out everywhere is cancelled", async () => {
-    const api = stubApi({});
+    const api = stubSettingsApi();
     const { events, router } = await openSettings();
 
     await events.click(screen.getByRole("button", { name: "Sign out of all devices" }));
@@ -102,7 +116,7 @@ describe("settings", { timeout: JOURNEY_TIMEOUT_MS }, () => {
   });
 
   it("signs out of this device and goes home", async () => {
-    const api = stubApi({ "POST auth/logout": { body: { success: true } } });
+    const api = stubSettingsApi({ "POST auth/logout": { body: { success: true } } });
     const { events, router, queryClient } = await openSettings();
 
     await events.click(screen.getByRole("button", { name: "Sign out" }));

@@ -3,9 +3,13 @@ import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/shared/ui/page-title";
 import { ChangePasswordForm } from "../components/change-password-form";
 import { LanguageSettings } from "../components/language-settings";
+import { NotificationSettings } from "../components/notification-settings";
 import { SessionsSettings } from "../components/sessions-settings";
 
-/** /settings (ARCHITECTURE §4 Accounts): language, password change, sign out everywhere. Always the user's own. */
+/**
+ * /settings (ARCHITECTURE §4 Accounts): language, notifications, password change, sign out everywhere. Always the
+ * user's own.
+ */
 export function SettingsPage() {
   const { t } = useTranslation("settings");
   return (
@@ -13,6 +17,7 @@ export function SettingsPage() {
       <PageTitle>{t("title")}</PageTitle>
       <Stack gap="lg">
         <LanguageSettings />
+        <NotificationSettings />
         <ChangePasswordForm />
         <SessionsSettings />
       </Stack>
