@@ -28,6 +28,10 @@ export function mightSatisfy(schema: JsonSchema, value: unknown, context: ValueC
     // A nested object (ЮKassa's notification carries one); what it holds is the nested schema's to judge.
     case "object":
       return typeof value === "object" && value !== null && !Array.isArray(value);
+    // A list (the preferences of Settings): likewise, its items are their schema's to judge. Without this case
+    // anything might satisfy a list, and the search for a value that cannot never ends.
+    case "array":
+      return Array.isArray(value);
     default:
       return true;
   }
