@@ -45,6 +45,8 @@ describe("the list", () => {
   it("pages newest first by its cursor, through rows written at the same moment, each row once", async () => {
     const reader = await person();
     await written(reader, [topUp(1), topUp(2)]);
+    // Three rows of one moment, a second after the second row (with no gap before, the second would share it).
+    clock.advance(1000);
     await written(reader, [topUp(3), topUp(4), topUp(5)], 0);
     await written(reader, [topUp(6), topUp(7)]);
 
