@@ -1,21 +1,26 @@
-import { kopecksToRoubles, type DisputeResolution } from "@lootlane/contract";
+import { kopecksToRoubles, type DisputeResolution, type NotificationEvent } from "@lootlane/contract";
 import type { Db } from "../../db/client.js";
 import type { Deal as DealRow } from "../../db/schema/deals.js";
 import type { Clock } from "../../platform/time/clock.js";
-import { notify } from "../notifications/notifications.service.js";
+import { notify, notifyEach } from "../notifications/notifications.service.js";
 
 /*
  * What a deal's people are told of its moves (issue 20), written in the transaction of the move itself, so a move
  * that rolls back tells nobody. Each is dated the move's own moment.
  */
 
+type Notice = { userId: string; event: NotificationEvent };
+
 const momentOf =
   (at: Date): Clock =>
   () =>
     at;
 
-/** The purchase: the seller sold (and which units went out by themselves); the buyer of auto goods has them. */
-export async function announceSale(
+/**
+ * The purchase: the seller sold (and which units went out by themselves); the buyer of auto goods has them.
+ * Written together, as the purchase holds the listing's row that concurrent buyers wait for.
+ */
+export function announceSale(
   tx: Db,
   deal: DealRow,
   sale: { buyerUsername: string; deliveredUnits: number[] },
@@ -27,21 +32,24 @@ export async function announceSale(
     product_id: deal.productId,
     product_title: deal.productTitle,
   };
-  await notify(tx, momentOf(at), deal.sellerId, {
-    event: "sale",
-    params: {
-      ...about,
-      quantity: deal.quantity,
-      amount: kopecksToRoubles(deal.priceKopecks),
-      buyer_username: sale.buyerUsername,
-      delivered_units: sale.deliveredUnits,
+  const sold: Notice = {
+    userId: deal.sellerId,
+    event: {
+      event: "sale",
+      params: {
+        ...about,
+        quantity: deal.quantity,
+        amount: kopecksToRoubles(deal.priceKopecks),
+        buyer_username: sale.buyerUsername,
+        delivered_units: sale.deliveredUnits,
+      },
     },
-  });
-  if (deal.delivery === "auto")
-    await notify(tx, momentOf(at), deal.buyerId, {
-      event: "order_delivered",
-      params: { ...about, quantity: deal.quantity },
-    });
+  };
+  const delivered: Notice = {
+    userId: deal.buyerId,
+    event: { event: "order_delivered", params: { ...about, quantity: deal.quantity } },
+  };
+  return notifyEach(tx, momentOf(at), deal.delivery === "auto" ? [sold, delivered] : [sold]);
 }
 
 /** The buyer confirmed, or the time ran out: the seller is told what they earned, after the commission. */
@@ -67,10 +75,14 @@ export function announceDispute(tx: Db, deal: DealRow, at: Date): Promise<void> 
 }
 
 /** An admin decided the dispute: both sides learn how. */
-export async function announceResolution(tx: Db, deal: DealRow, outcome: DisputeResolution, at: Date): Promise<void> {
-  for (const userId of [deal.buyerId, deal.sellerId])
-    await notify(tx, momentOf(at), userId, {
-      event: "dispute_resolved",
-      params: { deal_id: deal.id, chat_id: deal.chatId, product_title: deal.productTitle, outcome },
-    });
+export function announceResolution(tx: Db, deal: DealRow, outcome: DisputeResolution, at: Date): Promise<void> {
+  const event: NotificationEvent = {
+    event: "dispute_resolved",
+    params: { deal_id: deal.id, chat_id: deal.chatId, product_title: deal.productTitle, outcome },
+  };
+  return notifyEach(
+    tx,
+    momentOf(at),
+    [deal.buyerId, deal.sellerId].map((userId) => ({ userId, event })),
+  );
 }

@@ -2,7 +2,7 @@ import { NOTIFICATIONS_READ_EVENT, type NotificationEvent, type NotificationPara
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { notifications } from "../../db/schema/notifications.js";
-import { enqueueJob } from "../../platform/jobs/job-queue.js";
+import { enqueueJob, enqueueJobs } from "../../platform/jobs/job-queue.js";
 import { personalRoom, type Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { DELIVER_JOB, unreadCount } from "./notifications.jobs.js";
@@ -14,12 +14,30 @@ import { DELIVER_JOB, unreadCount } from "./notifications.jobs.js";
  */
 
 /** One event for one recipient. */
-export async function notify(tx: Db, clock: Clock, userId: string, event: NotificationEvent): Promise<void> {
-  const [row] = await tx
+export function notify(tx: Db, clock: Clock, userId: string, event: NotificationEvent): Promise<void> {
+  return notifyEach(tx, clock, [{ userId, event }]);
+}
+
+/**
+ * Several events of one action (a sale and its delivery, a dispute's decision to both sides) in two statements
+ * whatever their number: the action may hold a lock others wait for, such as a listing's row during a purchase.
+ */
+export async function notifyEach(
+  tx: Db,
+  clock: Clock,
+  notices: ReadonlyArray<{ userId: string; event: NotificationEvent }>,
+): Promise<void> {
+  if (notices.length === 0) return;
+  const createdAt = clock();
+  const rows = await tx
     .insert(notifications)
-    .values({ userId, event: event.event, params: event.params, createdAt: clock() })
+    .values(notices.map(({ userId, event }) => ({ userId, event: event.event, params: event.params, createdAt })))
     .returning({ id: notifications.id });
-  await enqueueJob(tx, { kind: DELIVER_JOB, payload: { id: row!.id } }, clock);
+  await enqueueJobs(
+    tx,
+    rows.map((row) => ({ kind: DELIVER_JOB, payload: { id: row.id } })),
+    clock,
+  );
 }
 
 /**
