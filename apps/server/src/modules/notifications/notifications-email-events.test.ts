@@ -173,4 +173,18 @@ describe("the e-mail of each event", () => {
     for (const shown of want.shows) expect(mail.html).toContain(escapeHtml(shown.split(": ").at(-1)!));
     expect(mail.html).not.toContain("<b>");
   });
+
+  it("of a rejection without a reason (the spec's clients may send none), in both languages, names no reason", async () => {
+    for (const language of ["en", "ru"] as const) {
+      const user = await createRecipient(t, { language });
+      await notifyNow(t, user.id, {
+        event: "product_rejected",
+        params: { product_id: "00000000-0000-4000-8000-000000000001", product_title: "Dota 2 account", reason: "" },
+      });
+      await runDueJobs(t);
+      const mail = onlyMailTo(t, user);
+      expect(mail.text).toContain(language === "en" ? "Edit the listing and send it again." : "Исправьте товар");
+      expect(mail.text).not.toMatch(/Reason|Причина/);
+    }
+  });
 });

@@ -167,8 +167,10 @@ export function emailDetails(notification: NotificationEvent & { count: number }
     case "dispute_opened":
       return [product(notification.params.product_title)];
     case "product_rejected":
-    case "product_taken_down":
-      return [product(notification.params.product_title), line("Reason", "Причина", notification.params.reason)];
+    case "product_taken_down": {
+      const { product_title, reason } = notification.params;
+      return reason === "" ? [product(product_title)] : [product(product_title), line("Reason", "Причина", reason)];
+    }
     case "dispute_resolved": {
       const p = notification.params;
       const refund = p.outcome === "refund";

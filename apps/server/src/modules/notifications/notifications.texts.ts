@@ -110,9 +110,11 @@ export function notificationTexts(notification: Texted, language: Locale): Notif
     case "product_rejected": {
       const p = notification.params;
       const what = quoted(p.product_title, language);
+      // The spec's admin clients may reject without a reason: then the body says only what to do.
+      const reason = p.reason === "" ? "" : ru ? `Причина: ${p.reason}. ` : `Reason: ${p.reason}. `;
       return ru
-        ? { title: `Товар отклонён: ${what}`, body: `Причина: ${p.reason}. Исправьте товар и отправьте его снова.` }
-        : { title: `Listing rejected: ${what}`, body: `Reason: ${p.reason}. Edit the listing and send it again.` };
+        ? { title: `Товар отклонён: ${what}`, body: `${reason}Исправьте товар и отправьте его снова.` }
+        : { title: `Listing rejected: ${what}`, body: `${reason}Edit the listing and send it again.` };
     }
     case "product_taken_down": {
       const p = notification.params;

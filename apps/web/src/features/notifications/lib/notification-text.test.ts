@@ -28,6 +28,15 @@ describe("notification texts", () => {
     expect(texts(manual).en.body).toBe("alex bought 1 item for 1\u00a0500,50\u00a0₽.");
   });
 
+  it("tell a rejection without a reason (the spec's clients may send none) by what to do alone", () => {
+    const rejected: NotificationEvent = {
+      event: "product_rejected",
+      params: { product_id: "00000000-0000-4000-8000-000000000001", product_title: "Dota 2 account", reason: "" },
+    };
+    expect(texts(rejected).en.body).toBe("Edit the listing and send it again.");
+    expect(texts(rejected).ru.body).toBe("Исправьте товар и отправьте его снова.");
+  });
+
   it("count chat messages with the plural forms of each language", () => {
     const titles = (count: number) => texts(EVENTS.chat_message, count);
     expect(titles(1).en.title).toBe("1 new message from alex");

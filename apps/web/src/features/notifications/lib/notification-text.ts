@@ -61,7 +61,10 @@ export function notificationText(notification: Notification, t: TFunction<"notif
       const p = notification.params;
       return {
         title: t("text.product_rejected.title", { product: p.product_title }),
-        body: t("text.product_rejected.body", { reason: p.reason }),
+        body:
+          p.reason === ""
+            ? t("text.product_rejected.bodyNoReason")
+            : t("text.product_rejected.body", { reason: p.reason }),
       };
     }
     case "product_taken_down": {
