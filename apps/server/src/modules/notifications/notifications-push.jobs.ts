@@ -4,7 +4,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { notifications, type Notification } from "../../db/schema/notifications.js";
 import { users } from "../../db/schema/users.js";
-import { enqueueJobs, PermanentJobError, type JobRunner } from "../../platform/jobs/job-queue.js";
+import {
+  completeJob,
+  enqueueJobs,
+  PermanentJobError,
+  type ClaimedJob,
+  type JobRunner,
+} from "../../platform/jobs/job-queue.js";
 import { PushServiceError, type PushOptions, type PushSender } from "../../platform/push/push-sender.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { channelsFor } from "./notifications-preferences.service.js";
@@ -17,9 +23,8 @@ import { notificationTexts } from "./notifications.texts.js";
  * Web push of a notification, in two steps. PUSH_JOB (queued by delivery) picks the row and queues one
  * PUSH_SEND_JOB per browser the user subscribed; each of those sends once and is retried on its own. So the rule
  * for retries is simply that a browser's push is retried until that browser's push service takes it, and a browser
- * that already has the message is never sent it again because another browser's push service was down. A crash
- * between the two steps may queue the browsers' jobs twice, so a browser may get one duplicate per crash (the
- * service worker shows it under the same tag, replacing the first).
+ * that already has the message is never sent it again because another browser's push service was down. The
+ * browsers' jobs are written in the transaction that ends PUSH_JOB (completeJob), so a crash never queues them twice.
  */
 
 /** One browser's push of one notification row: `{ subscription_id, notification_id }`. */
@@ -54,20 +59,23 @@ async function notificationById(db: Db, id: string): Promise<Notification | unde
   return row;
 }
 
-async function queueBrowsers(deps: PushDeps, payload: Record<string, unknown>, jobId: string): Promise<void> {
+async function queueBrowsers(deps: PushDeps, payload: Record<string, unknown>, job: ClaimedJob): Promise<void> {
   const row = await rowOfPushJob(deps.db, payload);
   if (!row) return;
   const subscriptions = await pushSubscriptionsOf(deps.db, row.userId);
-  await enqueueJobs(
-    deps.db,
-    subscriptions.map((subscription) => ({
-      kind: PUSH_SEND_JOB,
-      payload: { subscription_id: subscription.id, notification_id: row.id },
-      key: `push:${jobId}:${subscription.id}`,
-      maxAttempts: SEND_ATTEMPTS,
-    })),
-    deps.clock,
-  );
+  await deps.db.transaction(async (tx) => {
+    await enqueueJobs(
+      tx,
+      subscriptions.map((subscription) => ({
+        kind: PUSH_SEND_JOB,
+        payload: { subscription_id: subscription.id, notification_id: row.id },
+        key: `push:${job.id}:${subscription.id}`,
+        maxAttempts: SEND_ATTEMPTS,
+      })),
+      deps.clock,
+    );
+    await completeJob(tx, job);
+  });
 }
 
 /** The message in the user's language; a chat row says how many messages are unread by the time it is sent. */
@@ -113,6 +121,6 @@ async function sendToBrowser(deps: PushDeps, payload: Record<string, unknown>): 
 }
 
 export function registerPushJobs(jobs: JobRunner, deps: PushDeps): void {
-  jobs.handle(PUSH_JOB, (payload, job) => queueBrowsers(deps, payload, job.id));
+  jobs.handle(PUSH_JOB, (payload, job) => queueBrowsers(deps, payload, job));
   jobs.handle(PUSH_SEND_JOB, (payload) => sendToBrowser(deps, payload));
 }
