@@ -51,13 +51,14 @@ beforeAll(async () => {
     .returning({ id: users.id })) as [{ id: string }, { id: string }];
   [{ id: game }] = (await db
     .insert(categories)
-    .values({ name: "Dota 2", slug: "dota-2" })
+    .values({ name: "Dota 2", nameRu: "Dota 2", slug: "dota-2" })
     .returning({ id: categories.id })) as [{ id: string }];
   [{ id: product }] = (await db
     .insert(products)
     .values({
       sellerId: seller,
       categoryId: game,
+      gameId: game,
       title: "Arcana",
       description: "An arcana",
       priceKopecks: 100_00,
@@ -159,18 +160,18 @@ describe("schema constraints", () => {
   });
 
   it("keeps category names and slugs unique among siblings only", async () => {
-    await violates(db.insert(categories).values({ name: "Dota 2 copy", slug: "dota-2" }), "categories_parent_slug_key");
-    await violates(db.insert(categories).values({ name: "DOTA 2", slug: "dota-two" }), "categories_parent_name_key");
+    await violates(db.insert(categories).values({ name: "Dota 2 copy", nameRu: "Dota 2 copy", slug: "dota-2" }), "categories_parent_slug_key");
+    await violates(db.insert(categories).values({ name: "DOTA 2", nameRu: "DOTA 2", slug: "dota-two" }), "categories_parent_name_key");
     const [other] = await db
       .insert(categories)
-      .values({ name: "Valorant", slug: "valorant" })
+      .values({ name: "Valorant", nameRu: "Valorant", slug: "valorant" })
       .returning({ id: categories.id });
     await db.insert(categories).values([
-      { name: "Accounts", slug: "accounts", parentId: game },
-      { name: "Accounts", slug: "accounts", parentId: other!.id },
+      { name: "Accounts", nameRu: "Аккаунты", slug: "accounts", parentId: game },
+      { name: "Accounts", nameRu: "Аккаунты", slug: "accounts", parentId: other!.id },
     ]);
     await violates(
-      db.insert(categories).values({ name: "Accounts 2", slug: "accounts", parentId: game }),
+      db.insert(categories).values({ name: "Accounts 2", nameRu: "Accounts 2", slug: "accounts", parentId: game }),
       "categories_parent_slug_key",
     );
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "../db/client.js";
 import {
@@ -20,7 +21,7 @@ import { multipartForm, type FormPart } from "./multipart.js";
 export async function createTestGame(db: Db, name = `Game ${randomUUID().slice(0, 8)}`): Promise<Category> {
   const [row] = await db
     .insert(categories)
-    .values({ name, slug: slugify(name), description: `${name} goods` })
+    .values({ name, nameRu: name, slug: slugify(name), description: `${name} goods` })
     .returning();
   return row!;
 }
@@ -33,10 +34,12 @@ export async function createTestSubcategory(
 ): Promise<Category> {
   const [row] = await db
     .insert(categories)
-    .values({ name, slug: slugify(name), description: `${name} of the game`, parentId: game.id })
+    .values({ name, nameRu: name, slug: slugify(name), description: `${name} of the game`, parentId: game.id })
     .returning();
   return row!;
 }
+
+const neverListed: readonly string[] = ["moderation", "rejected"];
 
 export type TestProductValues = Partial<Omit<NewProduct, "productDataEncrypted" | "inStock">> & {
   sellerId: string;
@@ -84,6 +87,9 @@ export async function createTestProduct(
       description: "Test product description",
       priceKopecks: 100_00,
       status: "active",
+      gameId: sql`(select coalesce(${categories.parentId}, ${categories.id}) from ${categories} where ${categories.id} = ${columns.categoryId})`,
+      // A listing that has been on sale went on sale when it was written, unless told.
+      listedAt: neverListed.includes(columns.status ?? "active") ? null : (columns.createdAt ?? sql`now()`),
       ...columns,
       productDataEncrypted: manual ? cipher.encrypt(productData) : note === undefined ? null : cipher.encrypt(note),
       inStock: manual ? quantity : units.length,

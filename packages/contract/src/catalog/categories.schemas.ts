@@ -4,14 +4,18 @@ import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from "../common/constants
 
 /**
  * SPEC.md §3 Category. A top-level category is a game, its children are kinds of goods (ARCHITECTURE.md §4).
- * `parent_id` is absent for a game. `image_url` is a path under the API host (`/media/...`).
+ * `parent_id` is absent for a game. `image_url` is a path under the API host (`/media/...`). Beyond the spec
+ * (issue 21): `name` and `description` are the English ones, `name_ru` and `description_ru` the Russian ones
+ * (the English ones again where an admin gave none).
  */
 export const categorySchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
+    name_ru: z.string(),
     slug: z.string(),
     description: z.string(),
+    description_ru: z.string(),
     image_url: z.string().nullable(),
     parent_id: z.uuid().optional(),
   })
@@ -37,6 +41,12 @@ export const createCategoryFieldsSchema = z.object({
     .trim()
     .max(CATEGORY_DESCRIPTION_MAX, `At most ${CATEGORY_DESCRIPTION_MAX} characters`)
     .default(""),
+  /** Beyond the spec: the Russian name and description; without them the English ones are used. */
+  name_ru: plainText().trim().max(CATEGORY_NAME_MAX, `At most ${CATEGORY_NAME_MAX} characters`).optional(),
+  description_ru: plainText()
+    .trim()
+    .max(CATEGORY_DESCRIPTION_MAX, `At most ${CATEGORY_DESCRIPTION_MAX} characters`)
+    .optional(),
   parent_category_id: z.uuid().optional(),
 });
 

@@ -123,16 +123,61 @@ export const sellerProductsShelfSchema = z.enum(["on_sale", "sold"]);
 /** GET /products/user/{userId} and /products/user/by-username/{username}: one page, newest first. */
 export const sellerProductsQuerySchema = pageQuerySchema.extend({ shelf: sellerProductsShelfSchema.optional() });
 
-/** GET /products/search: words of title and description in any order; optional category and price range. */
-export const productSearchQuerySchema = pageQuerySchema.extend({
-  q: plainText()
-    .trim()
-    .min(1, "Enter what to search for")
-    .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
-  category_id: z.uuid().optional(),
+/**
+ * How a public listing or search is ordered (issue 21): `newest` by when the listing went on sale (its approval),
+ * not when it was written; `price_asc` and `price_desc` by price; `rating` by its seller's rating, best first.
+ * Ties go newest first. Without `sort` a listing is newest first and a search best match first.
+ */
+export const productSortSchema = z.enum(["newest", "price_asc", "price_desc", "rating"]);
+
+/** `online` of a listing query: only sellers online now when "true". */
+export const onlineFilterSchema = z.enum(["true", "false"]);
+
+/**
+ * What narrows every public listing and search (issue 21), each optional: a price range in whole roubles (both
+ * ends included), `delivery` (`auto`: delivered at payment), sellers `online` now, a seller rating of at least
+ * `min_rating`. `after` is the id of the last product of the page before, in the same listing: the page then
+ * starts right after it and is read by key, as cheaply as page 1 however deep it is (`page` is then only echoed).
+ */
+export const listingFiltersSchema = z.object({
+  sort: productSortSchema.optional(),
   min_price: numberFromText(z.number().int().min(0)).optional(),
   max_price: numberFromText(z.number().int().min(0)).optional(),
+  delivery: productDeliverySchema.optional(),
+  online: onlineFilterSchema.optional(),
+  min_rating: numberFromText(z.number().min(0).max(5)).optional(),
+  after: z.uuid().optional(),
 });
+
+/** A price range whose low end is above its high end is a mistake, not an empty listing. */
+function withPriceRange<T extends z.ZodType<{ min_price?: number | undefined; max_price?: number | undefined }>>(
+  schema: T,
+) {
+  return schema.refine(
+    (query) => query.min_price === undefined || query.max_price === undefined || query.min_price <= query.max_price,
+    { message: "Must not be above max_price", path: ["min_price"] },
+  );
+}
+
+/**
+ * GET /products/get/all, /products/category/{id} and /products/{gameSlug}/{subcategorySlug}: a page of a public
+ * listing, sorted and filtered.
+ */
+export const catalogueQuerySchema = withPriceRange(pageQuerySchema.extend(listingFiltersSchema.shape));
+
+/**
+ * GET /products/search: words of title and description in any order, in any word form, typed in either keyboard
+ * layout or transliterated; optional category, and the listing's sort and filters.
+ */
+export const productSearchQuerySchema = withPriceRange(
+  pageQuerySchema.extend(listingFiltersSchema.shape).extend({
+    q: plainText()
+      .trim()
+      .min(1, "Enter what to search for")
+      .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
+    category_id: z.uuid().optional(),
+  }),
+);
 
 /** GET /admin/products: every status, optionally one. */
 export const adminProductsQuerySchema = pageQuerySchema.extend({ status: productStatusSchema.optional() });
@@ -365,6 +410,9 @@ export type SellerProductsQuery = z.infer<typeof sellerProductsQuerySchema>;
 export type ProductPage = z.infer<typeof productPageSchema>;
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;
+export type ProductSort = z.infer<typeof productSortSchema>;
+export type ListingFilters = z.infer<typeof listingFiltersSchema>;
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 export type CreateProductFields = z.infer<typeof createProductFieldsSchema>;
 export type UpdateProductFields = z.infer<typeof updateProductFieldsSchema>;
 export type RejectProductBody = z.input<typeof rejectProductBodySchema>;

@@ -8,7 +8,19 @@
  *   productUnits → modules/products (deals ask it to take and release units)
  */
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, kopecks, NIL_UUID, oneOf, timestamptz } from "./columns.js";
 import { users } from "./users.js";
 
@@ -17,9 +29,13 @@ export const categories = pgTable(
   "categories",
   {
     id: id(),
+    /** The English name; the spec's single `name`. */
     name: text("name").notNull(),
+    /** The Russian name (issue 21); the English one where an admin gave none. */
+    nameRu: text("name_ru").notNull(),
     slug: text("slug").notNull(),
     description: text("description").notNull().default(""),
+    descriptionRu: text("description_ru").notNull().default(""),
     imageUrl: text("image_url"),
     parentId: uuid("parent_id").references((): AnyPgColumn => categories.id),
     createdAt: createdAt(),
@@ -65,6 +81,13 @@ export const products = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id),
+    /**
+     * The game the category belongs to (the category itself when it is a game), kept with category_id so a game's
+     * listing walks one index range in any order instead of merging one per subcategory.
+     */
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => categories.id),
     title: text("title").notNull(),
     description: text("description").notNull(),
     priceKopecks: kopecks("price_kopecks").notNull(),
@@ -84,7 +107,14 @@ export const products = pgTable(
     status: text("status", { enum: productStatuses }).notNull().default("moderation"),
     /** Why an admin rejected the listing or took it down; shown to the seller; null otherwise. */
     statusReason: text("status_reason"),
+    /**
+     * The seller's rating (users.rating), copied here in the transaction that changes it so listings sort and
+     * filter by it along one index.
+     */
+    sellerRating: doublePrecision("seller_rating").notNull().default(0),
     createdAt: createdAt(),
+    /** When the listing last went on sale (its approval): what "newest" orders public listings by. */
+    listedAt: timestamptz("listed_at"),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     deletedAt: timestamptz("deleted_at"),
   },
@@ -106,6 +136,12 @@ export const products = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Public listings (issue 21): for each scope (everything, a game, a subcategory) one index per order, over the
+    // products on sale only, so a sorted page, filtered or not, and the page after any product are one index range.
+    // Price descending walks the price index backwards.
+    ...onSaleIndexes("products_on_sale", t, []),
+    ...onSaleIndexes("products_game_on_sale", t, [t.gameId]),
+    ...onSaleIndexes("products_category_on_sale", t, [t.categoryId]),
     index("products_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     // Search with typos (`'q' <% lower(title)`) and substring search (`lower(title) like '%q%'`) use these trigram indexes.
     index("products_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
@@ -121,6 +157,31 @@ export const products = pgTable(
     check("products_in_stock_check", sql`${t.inStock} >= 0`),
   ],
 );
+
+type OnSaleColumns = Record<
+  "id" | "listedAt" | "priceKopecks" | "sellerRating" | "status" | "deletedAt",
+  ExtraConfigColumn
+>;
+type IndexColumns = Parameters<ReturnType<typeof index>["on"]>;
+
+/** The three orders of a public listing (newest, price, rating) over the products on sale, after `scope`'s columns. */
+function onSaleIndexes(name: string, t: OnSaleColumns, scope: ExtraConfigColumn[]) {
+  const onSale = sql`${t.status} = 'active' and ${t.deletedAt} is null`;
+  // A function: drizzle's index columns keep their order only in the first index that uses them.
+  const newest = () => [t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst()];
+  const on = (...columns: IndexColumns[number][]) => columns as IndexColumns;
+  return [
+    index(`${name}_listed_idx`)
+      .on(...on(...scope, ...newest()))
+      .where(onSale),
+    index(`${name}_price_idx`)
+      .on(...on(...scope, t.priceKopecks, t.id))
+      .where(onSale),
+    index(`${name}_rating_idx`)
+      .on(...on(...scope, t.sellerRating.desc().nullsFirst(), ...newest()))
+      .where(onSale),
+  ];
+}
 
 /**
  * `available`: for sale. `sold`: delivered to a deal's buyer (seen, so never sold again, refund or not).

@@ -2,10 +2,18 @@
 
 export type GoodsKind = "accounts" | "items" | "keys" | "currency" | "boosting";
 
-export type DemoSubcategory = { name: string; kind: GoodsKind; description: string };
+export type DemoSubcategory = {
+  name: string;
+  nameRu?: string;
+  kind: GoodsKind;
+  description: string;
+  descriptionRu?: string;
+};
 
 export type DemoGame = {
   name: string;
+  nameRu?: string;
+  descriptionRu?: string;
   /** Drawn large on the game's cover image. */
   initials: string;
   description: string;

@@ -6,8 +6,10 @@ export function presentCategory(row: CategoryRow): Category {
   return {
     id: row.id,
     name: row.name,
+    name_ru: row.nameRu,
     slug: row.slug,
     description: row.description,
+    description_ru: row.descriptionRu,
     image_url: row.imageUrl,
     ...(row.parentId === null ? {} : { parent_id: row.parentId }),
   };

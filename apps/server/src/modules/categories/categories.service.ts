@@ -76,8 +76,11 @@ export async function findGameSubcategory(db: Db, gameSlug: string, subcategoryS
 }
 
 /** The category a product is filed under must exist; the caller's transaction sees the same answer. */
-export async function assertCategoryExists(db: Db, categoryId: string): Promise<void> {
-  if (!(await findCategory(db, categoryId))) throw new AppError("CATEGORY_NOT_FOUND");
+/** The game of a category (the category itself when it is a game), else CATEGORY_NOT_FOUND. */
+export async function gameOfCategory(db: Db, categoryId: string): Promise<string> {
+  const category = await findCategory(db, categoryId);
+  if (!category) throw new AppError("CATEGORY_NOT_FOUND");
+  return category.parentId ?? category.id;
 }
 
 /**
@@ -114,7 +117,9 @@ export async function createCategory(
         .insert(categories)
         .values({
           name: fields.name,
+          nameRu: fields.name_ru || fields.name,
           description: fields.description,
+          descriptionRu: fields.description_ru || fields.description,
           slug: await freeSlug(tx, fields.name, parentId),
           imageUrl: stored!.imageUrl,
           parentId,

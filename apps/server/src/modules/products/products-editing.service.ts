@@ -28,7 +28,7 @@ import { ensureUploadAllowed, recordUploads, releaseUploads } from "../../platfo
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
-import { assertCategoryExists } from "../categories/categories.service.js";
+import { gameOfCategory } from "../categories/categories.service.js";
 import { editDelivery } from "./products-delivery.service.js";
 import { hasOpenDeal, insertUnits, soleUnitsOf } from "./products-units.service.js";
 import { catalogueChanged } from "./products.events.js";
@@ -71,7 +71,7 @@ export async function createProduct(
   const { db, media, cipher, log, uploadLimits } = deps;
   assertImageCount(uploads.length);
   // Categories are never deleted, so one that exists now still exists when the row is inserted.
-  await assertCategoryExists(db, fields.category_id);
+  const gameId = await gameOfCategory(db, fields.category_id);
   const creation = await deps.limiter.reserve(creationsPerHour(uploadLimits.productsPerHour), sellerId);
   let stored: StoredImage[] = [];
   try {
@@ -84,6 +84,7 @@ export async function createProduct(
         .values({
           sellerId,
           categoryId: fields.category_id,
+          gameId,
           title: fields.title,
           description: fields.description,
           priceKopecks: roublesToKopecks(fields.price),
@@ -156,7 +157,7 @@ export async function editProduct(
   // Checked before any image is processed, and again under the row lock below.
   const before = await loadEditable(db, fields.product_id, user, false);
   checkImageEdit(before.images, deletedImageIds, uploads.length);
-  if (changes.categoryId !== undefined) await assertCategoryExists(db, changes.categoryId);
+  const gameId = changes.categoryId === undefined ? undefined : await gameOfCategory(db, changes.categoryId);
   if (uploads.length > 0) await ensureUploadAllowed(db, user.id, uploadLimits);
 
   const stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
@@ -183,7 +184,7 @@ export async function editProduct(
           ...(changes.title === undefined ? {} : { title: changes.title }),
           ...(changes.description === undefined ? {} : { description: changes.description }),
           ...(changes.price === undefined ? {} : { priceKopecks: roublesToKopecks(changes.price) }),
-          ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
+          ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId, gameId }),
           // The admin's reason was about what the listing was; it goes back to be judged anew.
           ...(backToModeration ? { status: "moderation" as const, statusReason: null } : {}),
           updatedAt: sql`now()`,

@@ -26,6 +26,7 @@ async function add(
     .values({
       sellerId,
       categoryId: minecraftId,
+      gameId: columns.categoryId ?? minecraftId,
       priceKopecks: 500_00,
       productDataEncrypted: "v1:x",
       status: "active",
@@ -53,8 +54,8 @@ beforeAll(async () => {
   [{ id: minecraftId }, { id: dotaId }] = (await db
     .insert(categories)
     .values([
-      { name: "Minecraft", slug: "minecraft" },
-      { name: "Dota 2", slug: "dota-2" },
+      { name: "Minecraft", nameRu: "Minecraft", slug: "minecraft" },
+      { name: "Dota 2", nameRu: "Dota 2", slug: "dota-2" },
     ])
     .returning({ id: categories.id })) as [{ id: string }, { id: string }];
 

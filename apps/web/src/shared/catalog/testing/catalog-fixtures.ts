@@ -11,8 +11,10 @@ export function makeCategory(n: number, overrides: Partial<Category> = {}): Cate
   return {
     id: fixtureId(n, "category"),
     name: `Category ${n}`,
+    name_ru: `Категория ${n}`,
     slug: `category-${n}`,
     description: "",
+    description_ru: "",
     image_url: null,
     ...overrides,
   };
