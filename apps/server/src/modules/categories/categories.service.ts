@@ -75,7 +75,16 @@ export async function findGameSubcategory(db: Db, gameSlug: string, subcategoryS
   return subcategory.category;
 }
 
-/** The category a product is filed under must exist; the caller's transaction sees the same answer. */
+/** The game behind /games/{gameSlug}, else CATEGORY_NOT_FOUND. */
+export async function findGameBySlug(db: Db, gameSlug: string): Promise<CategoryRow> {
+  const [game] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.slug, gameSlug), isNull(categories.parentId)));
+  if (!game) throw new AppError("CATEGORY_NOT_FOUND");
+  return game;
+}
+
 /** The game of a category (the category itself when it is a game), else CATEGORY_NOT_FOUND. */
 export async function gameOfCategory(db: Db, categoryId: string): Promise<string> {
   const category = await findCategory(db, categoryId);
