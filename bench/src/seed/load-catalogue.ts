@@ -152,8 +152,10 @@ async function insertCategories(tx: Db, random: () => number): Promise<ListingCa
   for (const [position, game] of demoGames.entries()) {
     const gameRow: NewCategory = {
       name: game.name,
+      nameRu: game.nameRu ?? game.name,
       slug: slugify(game.name),
       description: game.description,
+      descriptionRu: game.descriptionRu ?? game.description,
       imageUrl: IMAGE_URLS[position % IMAGE_URLS.length]!,
     };
     const [inserted] = await tx.insert(categories).values(gameRow).returning({ id: categories.id });
@@ -162,8 +164,10 @@ async function insertCategories(tx: Db, random: () => number): Promise<ListingCa
       .values(
         game.subcategories.map((sub) => ({
           name: sub.name,
+          nameRu: sub.nameRu ?? sub.name,
           slug: slugify(sub.name),
           description: sub.description,
+          descriptionRu: sub.descriptionRu ?? sub.description,
           parentId: inserted!.id,
         })),
       )

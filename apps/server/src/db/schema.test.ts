@@ -160,8 +160,14 @@ describe("schema constraints", () => {
   });
 
   it("keeps category names and slugs unique among siblings only", async () => {
-    await violates(db.insert(categories).values({ name: "Dota 2 copy", nameRu: "Dota 2 copy", slug: "dota-2" }), "categories_parent_slug_key");
-    await violates(db.insert(categories).values({ name: "DOTA 2", nameRu: "DOTA 2", slug: "dota-two" }), "categories_parent_name_key");
+    await violates(
+      db.insert(categories).values({ name: "Dota 2 copy", nameRu: "Dota 2 copy", slug: "dota-2" }),
+      "categories_parent_slug_key",
+    );
+    await violates(
+      db.insert(categories).values({ name: "DOTA 2", nameRu: "DOTA 2", slug: "dota-two" }),
+      "categories_parent_name_key",
+    );
     const [other] = await db
       .insert(categories)
       .values({ name: "Valorant", nameRu: "Valorant", slug: "valorant" })

@@ -57,3 +57,26 @@ export const createCategoryRequestSchema = createCategoryFieldsSchema
 
 export type Category = z.infer<typeof categorySchema>;
 export type CreateCategoryFields = z.infer<typeof createCategoryFieldsSchema>;
+
+/** A kind of goods on its game's page, with how many listings are on sale under it (capped like listing totals). */
+export const gameSubcategorySchema = categorySchema
+  .extend({ product_count: z.number().int().nonnegative() })
+  .meta({ id: "GameSubcategory" });
+
+/**
+ * GET /games/{gameSlug} (beyond the spec, issue 21): what a game's page shows above its listing: the game, how many
+ * listings are on sale in it, and its kinds of goods (the page's tabs) with theirs. Counts stop at the listing
+ * count cap, where they mean "this many or more".
+ */
+export const gamePageSchema = z
+  .object({
+    game: categorySchema,
+    product_count: z.number().int().nonnegative(),
+    subcategories: z.array(gameSubcategorySchema),
+  })
+  .meta({ id: "GamePage" });
+
+export const gameSlugParamsSchema = z.object({ gameSlug: plainText().min(1) });
+
+export type GameSubcategory = z.infer<typeof gameSubcategorySchema>;
+export type GamePage = z.infer<typeof gamePageSchema>;

@@ -1,4 +1,5 @@
 import {
+  LISTING_COUNT_CAP,
   roublesToKopecks,
   type PageQuery,
   type ProductSearchQuery,
@@ -32,15 +33,6 @@ import type { ViewPage } from "./products.presenter.js";
 export { mayView } from "./products.access.js";
 export { loadProductViews, type ProductView } from "./products.views.js";
 export { hasOpenDeal, restock, takeStock, unitsOfDeals } from "./products-units.service.js";
-
-/**
- * `total` of a listing counts at most this many products. An exact count(*) has to visit every matching index
- * entry: at 1,000,000 active products that is most of a second on each page view, far more than the page
- * itself. Counting stops here instead (a few milliseconds); "load more" at 30 per page would need 333 clicks
- * to get past it. A total equal to the cap therefore means "this many or more", and paging on past it still
- * works.
- */
-export const LISTING_COUNT_CAP = 10_000;
 
 const notDeleted = isNull(products.deletedAt);
 const publicStatuses = inArray(products.status, [...PUBLIC_STATUSES]);
