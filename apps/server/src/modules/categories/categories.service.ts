@@ -85,6 +85,15 @@ export async function findGameBySlug(db: Db, gameSlug: string): Promise<Category
   return game;
 }
 
+/** The game behind /games/{gameSlug} and its kinds of goods by name (the page's tabs), else CATEGORY_NOT_FOUND. */
+export async function findGameWithSubcategories(
+  db: Db,
+  gameSlug: string,
+): Promise<{ game: CategoryRow; subcategories: CategoryRow[] }> {
+  const game = await findGameBySlug(db, gameSlug);
+  return { game, subcategories: await childrenOf(db, game.id) };
+}
+
 /** The game of a category (the category itself when it is a game), else CATEGORY_NOT_FOUND. */
 export async function gameOfCategory(db: Db, categoryId: string): Promise<string> {
   const category = await findCategory(db, categoryId);

@@ -256,7 +256,7 @@ async function listPage(db: Db, where: SQL, paging: PageQuery, start: PageStart 
 }
 
 /** count(*) of at most LISTING_COUNT_CAP matching products (see there why). */
-async function cappedCount(db: Db, where: SQL): Promise<number> {
+export async function cappedCount(db: Db, where: SQL): Promise<number> {
   const capped = db
     .select({ one: sql`1`.as("one") })
     .from(products)
