@@ -152,10 +152,10 @@ async function insertCategories(tx: Db, random: () => number): Promise<ListingCa
   for (const [position, game] of demoGames.entries()) {
     const gameRow: NewCategory = {
       name: game.name,
-      nameRu: game.nameRu ?? game.name,
+      nameRu: game.nameRu,
       slug: slugify(game.name),
       description: game.description,
-      descriptionRu: game.descriptionRu ?? game.description,
+      descriptionRu: game.descriptionRu,
       imageUrl: IMAGE_URLS[position % IMAGE_URLS.length]!,
     };
     const [inserted] = await tx.insert(categories).values(gameRow).returning({ id: categories.id });
@@ -164,10 +164,10 @@ async function insertCategories(tx: Db, random: () => number): Promise<ListingCa
       .values(
         game.subcategories.map((sub) => ({
           name: sub.name,
-          nameRu: sub.nameRu ?? sub.name,
+          nameRu: sub.nameRu,
           slug: slugify(sub.name),
           description: sub.description,
-          descriptionRu: sub.descriptionRu ?? sub.description,
+          descriptionRu: sub.descriptionRu,
           parentId: inserted!.id,
         })),
       )
