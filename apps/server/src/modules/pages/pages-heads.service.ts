@@ -171,7 +171,7 @@ async function productHead(deps: HeadDeps, params: PageMatch["params"], site: Pa
               ? {
                   aggregateRating: {
                     "@type": "AggregateRating",
-                    ratingValue: Math.round(sellerStats.rating * 100) / 100,
+                    ratingValue: Number(sellerStats.rating.toFixed(2)),
                     reviewCount: sellerStats.reviewsCount,
                     bestRating: 5,
                     worstRating: 1,

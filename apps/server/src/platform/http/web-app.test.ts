@@ -102,6 +102,14 @@ describe("the built web app", () => {
     const response = await t.app.inject({ method: "GET", url: "/assets/missing-123.js", headers: { accept: "*/*" } });
     expect(response.statusCode).toBe(404);
   });
+
+  it("answers a plain JSON 404, not the app, to any missing file, however it is asked for", async () => {
+    for (const url of ["/assets/missing-123.js", "/favicon.ico", "/.env", "/wp-login.php"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().detail.error_code, url).toBe("ROUTE_NOT_FOUND");
+    }
+  });
 });
 
 describe("without a web build", () => {

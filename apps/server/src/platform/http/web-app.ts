@@ -9,8 +9,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 // Paths the browser app never owns: an unknown one there is a JSON 404, not the app's index.html.
 const reservedPrefixes = [API_PREFIX, MEDIA_PREFIX, "/socket.io"];
 
-/** Vite's hashed build output: a missing file there is a stale script or style, never a page. */
+/** Vite's hashed build output. */
 const ASSETS_DIR = "assets";
+
+/** A last segment with an extension names a file (no page of the app has one): missing, it is a plain 404. */
+const FILE_NAME = /\.[A-Za-z0-9]+$/;
 
 const missingBuildText =
   "The Lootlane web app is not built yet.\n\nRun `npm run build` (or `npm start`, which builds what is missing); no restart is needed.\n";
@@ -24,14 +27,11 @@ export type PageHandler = (request: FastifyRequest, reply: FastifyReply, index: 
 /**
  * Serves the built web app from `webDistDir`, looked up on each request so a rebuild is served without a
  * restart. Vite's hashed files under /assets never change, so they are cached for a year; everything else is
- * revalidated on every load so a deploy shows at once. Every other path is a page, whatever the client says it
- * accepts (link-preview bots and health checks accept anything, or say nothing): `answerPage` answers it from index.html.
+ * revalidated on every load so a deploy shows at once. A missing file (a stale script, a probe for
+ * /.env) is a plain 404. Every other path is a page, whatever the client says it accepts (link-preview bots
+ * and health checks accept anything, or say nothing): `answerPage` answers it from index.html.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  webDistDir: string,
-  answerPage: PageHandler,
-): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDistDir: string, answerPage: PageHandler): Promise<void> {
   const root = path.resolve(webDistDir);
   if (!existsSync(path.join(root, "index.html"))) {
     app.log.warn({ webDistDir: root }, "web app build not found; pages answer 503 until it is built");
@@ -55,7 +55,7 @@ export async function registerWebApp(
     // Source maps stay on the server for decoding error reports; they are nobody's page either.
     if (isReserved(request.url) || pathname.endsWith(".map")) return reply.callNotFound();
     if (await isFileIn(root, pathname)) return reply.sendFile(pathname);
-    if (pathname.startsWith(`${ASSETS_DIR}/`)) return reply.callNotFound();
+    if (FILE_NAME.test(pathname)) return reply.callNotFound();
     const index = await readIndex();
     if (index === undefined)
       return reply
