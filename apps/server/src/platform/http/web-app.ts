@@ -12,7 +12,11 @@ const reservedPrefixes = [API_PREFIX, MEDIA_PREFIX, "/socket.io"];
 /** Vite's hashed build output. */
 const ASSETS_DIR = "assets";
 
-/** A last segment with an extension names a file (no page of the app has one): missing, it is a plain 404. */
+/**
+ * A path whose last segment has an extension names a file: every file of a Vite build has one, and no page of
+ * the app does, so a page costs no look on disk and a missing file (a stale script, a probe for /.env) is a
+ * plain 404.
+ */
 const FILE_NAME = /\.[A-Za-z0-9]+$/;
 
 const missingBuildText =
@@ -27,9 +31,9 @@ export type PageHandler = (request: FastifyRequest, reply: FastifyReply, index: 
 /**
  * Serves the built web app from `webDistDir`, looked up on each request so a rebuild is served without a
  * restart. Vite's hashed files under /assets never change, so they are cached for a year; everything else is
- * revalidated on every load so a deploy shows at once. A missing file (a stale script, a probe for
- * /.env) is a plain 404. Every other path is a page, whatever the client says it accepts (link-preview bots
- * and health checks accept anything, or say nothing): `answerPage` answers it from index.html.
+ * revalidated on every load so a deploy shows at once. Every path without an extension is a page, whatever the
+ * client says it accepts (link-preview bots and health checks accept anything, or say nothing): `answerPage`
+ * answers it from index.html.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, answerPage: PageHandler): Promise<void> {
   const root = path.resolve(webDistDir);
@@ -54,8 +58,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, a
     const pathname = (request.params as { "*": string })["*"];
     // Source maps stay on the server for decoding error reports; they are nobody's page either.
     if (isReserved(request.url) || pathname.endsWith(".map")) return reply.callNotFound();
-    if (await isFileIn(root, pathname)) return reply.sendFile(pathname);
-    if (FILE_NAME.test(pathname)) return reply.callNotFound();
+    if (FILE_NAME.test(pathname))
+      return (await isFileIn(root, pathname)) ? reply.sendFile(pathname) : reply.callNotFound();
     const index = await readIndex();
     if (index === undefined)
       return reply
