@@ -11,17 +11,19 @@ export type DocumentFrame = (language: Locale, headTags: string) => string;
 
 // One attribute of a start tag, quoted or not (HTML's attribute syntax), so a `>` inside a value ends no tag.
 const ATTRIBUTE = String.raw`\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?`;
-const startTag = (name: string) => new RegExp(`<${name}((?:${ATTRIBUTE})*)\\s*/?>`, "gi");
+const HTML_TAG = new RegExp(`<html((?:${ATTRIBUTE})*)\\s*/?>`, "i");
+// A <meta> with the rest of its line, so one taken out leaves no blank line behind.
+const META_LINE = new RegExp(`[ \\t]*<meta((?:${ATTRIBUTE})*)\\s*/?>[ \\t]*(?:\\r?\\n)?`, "gi");
 const LANG_ATTRIBUTE = new RegExp(String.raw`\s+lang(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?`, "i");
 const DESCRIPTION_NAME = /\sname\s*=\s*(?:"description"|'description'|description(?=[\s/>]|$))/i;
-const TITLE = /<title\b[^>]*>[\s\S]*?<\/title\s*>\s*/gi;
+const TITLE_LINE = /[ \t]*<title\b[^>]*>[\s\S]*?<\/title\s*>[ \t]*(?:\r?\n)?/gi;
 const HEAD_END = /<\/head\s*>/i;
 
 export function compileDocument(html: string): DocumentFrame {
   const withoutDefaults = html
-    .replace(TITLE, "")
-    .replace(startTag("meta"), (tag, attributes: string) => (DESCRIPTION_NAME.test(attributes) ? "" : tag));
-  const htmlTag = startTag("html").exec(withoutDefaults);
+    .replace(TITLE_LINE, "")
+    .replace(META_LINE, (line, attributes: string) => (DESCRIPTION_NAME.test(attributes) ? "" : line));
+  const htmlTag = HTML_TAG.exec(withoutDefaults);
   const headEnd = HEAD_END.exec(withoutDefaults);
   // Not the shape of a Vite build: served as it is rather than broken.
   if (htmlTag === null || headEnd === null || headEnd.index < htmlTag.index) return () => html;

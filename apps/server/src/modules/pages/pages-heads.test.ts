@@ -1,8 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { formatPrice } from "@lootlane/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.js";
+import { openDatabase } from "../../db/client.js";
 import { categories, type Category, type Product } from "../../db/schema/catalog.js";
 import { users, type User } from "../../db/schema/users.js";
 import { createTestApp, webFixture, type TestApp } from "../../test/test-app.js";
@@ -386,5 +388,49 @@ describe("with the real web build's index.html", () => {
 
     expect(page.canonical).toEqual([`https://market.example/product/${owner.id}`]);
     expect(page.meta("og:image")).toEqual([`https://market.example/media/seed/products/${owner.id.slice(0, 8)}0.png`]);
+  });
+});
+
+// Instances share the heads' invalidation through Redis; each has its own connection to one PostgreSQL.
+const redisUrl = process.env.TEST_REDIS_URL;
+const sharedDatabase = process.env.TEST_DB_DRIVER === "postgres";
+
+describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one PostgreSQL and Redis", () => {
+  it("a price changed through instance A shows in the head instance B has cached", async () => {
+    const a = await createTestApp({ redisUrl });
+    const { rows } = (await a.database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: [{ name: string }];
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0].name}`;
+    const bDatabase = await openDatabase({ databaseUrl: url.toString() });
+    const b = await buildApp({ config: a.config, database: bDatabase, media: a.media, logger: false });
+    try {
+      const owner = await testPeople("heads_two", () => a).person();
+      const listed = await createTestProduct(a, {
+        sellerId: owner.user.id,
+        categoryId: (await createTestGame(a.database.db)).id,
+        title: "Shared pack",
+      });
+      const titleOnB = async () =>
+        parsePage((await b.inject({ method: "GET", url: `/product/${listed.id}` })).body).titles[0];
+      expect(await titleOnB()).toBe(`Shared pack — ${formatPrice(100)} — Lootlane`);
+
+      const edited = await sendForm(
+        a,
+        owner.client,
+        "PATCH",
+        "/v1/products/",
+        textParts({ product_id: listed.id, price: 250 }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+
+      // The message crosses Redis asynchronously: B shows the new price once it has arrived, well before its TTL.
+      await expect.poll(titleOnB, { timeout: 5000, interval: 50 }).toBe(`Shared pack — ${formatPrice(250)} — Lootlane`);
+    } finally {
+      await b.close();
+      await bDatabase.close();
+      await a.close();
+    }
   });
 });
