@@ -17,6 +17,8 @@ export type BenchOutcome = {
   listing: Pipelined;
   deepListing: Pipelined;
   category: Pipelined;
+  /** The product page's HTML with its server-rendered head (issue 21). */
+  productPage: Pipelined;
   /** Listing and category again at half of their best rate, for p99 under a load they can carry. */
   listingAtHalf: HttpResult;
   categoryAtHalf: HttpResult;
@@ -34,6 +36,9 @@ export type BenchOutcome = {
   bundle: WebBundleResult;
   vitals: WebVitalsResult;
 };
+
+/** Issue 21: the product page's HTML, a share of C_hello on either database. */
+const PRODUCT_PAGE_SHARE = 0.3;
 
 /** One goal: what was measured against what the issue asks; `met` is undefined when this run cannot judge it. */
 export type Goal = { name: string; measured: string; goal: string; met: boolean | undefined; note?: string };
@@ -54,17 +59,19 @@ const ms = (value: number) => (Number.isNaN(value) ? "no answer" : `${value} ms`
 export function evaluateGoals(outcome: BenchOutcome): Goal[] {
   const share = outcome.postgres ? 0.5 : 0.25;
   const goals: Goal[] = [];
-  for (const [label, row] of [
-    ["home listing", outcome.listing],
-    ["category listing", outcome.category],
+  for (const [label, row, rowShare] of [
+    ["home listing", outcome.listing, share],
+    ["category listing", outcome.category, share],
+    // Issue 21: the page a shared product link opens, answered from the head cache on either database.
+    ["product page HTML", outcome.productPage, PRODUCT_PAGE_SHARE],
   ] as const) {
     for (const depth of ["p1", "p10"] as const) {
       const measured = row[depth].requestsPerSecond / outcome.hello[depth].requestsPerSecond;
       goals.push({
         name: `${label} req/s, pipelining ${depth.slice(1)}`,
         measured: `${ratio(measured)} C_hello (${row[depth].requestsPerSecond} / ${outcome.hello[depth].requestsPerSecond})`,
-        goal: `≥ ${ratio(share)} C_hello`,
-        met: measured >= share,
+        goal: `≥ ${ratio(rowShare)} C_hello`,
+        met: measured >= rowShare,
       });
     }
   }

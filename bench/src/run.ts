@@ -14,6 +14,7 @@ import { chatMembers } from "./chat-members.js";
 import { type BenchOutcome, type Pipelined, bestRate, evaluateGoals, goalsTable } from "./goals.js";
 import { type HttpLoad, runHttp, settle } from "./http-scenario.js";
 import { runIdleSockets } from "./idle-sockets-scenario.js";
+import { measureSitemap, productPageScenario, sitemapLine } from "./pages-scenarios.js";
 import { checkLedger } from "./ledger-check.js";
 import { serverPid } from "./process-memory.js";
 import { buyingLine, bundleLine, httpTable, idleTable, latencyTable, socketTable, stockBuyingLine } from "./report.js";
@@ -115,6 +116,9 @@ async function main(): Promise<void> {
     const commonSearchMax = await pipelined(catalogue.commonSearch);
     const rareSearchMax = await pipelined(catalogue.rareSearch);
     const whoAmI = await pipelined(await whoAmIScenario(server.baseUrl, admin));
+    progress("sitemap: every product file");
+    const sitemap = await measureSitemap(server.baseUrl);
+    const productPage = await pipelined(productPageScenario(sitemap.productPageUrl));
 
     // "p99 at half of the maximum rate": the best rate over both depths, halved, offered at a fixed pace.
     const atHalf = async ({ name, request }: HttpScenario, row: Pipelined) => {
@@ -198,6 +202,7 @@ async function main(): Promise<void> {
       listing,
       deepListing,
       category,
+      productPage,
       listingAtHalf,
       categoryAtHalf,
       commonSearch,
@@ -223,11 +228,24 @@ async function main(): Promise<void> {
       goalsTable(evaluateGoals(outcome)),
       `## HTTP\n\nautocannon -c ${CONNECTIONS}, ${seconds} s per row and depth, pipelining 1 and 10; "× C_hello" is the share of the bare Fastify ceiling at the same depth.`,
       httpTable(
-        [hello, health, shell, listing, deepListing, category, product, commonSearchMax, rareSearchMax, whoAmI],
+        [
+          hello,
+          health,
+          shell,
+          listing,
+          deepListing,
+          category,
+          product,
+          productPage,
+          commonSearchMax,
+          rareSearchMax,
+          whoAmI,
+        ],
         hello,
       ),
       `Percentiles under a load the server can carry: the listings at a fixed rate of half their best req/s (100 connections), the searches with ${SEARCH_CONNECTIONS} connections sending back to back.`,
       latencyTable([listingAtHalf, categoryAtHalf, commonSearch, rareSearch]),
+      `## Sitemap\n\n${sitemapLine(sitemap)}`,
       `## Socket\n\n${socketMembers} members over websockets in chats of two, made through the API in ${setupSeconds.toFixed(0)} s; each sends ${socketLoad.ratePerMember} message/s (${Math.round(socketLoad.ratePerMember * 60)} a minute; the server allows ${SERVER_MESSAGES_PER_MINUTE} a minute per user, so this is the most the server can be offered with this many members, and C_io gets the same), open loop, ${socketLoad.seconds} s counted after ${socketLoad.warmupSeconds} s of warm-up; latency is send → \`new_message\` received by the other member.`,
       socketTable([socketCeilingResult, socket, socketAtHalf], socketCeilingResult),
       `## Idle sockets\n\n${idleSockets} idle websocket connections to each process (the server's signed in as the socket members), resident memory (VmRSS): the median of five samples a second apart before and with them, and the lowest of eight after they left.`,

@@ -23,6 +23,8 @@ import { productGamesRoutes } from "./modules/products/products-games.routes.js"
 import { registerEmailJobs } from "./modules/notifications/notifications-email.service.js";
 import { unsubscribeRoutes } from "./modules/notifications/notifications-unsubscribe.routes.js";
 import { unsubscribeKeyFor } from "./modules/notifications/notifications-unsubscribe.service.js";
+import { pagesRoutes } from "./modules/pages/pages.routes.js";
+import { SITEMAP_LIMITS, type SitemapLimits } from "./modules/pages/pages-sitemap.service.js";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { registerPushJobs } from "./modules/notifications/notifications-push.jobs.js";
 import { notificationsPushRoutes } from "./modules/notifications/notifications-push.routes.js";
@@ -57,7 +59,6 @@ import { requestIdFor, registerRequestIdHeader } from "./platform/http/request-i
 import { registerRequestParsing } from "./platform/http/request-parsing.js";
 import { registerSecurityHeaders } from "./platform/http/security-headers.js";
 import { warnOfTrustingEveryProxy } from "./platform/http/trust-proxy.js";
-import { registerWebApp } from "./platform/http/web-app.js";
 import { createJobRunner, startJobWorker } from "./platform/jobs/job-queue.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { MediaStore } from "./platform/media/media-store.js";
@@ -81,6 +82,8 @@ export type AppDeps = {
   rateLimitStore?: RateLimitStore;
   /** How long a call to ЮKassa may take; tests shorten it to see a hung provider quickly. */
   paymentsTimeoutMs?: number;
+  /** Defaults to the sitemaps.org limits; tests lower them to see a small catalogue span several sitemap files. */
+  sitemapLimits?: SitemapLimits;
 };
 
 /**
@@ -278,7 +281,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerMediaRoute(app, media);
   // Last: its catch-all GET route answers every page path the routes above do not own.
-  await registerWebApp(app, config.webDistDir);
+  await app.register(pagesRoutes, {
+    db: database.db,
+    presence: realtime.presence,
+    redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
+    webDistDir: config.webDistDir,
+    sitemapLimits: deps.sitemapLimits ?? SITEMAP_LIMITS,
+  });
 
   return app;
 }

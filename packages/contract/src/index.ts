@@ -19,3 +19,4 @@ export * from "./wallet/wallet.schemas.js";
 export * from "./wallet/withdrawal-destinations.js";
 export * from "./reports/reports.schemas.js";
 export * from "./notifications/notifications.schemas.js";
+export * from "./pages/app-pages.js";

@@ -29,7 +29,10 @@ export const webFixture = {
 };
 
 /** Dependencies a test may replace, e.g. a clock it moves forward, or the logger to read what the app logs. */
-export type TestAppDeps = Pick<AppDeps, "mailer" | "clock" | "rateLimitStore" | "logger" | "paymentsTimeoutMs">;
+export type TestAppDeps = Pick<
+  AppDeps,
+  "mailer" | "clock" | "rateLimitStore" | "logger" | "paymentsTimeoutMs" | "sitemapLimits"
+>;
 
 /**
  * recordSecrets: false for a suite whose "secret" fields carry no secrets but generated junk that it also puts in

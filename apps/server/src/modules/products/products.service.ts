@@ -318,3 +318,11 @@ export async function createProducts(
   await tx.insert(productImages).values(images);
   await tx.insert(productUnits).values(units);
 }
+
+// The sitemaps' walks of the catalogue (modules/pages).
+export {
+  countProductIdsUpTo,
+  productsOnSaleInRange,
+  sellersOnSaleInRange,
+  type IdRange,
+} from "./products-sitemap.service.js";

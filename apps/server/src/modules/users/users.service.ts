@@ -1,5 +1,5 @@
 import type { Locale, Role } from "@lootlane/contract";
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { users, type NewUser, type User as UserRow } from "../../db/schema/users.js";
@@ -213,4 +213,19 @@ async function isAvatarOfAnotherUser(db: Db, avatarUrl: string, userId: string):
     .where(and(eq(users.avatarUrl, avatarUrl), ne(users.id, userId)))
     .limit(1);
   return other !== undefined;
+}
+
+/**
+ * How many users have ids from `from` up to `to` (exclusive; undefined: to the end), counted no further than
+ * `cap`: the sitemap of sellers (modules/pages) sizes its slices of the id space by it, walking at most `cap`
+ * entries of the primary key.
+ */
+export async function countUserIdsUpTo(db: Db, from: string, to: string | undefined, cap: number): Promise<number> {
+  const capped = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(gte(users.id, from), to === undefined ? undefined : lt(users.id, to)))
+    .limit(cap);
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(capped.as("capped"));
+  return row!.count;
 }

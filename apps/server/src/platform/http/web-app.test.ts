@@ -3,6 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, webFixture, type TestApp } from "../../test/test-app.js";
+import { parsePage } from "../../test/test-html.js";
+
+/** The fixture build's app, whatever head the page was given. */
+function expectTheApp(body: string, url: string) {
+  const page = parsePage(body);
+  expect(page.scriptSources, url).toEqual([webFixture.assetPath]);
+  expect(page.hasAppRoot, url).toBe(true);
+}
 
 describe("the built web app", () => {
   let t: TestApp;
@@ -16,19 +24,26 @@ describe("the built web app", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.headers["cache-control"]).toBe("no-cache");
-    expect(response.body).toBe(webFixture.indexHtml);
+    expectTheApp(response.body, "/");
   });
 
-  it("answers index.html to any client-side route a browser opens", async () => {
-    for (const url of ["/some/deep/route", "/products/42?tab=reviews", "/admin/users"]) {
+  // Since issue 21 a path the app has not is a real 404 (modules/pages), still with the app's not-found screen.
+  it("answers index.html to any client-side route a browser opens, 404 to a path the app has not", async () => {
+    for (const [url, status] of [
+      ["/signin", 200],
+      ["/product/create?draft=1", 200],
+      ["/admin/users", 200],
+      ["/some/deep/route", 404],
+      ["/products/42?tab=reviews", 404],
+    ] as const) {
       const response = await t.app.inject({
         method: "GET",
         url,
         headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
       });
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers["cache-control"], url).toBe("no-cache");
-      expect(response.body, url).toBe(webFixture.indexHtml);
+      expectTheApp(response.body, url);
     }
   });
 
@@ -87,6 +102,14 @@ describe("the built web app", () => {
     const response = await t.app.inject({ method: "GET", url: "/assets/missing-123.js", headers: { accept: "*/*" } });
     expect(response.statusCode).toBe(404);
   });
+
+  it("answers a plain JSON 404, not the app, to any missing file, however it is asked for", async () => {
+    for (const url of ["/assets/missing-123.js", "/favicon.ico", "/.env", "/wp-login.php"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().detail.error_code, url).toBe("ROUTE_NOT_FOUND");
+    }
+  });
 });
 
 describe("without a web build", () => {
@@ -111,8 +134,8 @@ describe("without a web build", () => {
   it("serves the build once it appears, without a restart", async () => {
     await mkdir(t.config.webDistDir, { recursive: true });
     await writeFile(path.join(t.config.webDistDir, "index.html"), webFixture.indexHtml);
-    const page = await t.app.inject({ method: "GET", url: "/products/1", headers: { accept: "text/html" } });
+    const page = await t.app.inject({ method: "GET", url: "/signin", headers: { accept: "text/html" } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toBe(webFixture.indexHtml);
+    expectTheApp(page.body, "/signin");
   });
 });

@@ -1,7 +1,10 @@
+import { APP_PAGES } from "@lootlane/contract";
 import { screen, waitFor, within } from "@testing-library/react";
+import type { RouteObject } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { makeUser, renderApp } from "@/test/render-app";
 import { stubApi } from "@/test/stub-api";
+import { createRoutes } from "./routes";
 
 const admin = makeUser({ username: "root", role: "admin" });
 
@@ -162,5 +165,27 @@ describe("status screens", () => {
     renderApp(path, { user: null });
 
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+  });
+});
+
+describe("the route table", () => {
+  /** Every path a page of the table answers, as the router spells it; the catch-all routes left out. */
+  function pagePaths(routes: RouteObject[], parent = ""): string[] {
+    return routes.flatMap((route) => {
+      if (route.path === "*") return [];
+      const path = route.path === undefined ? parent : `${parent}/${route.path}`;
+      if (route.index) return [path || "/"];
+      if (route.children?.length) return pagePaths(route.children, path);
+      return route.path === undefined ? [] : [path];
+    });
+  }
+  const unnamed = (path: string) => path.replace(/:[^/]+/g, ":");
+
+  it("has every page in the contract's list, by which the server tells a page from a 404", () => {
+    const known = new Set(APP_PAGES.map((page) => unnamed(page.path)));
+    const paths = pagePaths(createRoutes());
+
+    expect(paths).toEqual(expect.arrayContaining(["/", "/signin", "/product/:productId", "/admin", "/admin/users"]));
+    expect(paths.filter((path) => !known.has(unnamed(path)))).toEqual([]);
   });
 });
