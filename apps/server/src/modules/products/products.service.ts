@@ -182,6 +182,19 @@ export async function suspendSellerProducts(tx: Db, sellerId: string, suspended:
 }
 
 /**
+ * The seller's rating changed (a review counted, an admin's edit): their products carry it too (seller_rating, what
+ * listings sort and filter by along one index), from users.rating as the caller's transaction now has it. The caller
+ * holds the seller's row locked, as a new product's creation reads the rating under a shared lock of it.
+ */
+export async function setSellerRating(tx: Db, sellerId: string): Promise<void> {
+  const rating = sql`(${tx.select({ rating: users.rating }).from(users).where(eq(users.id, sellerId))})`;
+  await tx
+    .update(products)
+    .set({ sellerRating: rating })
+    .where(and(eq(products.sellerId, sellerId), sql`${products.sellerRating} is distinct from ${rating}`));
+}
+
+/**
  * The product of a deal that is moving, locked until the transaction ends (lock order deal → product → users,
  * deals.lifecycle.ts), so two deals of one listing closing at once decide its status one after the other.
  */
@@ -203,7 +216,7 @@ export async function setProductStatus(
 
 /**
  * Listings made whole elsewhere (the seed's demo catalogue), with their images already in the media store and
- * their units encrypted; each row's in_stock counts its units.
+ * their units encrypted; each row's in_stock counts its units. Each carries its seller's rating as it is now.
  */
 export async function createProducts(
   tx: Db,
@@ -212,6 +225,7 @@ export async function createProducts(
   units: NewProductUnit[],
 ): Promise<void> {
   await tx.insert(products).values(rows);
+  for (const sellerId of new Set(rows.map((row) => row.sellerId))) await setSellerRating(tx, sellerId);
   await tx.insert(productImages).values(images);
   await tx.insert(productUnits).values(units);
 }
