@@ -17,7 +17,7 @@ import type { PageStart } from "./products-listing.service.js";
  *
  * An entry is the guest's answer, serialised exactly as the route's response schema would, with an ETag. The
  * cache is emptied on every catalogue change (products.events.ts), here at once and on the other instances
- * over Redis; the TTL bounds what no signal covers (a seller's new avatar or rating).
+ * over Redis; the TTL bounds what no signal covers (a seller's new avatar, who is online now).
  */
 
 /** How long an entry may live without an invalidation: the staleness of what sends no signal. */
