@@ -16,6 +16,9 @@ export type BenchOutcome = {
   hello: Pipelined;
   listing: Pipelined;
   deepListing: Pipelined;
+  /** A sorted, filtered listing (issue 21), page 1 and page 1,000 read by key. */
+  sortedListing: Pipelined;
+  deepSortedListing: Pipelined;
   category: Pipelined;
   /** Listing and category again at half of their best rate, for p99 under a load they can carry. */
   listingAtHalf: HttpResult;
@@ -79,13 +82,18 @@ export function evaluateGoals(outcome: BenchOutcome): Goal[] {
       met: half.p99 <= 25,
     });
   }
-  const deepCost = bestRate(outcome.listing) / bestRate(outcome.deepListing);
-  goals.push({
-    name: `${outcome.deepListing.p1.name} cost (req/s of page 1 ÷ req/s of the deep page, best of both depths)`,
-    measured: `${ratio(deepCost)} page 1`,
-    goal: "≤ 1.50 × page 1",
-    met: deepCost <= 1.5,
-  });
+  for (const [first, deep] of [
+    [outcome.listing, outcome.deepListing],
+    [outcome.sortedListing, outcome.deepSortedListing],
+  ] as const) {
+    const deepCost = bestRate(first) / bestRate(deep);
+    goals.push({
+      name: `${deep.p1.name} cost (req/s of page 1 ÷ req/s of the deep page, best of both depths)`,
+      measured: `${ratio(deepCost)} page 1`,
+      goal: "≤ 1.50 × page 1",
+      met: deepCost <= 1.5,
+    });
+  }
   for (const search of [outcome.commonSearch, outcome.rareSearch]) {
     goals.push({
       name: `${search.name} p95 (-c ${search.load.connections})`,

@@ -110,6 +110,8 @@ async function main(): Promise<void> {
     const catalogue = await catalogueScenarios(server.baseUrl);
     const listing = await pipelined(catalogue.listing);
     const deepListing = await pipelined(catalogue.deepListing);
+    const sortedListing = await pipelined(catalogue.sortedListing);
+    const deepSortedListing = await pipelined(catalogue.deepSortedListing);
     const category = await pipelined(catalogue.category);
     const product = await pipelined(catalogue.product);
     const commonSearchMax = await pipelined(catalogue.commonSearch);
@@ -197,6 +199,8 @@ async function main(): Promise<void> {
       hello,
       listing,
       deepListing,
+      sortedListing,
+      deepSortedListing,
       category,
       listingAtHalf,
       categoryAtHalf,
@@ -223,7 +227,20 @@ async function main(): Promise<void> {
       goalsTable(evaluateGoals(outcome)),
       `## HTTP\n\nautocannon -c ${CONNECTIONS}, ${seconds} s per row and depth, pipelining 1 and 10; "× C_hello" is the share of the bare Fastify ceiling at the same depth.`,
       httpTable(
-        [hello, health, shell, listing, deepListing, category, product, commonSearchMax, rareSearchMax, whoAmI],
+        [
+          hello,
+          health,
+          shell,
+          listing,
+          deepListing,
+          sortedListing,
+          deepSortedListing,
+          category,
+          product,
+          commonSearchMax,
+          rareSearchMax,
+          whoAmI,
+        ],
         hello,
       ),
       `Percentiles under a load the server can carry: the listings at a fixed rate of half their best req/s (100 connections), the searches with ${SEARCH_CONNECTIONS} connections sending back to back.`,
