@@ -16,6 +16,9 @@ export type BenchOutcome = {
   hello: Pipelined;
   listing: Pipelined;
   deepListing: Pipelined;
+  /** A sorted, filtered listing (issue 21), page 1 and page 1,000 read by key. */
+  sortedListing: Pipelined;
+  deepSortedListing: Pipelined;
   category: Pipelined;
   /** The product page's HTML with its server-rendered head (issue 21). */
   productPage: Pipelined;
@@ -86,13 +89,18 @@ export function evaluateGoals(outcome: BenchOutcome): Goal[] {
       met: half.p99 <= 25,
     });
   }
-  const deepCost = bestRate(outcome.listing) / bestRate(outcome.deepListing);
-  goals.push({
-    name: `${outcome.deepListing.p1.name} cost (req/s of page 1 ÷ req/s of the deep page, best of both depths)`,
-    measured: `${ratio(deepCost)} page 1`,
-    goal: "≤ 1.50 × page 1",
-    met: deepCost <= 1.5,
-  });
+  for (const [first, deep] of [
+    [outcome.listing, outcome.deepListing],
+    [outcome.sortedListing, outcome.deepSortedListing],
+  ] as const) {
+    const deepCost = bestRate(first) / bestRate(deep);
+    goals.push({
+      name: `${deep.p1.name} cost (req/s of page 1 ÷ req/s of the deep page, best of both depths)`,
+      measured: `${ratio(deepCost)} page 1`,
+      goal: "≤ 1.50 × page 1",
+      met: deepCost <= 1.5,
+    });
+  }
   for (const search of [outcome.commonSearch, outcome.rareSearch]) {
     goals.push({
       name: `${search.name} p95 (-c ${search.load.connections})`,

@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     const catalogue = await catalogueScenarios(server.baseUrl);
     const listing = await pipelined(catalogue.listing);
     const deepListing = await pipelined(catalogue.deepListing);
+    const sortedListing = await pipelined(catalogue.sortedListing);
+    const deepSortedListing = await pipelined(catalogue.deepSortedListing);
     const category = await pipelined(catalogue.category);
     const product = await pipelined(catalogue.product);
     const commonSearchMax = await pipelined(catalogue.commonSearch);
@@ -201,6 +203,8 @@ async function main(): Promise<void> {
       hello,
       listing,
       deepListing,
+      sortedListing,
+      deepSortedListing,
       category,
       productPage,
       listingAtHalf,
@@ -234,6 +238,8 @@ async function main(): Promise<void> {
           shell,
           listing,
           deepListing,
+          sortedListing,
+          deepSortedListing,
           category,
           product,
           productPage,

@@ -3,9 +3,10 @@ import { dealSchema, productSchema } from "@lootlane/contract";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@lootlane/server/db/client";
-import { products, productUnits } from "@lootlane/server/db/schema/catalog";
+import { categories, products, productUnits } from "@lootlane/server/db/schema/catalog";
 import { messages } from "@lootlane/server/db/schema/chats";
 import { deals } from "@lootlane/server/db/schema/deals";
+import { users } from "@lootlane/server/db/schema/users";
 import { presentDeal } from "@lootlane/server/modules/deals/deals.presenter";
 import { loadDealViews } from "@lootlane/server/modules/deals/deals.views";
 import { checkLedger } from "@lootlane/server/modules/ledger/ledger-check.service";
@@ -55,6 +56,30 @@ describe("the bench data generator", () => {
       expect(product.in_stock).toBe(product.is_sold ? 0 : 1);
     }
     expect(seen.filter((product) => product.is_sold)).toHaveLength(90);
+  });
+
+  it("files each listing under its category's game with its seller's rating, on sale since written once approved", async () => {
+    const rows = await database.db
+      .select({
+        gameId: products.gameId,
+        categoryId: categories.id,
+        parentId: categories.parentId,
+        sellerRating: products.sellerRating,
+        rating: users.rating,
+        status: products.status,
+        createdAt: products.createdAt,
+        listedAt: products.listedAt,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(users, eq(users.id, products.sellerId));
+    expect(rows).toHaveLength(400);
+    expect(new Set(rows.map((row) => row.rating)).size).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(row.gameId).toBe(row.parentId ?? row.categoryId);
+      expect(row.sellerRating).toBe(row.rating);
+      expect(row.listedAt).toEqual(["moderation", "rejected"].includes(row.status) ? null : row.createdAt);
+    }
   });
 
   it("gives every deal its snapshot and the unit it took, as the buyer's deal shows them", async () => {

@@ -11,6 +11,7 @@ import {
   type NewProduct,
   type Product,
 } from "../db/schema/catalog.js";
+import { users } from "../db/schema/users.js";
 import { slugify } from "../db/slug.js";
 import { createDataCipher } from "../platform/crypto/data-cipher.js";
 import type { TestApp } from "./test-app.js";
@@ -97,6 +98,8 @@ export async function createTestProduct(
       gameId: sql`(select coalesce(${categories.parentId}, ${categories.id}) from ${categories} where ${categories.id} = ${columns.categoryId})`,
       // A listing that has been on sale went on sale when it was written, unless told.
       listedAt: neverListed.includes(columns.status ?? "active") ? null : (columns.createdAt ?? sql`now()`),
+      // Its seller's rating, as products.service keeps it, unless told.
+      sellerRating: sql`(select ${users.rating} from ${users} where ${users.id} = ${columns.sellerId})`,
       ...columns,
       productDataEncrypted: manual ? cipher.encrypt(productData) : note === undefined ? null : cipher.encrypt(note),
       inStock: manual ? quantity : units.length,

@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products, type Category as CategoryRow } from "../../db/schema/catalog.js";
 import { findGameWithSubcategories } from "../categories/categories.service.js";
-import { cappedCount } from "./products.service.js";
+import { cappedCount } from "./products-paging.service.js";
 
 /** A category with how many products are on sale in it, up to LISTING_COUNT_CAP. */
 export type CountedCategory = { category: CategoryRow; productCount: number };

@@ -1,4 +1,4 @@
-import type { PageQuery } from "@lootlane/contract";
+import type { ListingFilters, PageQuery } from "@lootlane/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -7,7 +7,7 @@ import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { createCatalogueCache } from "./products-catalogue.cache.js";
 import type { ProductView } from "./products.views.js";
 import type { PresentContext } from "./products.presenter.js";
-import type { PageStart } from "./products.service.js";
+import type { PageStart } from "./products-listing.service.js";
 
 /*
  * Public listings and search answered from memory. The same few pages (the home page, each game's first page)
@@ -16,7 +16,7 @@ import type { PageStart } from "./products.service.js";
  *
  * An entry is the guest's answer, serialised exactly as the route's response schema would, with an ETag. The
  * cache is emptied on every catalogue change (products.events.ts), here at once and on the other instances
- * over Redis; the TTL bounds what no signal covers (a seller's new avatar or rating).
+ * over Redis; the TTL bounds what no signal covers (a seller's new avatar, who is online now).
  */
 
 /** How long an entry may live without an invalidation: the staleness of what sends no signal. */
@@ -53,6 +53,15 @@ export type ListingCache = {
 
 /** A listing and everything that filters it, e.g. ["category", id]: one page of it is one cache entry. */
 export type ListingName = ReadonlyArray<string | number | undefined>;
+
+/**
+ * A listing with everything that narrows or orders it (issue 21), so two listings that differ in any filter or the
+ * sort never share an entry, nor a page start.
+ */
+export function filteredListing(listing: ListingName, filters: ListingFilters): ListingName {
+  const { sort, min_price, max_price, delivery, online, min_rating, after } = filters;
+  return [...listing, sort, min_price, max_price, delivery, online, min_rating, after];
+}
 
 /** The cache key of one page of a listing. JSON, so no search text can spell another listing's key. */
 export function pageKey(listing: ListingName, { page, per_page }: PageQuery): string {

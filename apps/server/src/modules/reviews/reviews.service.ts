@@ -10,6 +10,8 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { notify } from "../notifications/notifications.service.js";
+import { catalogueChanged } from "../products/products.events.js";
+import { setSellerRating } from "../products/products.service.js";
 import { getProfile, setRating } from "../users/users.service.js";
 
 /** A member of the deal as a review shows them. */
@@ -41,7 +43,7 @@ export async function createReview(
   rules: RatingRules,
 ): Promise<ReviewView> {
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       await ensureNotBanned(tx, authorId);
       const [deal] = await tx
         .select({
@@ -69,7 +71,10 @@ export async function createReview(
           notCountedReason,
         })
         .returning({ id: reviews.id });
-      if (notCountedReason === null) await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
+      if (notCountedReason === null) {
+        await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
+        await setSellerRating(tx, deal.sellerId);
+      }
       const view = await loadReview(tx, review!.id);
       await notify(tx, rules.clock, deal.sellerId, {
         event: "review_received",
@@ -82,6 +87,9 @@ export async function createReview(
       });
       return view;
     });
+    // Listings sort and filter by the seller's rating: the cached ones may show the old one.
+    catalogueChanged(db);
+    return created;
   } catch (error) {
     // Two requests for one deal both pass the checks above; the unique index on deal_id lets one through.
     if (violatedUniqueConstraint(error) === "reviews_deal_id_unique")
