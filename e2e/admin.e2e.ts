@@ -108,8 +108,10 @@ describe.skipIf(skipReason)("admin journey", () => {
     await admin.page.getByRole("link", { name: "Categories", exact: true }).click();
     await admin.page.getByRole("button", { name: "Add Category" }).click();
     const gameDialog = admin.page.getByRole("dialog", { name: "Add Category" });
-    await gameDialog.getByLabel("Name").fill("Path of Exile");
-    await gameDialog.getByLabel("Description").fill("Action RPG: currency, builds and accounts.");
+    await gameDialog.getByRole("textbox", { name: "Name", exact: true }).fill("Path of Exile");
+    await gameDialog
+      .getByRole("textbox", { name: "Description", exact: true })
+      .fill("Action RPG: currency, builds and accounts.");
     await gameDialog
       .getByLabel("Choose an image")
       .setInputFiles({ name: "poe.png", mimeType: "image/png", buffer: await testImages.png(256, 256) });
@@ -121,13 +123,15 @@ describe.skipIf(skipReason)("admin journey", () => {
       .click();
     await admin.page.getByRole("button", { name: "Add Subcategory" }).click();
     const subDialog = admin.page.getByRole("dialog", { name: "Add Subcategory to Path of Exile" });
-    await subDialog.getByLabel("Name").fill("Currency");
+    await subDialog.getByRole("textbox", { name: "Name", exact: true }).fill("Currency");
+    await subDialog.getByLabel("Name in Russian").fill("Валюта");
     await subDialog
       .getByLabel("Choose an image")
       .setInputFiles({ name: "orb.png", mimeType: "image/png", buffer: await testImages.png(128, 128) });
     await subDialog.getByRole("button", { name: "Create" }).click();
     await subDialog.waitFor({ state: "hidden" });
     await admin.page.getByText("Currency", { exact: true }).waitFor();
+    await admin.page.getByText("Валюта", { exact: true }).waitFor();
 
     // Users: find the victim, set their balance, see it saved and return to the list.
     await admin.page.getByRole("link", { name: "Users", exact: true }).click();

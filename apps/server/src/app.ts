@@ -19,6 +19,7 @@ import { dealsByIds, latestDealOfChat } from "./modules/deals/deals.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { adminProductRoutes } from "./modules/products/products-admin.routes.js";
 import { productControlRoutes } from "./modules/products/products-control.routes.js";
+import { productGamesRoutes } from "./modules/products/products-games.routes.js";
 import { registerEmailJobs } from "./modules/notifications/notifications-email.service.js";
 import { unsubscribeRoutes } from "./modules/notifications/notifications-unsubscribe.routes.js";
 import { unsubscribeKeyFor } from "./modules/notifications/notifications-unsubscribe.service.js";
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         redisUrl: config.redisUrl,
         presence: realtime.presence,
       });
+      await api.register(productGamesRoutes, { db: database.db, redisUrl: config.redisUrl });
       await api.register(productEditingRoutes, {
         db: database.db,
         media,

@@ -152,10 +152,10 @@ async function insertCategories(tx: Db, random: () => number): Promise<ListingCa
   for (const [position, game] of demoGames.entries()) {
     const gameRow: NewCategory = {
       name: game.name,
-      nameRu: game.nameRu ?? game.name,
+      nameRu: game.nameRu,
       slug: slugify(game.name),
       description: game.description,
-      descriptionRu: game.descriptionRu ?? game.description,
+      descriptionRu: game.descriptionRu,
       imageUrl: IMAGE_URLS[position % IMAGE_URLS.length]!,
     };
     const [inserted] = await tx.insert(categories).values(gameRow).returning({ id: categories.id });
@@ -164,10 +164,10 @@ async function insertCategories(tx: Db, random: () => number): Promise<ListingCa
       .values(
         game.subcategories.map((sub) => ({
           name: sub.name,
-          nameRu: sub.nameRu ?? sub.name,
+          nameRu: sub.nameRu,
           slug: slugify(sub.name),
           description: sub.description,
-          descriptionRu: sub.descriptionRu ?? sub.description,
+          descriptionRu: sub.descriptionRu,
           parentId: inserted!.id,
         })),
       )
@@ -196,12 +196,18 @@ async function dropSecondaryIndexes(tx: Db): Promise<string[]> {
 
 /**
  * Listings made the spec's way (one `product_data`), as the server stores them: `auto`, no delivery note
- * (product_data_encrypted null), the goods being the one unit insertUnits adds.
+ * (product_data_encrypted null), the goods being the one unit insertUnits adds; filed under their category's game,
+ * with their seller's rating, and on sale since they were written unless never approved (as migration 0011 dates
+ * listings older than listed_at). Subqueries rather than joins keep the rows in the order they were generated.
  */
 async function insertListings(tx: Db, batch: ListingBatch): Promise<void> {
   await tx.execute(sql`
-    insert into products (id, seller_id, category_id, title, description, price_kopecks, delivery, in_stock, status, created_at, updated_at, deleted_at)
-    select coalesce(id, gen_random_uuid()), seller_id, category_id, title, description, price, 'auto', in_stock, status, created_at, updated_at, deleted_at
+    insert into products (id, seller_id, category_id, game_id, title, description, price_kopecks, delivery, in_stock, status,
+                          seller_rating, created_at, listed_at, updated_at, deleted_at)
+    select coalesce(id, gen_random_uuid()), seller_id, category_id,
+           (select coalesce(c.parent_id, c.id) from categories c where c.id = category_id), title, description, price, 'auto',
+           in_stock, status, (select s.rating from users s where s.id = seller_id), created_at,
+           case when status in ('moderation', 'rejected') then null else created_at end, updated_at, deleted_at
     from unnest(
       ${sql.param(batch.ids)}::uuid[], ${sql.param(batch.sellerIds)}::uuid[], ${sql.param(batch.categoryIds)}::uuid[], ${sql.param(batch.titles)}::text[],
       ${sql.param(batch.descriptions)}::text[], ${sql.param(batch.priceKopecks)}::bigint[], ${sql.param(batch.inStocks)}::int[], ${sql.param(batch.statuses)}::text[],

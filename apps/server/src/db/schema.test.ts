@@ -1,5 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import type { ListingFilters, ProductSort } from "@lootlane/contract";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  afterProduct,
+  filterConditions,
+  listingOrder,
+  onSale,
+  type OnlineSellers,
+} from "../modules/products/products-listing.filters.js";
 import { createTestDatabase } from "../test/test-database.js";
 import type { Database, Db } from "./client.js";
 import { categories, chats, deals, ledgerAccounts, products, productUnits, reviews, users } from "./schema/index.js";
@@ -184,25 +192,111 @@ describe("schema constraints", () => {
 });
 
 describe("listing and search indexes", () => {
-  it("serve newest-first keyset pages without sorting", async () => {
-    // A catalogue where most listings are not on sale, analysed as migrations leave it: the planner must then pick
-    // the index that skips them rather than one that filters them out row by row.
+  let subcategory: string;
+
+  beforeAll(async () => {
+    // Four games of three kinds of goods each, listings filed under a game or a kind (so a game holds a quarter of
+    // the catalogue, a kind a sixteenth), a fifth of them off sale, written in no order of any sort key as a
+    // marketplace's are, and analysed as migrations leave it: the planner must then pick each listing's own index
+    // rather than a wider one it filters row by row, or a sort.
+    const games = [
+      game,
+      ...(
+        await db
+          .insert(categories)
+          .values(
+            ["A", "B", "C"].map((letter) => ({
+              name: `Game ${letter}`,
+              nameRu: `Игра ${letter}`,
+              slug: `game-${letter}`,
+            })),
+          )
+          .returning({ id: categories.id })
+      ).map((row) => row.id),
+    ];
+    const kinds = await db
+      .insert(categories)
+      .values(
+        games.flatMap((parentId) =>
+          ["Items", "Keys", "Gold"].map((name) => ({ name, nameRu: name, slug: name.toLowerCase(), parentId })),
+        ),
+      )
+      .returning({ id: categories.id, parentId: categories.parentId });
+    subcategory = kinds[0]!.id;
+    const filedUnder = [...games.map((id) => ({ id, parentId: id })), ...kinds];
     await db.execute(sql`
-      insert into products (seller_id, category_id, title, description, price_kopecks, product_data_encrypted, status, created_at)
-      select ${seller}, ${game}, 'Listing ' || n, 'Generated', 10000, 'v1:x', case when n % 20 = 0 then 'active' else 'withdrawn' end,
-             now() - n * interval '1 minute'
-      from generate_series(1, 4000) as n`);
+      insert into products (seller_id, category_id, game_id, title, description, price_kopecks, product_data_encrypted,
+                            delivery, status, seller_rating, created_at, listed_at)
+      select ${seller}, (${sql.param(filedUnder.map((category) => category.id))}::uuid[])[1 + n % 16],
+             (${sql.param(filedUnder.map((category) => category.parentId))}::uuid[])[1 + n % 16], 'Listing ' || n,
+             'Generated', 100 + (n * 7919) % 100000, 'v1:x', case when n % 3 = 0 then 'manual' else 'auto' end,
+             case when n % 5 = 0 then 'withdrawn' else 'active' end, (n % 11) / 2.0,
+             now() - (n * 104729 % 12007) * interval '1 hour', now() - (n * 7919 % 12007) * interval '1 minute'
+      from generate_series(1, 12000) as n`);
     await db.execute(sql`analyze products`);
+  });
+
+  it("serve the admin's newest-first pages of one status without sorting", async () => {
     const plan = await planOf(
       sql`select id from products where status = 'active' and deleted_at is null order by created_at desc, id desc limit 30`,
     );
     expect(plan).toContain("products_status_created_idx");
     expect(plan).not.toMatch(/Sort/);
-    const categoryPlan = await planOf(
-      sql`select id from products where category_id = ${game} and status = 'active' order by created_at desc, id desc limit 30`,
-    );
-    expect(categoryPlan).toContain("products_category_status_created_idx");
-    expect(categoryPlan).not.toMatch(/Sort/);
+  });
+
+  // Every public listing (products-listing.service.ts) as it queries: its scope on sale, the filters, the sort.
+  const scopes = {
+    all: { index: "products_on_sale", where: () => undefined },
+    game: { index: "products_game_on_sale", where: () => eq(products.gameId, game) },
+    category: { index: "products_category_on_sale", where: () => eq(products.categoryId, subcategory) },
+  };
+  const sortIndexes: Record<ProductSort, string> = {
+    newest: "listed_idx",
+    price_asc: "price_idx",
+    price_desc: "price_idx",
+    rating: "rating_idx",
+  };
+  // Filters that keep most of what is on sale, so walking the sort's index is the cheaper plan however they
+  // narrow it; the filter a test sorts by also bounds the walk (a price range along the price index).
+  const broadFilters: ListingFilters = { min_price: 2, max_price: 900, delivery: "auto", min_rating: 0.5 };
+  const nobodyOnline: OnlineSellers = { listOnline: async () => [] };
+
+  async function listingPlan(scope: keyof typeof scopes, sort: ProductSort, filters: ListingFilters, after?: string) {
+    const query = db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          onSale,
+          scopes[scope].where(),
+          ...(await filterConditions(filters, nobodyOnline)),
+          after === undefined ? undefined : afterProduct(sort, after),
+        ),
+      )
+      .orderBy(...listingOrder(sort))
+      .limit(30);
+    return planOf(query.getSQL());
+  }
+
+  describe.each(Object.keys(scopes) as (keyof typeof scopes)[])("the %s listing", (scope) => {
+    it.each(Object.keys(sortIndexes) as ProductSort[])("walks its index in %s order without sorting", async (sort) => {
+      const index = `${scopes[scope].index}_${sortIndexes[sort]}`;
+      const [first] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(onSale, scopes[scope].where()))
+        .orderBy(...listingOrder(sort))
+        .limit(1);
+      for (const plan of [await listingPlan(scope, sort, {}), await listingPlan(scope, sort, broadFilters)]) {
+        expect(plan).toContain(index);
+        expect(plan).not.toMatch(/Sort/);
+      }
+      // The page after a product starts in the index where that product is, as page 1 starts at its beginning.
+      const after = await listingPlan(scope, sort, broadFilters, first!.id);
+      expect(after).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index}`));
+      expect(after).toMatch(/Index Cond: .*ROW\(/);
+      expect(after).not.toMatch(/Sort/);
+    });
   });
 
   it("serve substring search on lower-cased titles and descriptions", async () => {

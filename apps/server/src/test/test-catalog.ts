@@ -21,7 +21,7 @@ import { multipartForm, type FormPart } from "./multipart.js";
 export async function createTestGame(db: Db, name = `Game ${randomUUID().slice(0, 8)}`): Promise<Category> {
   const [row] = await db
     .insert(categories)
-    .values({ name, nameRu: name, slug: slugify(name), description: `${name} goods` })
+    .values({ name, nameRu: name, slug: slugify(name), description: `${name} goods`, descriptionRu: `${name} goods` })
     .returning();
   return row!;
 }
@@ -34,7 +34,14 @@ export async function createTestSubcategory(
 ): Promise<Category> {
   const [row] = await db
     .insert(categories)
-    .values({ name, nameRu: name, slug: slugify(name), description: `${name} of the game`, parentId: game.id })
+    .values({
+      name,
+      nameRu: name,
+      slug: slugify(name),
+      description: `${name} of the game`,
+      descriptionRu: `${name} of the game`,
+      parentId: game.id,
+    })
     .returning();
   return row!;
 }

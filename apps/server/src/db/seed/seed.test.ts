@@ -89,8 +89,17 @@ describe("seedIfEmpty", () => {
     for (const category of games.flatMap((game) => [game, ...game.children])) {
       expect(category.slug).toBe(slugify(category.name));
       expect(category.description.length).toBeGreaterThan(20);
+      expect(category.descriptionRu, category.name).toMatch(/[а-яё]/i);
       expect((await sharp(await mediaBody(category.imageUrl!)).metadata()).format).toBe("png");
     }
+    // The Russian interface names the kinds of goods in Russian; games keep their brand names.
+    for (const game of games) expect(game.nameRu).toBe(game.name);
+    const dota = games.find((game) => game.name === "Dota 2")!;
+    expect(dota.children.map((kind) => [kind.name, kind.nameRu]).sort()).toEqual([
+      ["Accounts", "Аккаунты"],
+      ["Boosting", "Бустинг"],
+      ["Items", "Предметы"],
+    ]);
     for (const game of games) expect(game.children.length, game.name).toBeGreaterThanOrEqual(2);
     for (const game of games) expect(game.children.length, game.name).toBeLessThanOrEqual(4);
 

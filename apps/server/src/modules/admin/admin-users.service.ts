@@ -13,6 +13,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { adjustUserBalance } from "../ledger/ledger.service.js";
 import { catalogueChanged } from "../products/products.events.js";
+import { setSellerRating } from "../products/products.service.js";
 import { assertMayChangeAccess, setBanned } from "./admin-bans.service.js";
 import type { AdminDeps } from "./admin.deps.js";
 import { recordAdminAction } from "../audit/audit.service.js";
@@ -72,6 +73,7 @@ export async function updateUser(
       const { before, after } = changedFields(current, input);
       const columns = toColumns(after);
       if (Object.keys(columns).length > 0) await applyAdminEdit(tx, userId, columns);
+      if (columns.rating !== undefined) await setSellerRating(tx, userId);
       const amountKopecks =
         typeof after.balance === "number" ? roublesToKopecks(after.balance) - current.balanceKopecks : 0;
       if (amountKopecks !== 0)

@@ -1,4 +1,4 @@
-import type { CreateCategoryFields } from "@lootlane/contract";
+import type { CreateCategoryFields, FieldError } from "@lootlane/contract";
 import { and, asc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
@@ -85,6 +85,15 @@ export async function findGameBySlug(db: Db, gameSlug: string): Promise<Category
   return game;
 }
 
+/** The game behind /games/{gameSlug} and its kinds of goods by name (the page's tabs), else CATEGORY_NOT_FOUND. */
+export async function findGameWithSubcategories(
+  db: Db,
+  gameSlug: string,
+): Promise<{ game: CategoryRow; subcategories: CategoryRow[] }> {
+  const game = await findGameBySlug(db, gameSlug);
+  return { game, subcategories: await childrenOf(db, game.id) };
+}
+
 /** The game of a category (the category itself when it is a game), else CATEGORY_NOT_FOUND. */
 export async function gameOfCategory(db: Db, categoryId: string): Promise<string> {
   const category = await findCategory(db, categoryId);
@@ -93,9 +102,11 @@ export async function gameOfCategory(db: Db, categoryId: string): Promise<string
 }
 
 /**
- * Admin: adds a game (no parent) or a subcategory of a game. Names are unique among siblings ignoring case;
- * the slug is made from the name (Cyrillic transliterated) and numbered when a sibling already has it. The
- * image is stored before the transaction and removed again if the category is refused.
+ * Admin: adds a game (no parent) or a subcategory of a game, named in English and Russian (the English name and
+ * description stand in for Russian ones not given). Each name is unique among siblings ignoring case, so neither
+ * language's page shows two tabs alike; the slug is made from the English name (Cyrillic transliterated) and
+ * numbered when a sibling already has it. The image is stored before the transaction and removed again if the
+ * category is refused.
  */
 export async function createCategory(
   { db, media, log }: CategoryDeps,
@@ -116,17 +127,14 @@ export async function createCategory(
           ]);
         }
       }
-      const [sameName] = await tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(and(siblingsOf(parentId), sql`lower(${categories.name}) = lower(${fields.name})`))
-        .limit(1);
-      if (sameName) throw new AppError("CATEGORY_NAME_ALREADY_EXISTS");
+      const nameRu = fields.name_ru || fields.name;
+      const taken = await namesTaken(tx, parentId, fields.name, nameRu);
+      if (taken.length > 0) throw new AppError("CATEGORY_NAME_ALREADY_EXISTS", {}, { fieldErrors: taken });
       const [row] = await tx
         .insert(categories)
         .values({
           name: fields.name,
-          nameRu: fields.name_ru || fields.name,
+          nameRu,
           description: fields.description,
           descriptionRu: fields.description_ru || fields.description,
           slug: await freeSlug(tx, fields.name, parentId),
@@ -134,13 +142,21 @@ export async function createCategory(
           parentId,
         })
         .returning();
-      const { id, name, slug, description, imageUrl } = row!;
+      const { id, name, slug, description, descriptionRu, imageUrl } = row!;
       await recordAdminAction(tx, admin, {
         action: "category.create",
         targetType: "category",
         targetId: id,
         before: null,
-        after: { name, slug, description, image_url: imageUrl, parent_id: parentId },
+        after: {
+          name,
+          name_ru: nameRu,
+          slug,
+          description,
+          description_ru: descriptionRu,
+          image_url: imageUrl,
+          parent_id: parentId,
+        },
       });
       return row!;
     });
@@ -163,6 +179,29 @@ function childrenOf(db: Db, parentId: string): Promise<CategoryRow[]> {
     .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
 }
 
+/**
+ * Which of the two names a sibling already has (ignoring case), as the refusal's fields. Siblings are added one at
+ * a time (a lock per parent, held to the end of the transaction): the Russian name has no unique index, so two
+ * admins giving the same one at once would otherwise both pass.
+ */
+async function namesTaken(tx: Db, parentId: string | null, name: string, nameRu: string): Promise<FieldError[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${parentId ?? "games"}`}, 0))`);
+  const sameName = sql<boolean>`lower(${categories.name}) = lower(${name})`;
+  const sameNameRu = sql<boolean>`lower(${categories.nameRu}) = lower(${nameRu})`;
+  const clashes = await tx
+    .select({ sameName, sameNameRu })
+    .from(categories)
+    .where(and(siblingsOf(parentId), or(sameName, sameNameRu)));
+  return [
+    ...(clashes.some((clash) => clash.sameName)
+      ? [{ field: "name", message: "Another category beside it has this name" }]
+      : []),
+    ...(clashes.some((clash) => clash.sameNameRu)
+      ? [{ field: "name_ru", message: "Another category beside it has this Russian name" }]
+      : []),
+  ];
+}
+
 /** `slug`, else `slug-2`, `slug-3`…: the first one no sibling and no fixed product path uses. */
 async function freeSlug(db: Db, name: string, parentId: string | null): Promise<string> {
   const base = slugify(name);
@@ -180,7 +219,8 @@ async function freeSlug(db: Db, name: string, parentId: string | null): Promise<
   return slug;
 }
 
-// Two admins adding the same name at once both pass the checks above; the unique indexes decide.
+// Behind the lock of namesTaken no two siblings are added at once; the unique indexes still hold the English name
+// and the slug against any other writer.
 const conflictByConstraint: Record<string, "CATEGORY_NAME_ALREADY_EXISTS" | "CATEGORY_ALREADY_EXISTS"> = {
   categories_parent_name_key: "CATEGORY_NAME_ALREADY_EXISTS",
   categories_parent_slug_key: "CATEGORY_ALREADY_EXISTS",

@@ -1,4 +1,4 @@
-import { CATEGORY_IMAGE_FIELD } from "@lootlane/contract";
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_IMAGE_FIELD, CATEGORY_NAME_MAX } from "@lootlane/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
@@ -48,8 +48,10 @@ describe("reading categories", () => {
     expect(gameItem).toEqual({
       id: game.id,
       name: "Reading Game",
+      name_ru: "Reading Game",
       slug: "reading-game",
       description: "Reading Game goods",
+      description_ru: "Reading Game goods",
       image_url: null,
     });
     expect(list.filter((item) => item["parent_id"] === game.id).map((item) => item["name"])).toEqual([
@@ -97,6 +99,104 @@ describe("POST /v1/admin/category", () => {
     expect(created.image_url).toMatch(/^\/media\/categories\/[0-9a-f-]{36}\.png$/);
     expect((await get(created.image_url)).statusCode).toBe(200);
     expect((await get("/v1/categories/all")).json()).toContainEqual(created);
+  });
+
+  it("keeps the Russian name and description given, else uses the English ones", async () => {
+    const game = await addCategory(asAdmin, {
+      name: "Tanks World",
+      name_ru: "  Танковая арена ",
+      description: "Tank battles",
+      description_ru: "Танковые бои",
+    });
+    expect(game.statusCode, game.body).toBe(200);
+    expect(game.json()).toMatchObject({
+      name: "Tanks World",
+      name_ru: "Танковая арена",
+      slug: "tanks-world",
+      description: "Tank battles",
+      description_ru: "Танковые бои",
+    });
+    const kind = await addCategory(asAdmin, {
+      name: "Gold",
+      description: "Gold by mail",
+      parent_category_id: game.json().id,
+    });
+    expect(kind.json()).toMatchObject({
+      name: "Gold",
+      name_ru: "Gold",
+      description: "Gold by mail",
+      description_ru: "Gold by mail",
+    });
+    // A blank Russian field is no Russian name.
+    const blank = await addCategory(asAdmin, {
+      name: "Silver",
+      name_ru: "   ",
+      description_ru: " ",
+      parent_category_id: game.json().id,
+    });
+    expect(blank.json()).toMatchObject({ name_ru: "Silver", description_ru: "" });
+    expect((await get(`/v1/categories/game/${game.json().id}`)).json()).toEqual([kind.json(), blank.json()]);
+    expect((await get("/v1/categories/all")).json()).toContainEqual(game.json());
+  });
+
+  it("holds the Russian name and description to the English ones' rules", async () => {
+    const keys = await t.media.list!();
+    for (const [fields, field] of [
+      [{ name: "Long Russian", name_ru: "Я".repeat(CATEGORY_NAME_MAX + 1) }, "name_ru"],
+      [{ name: "Nul Russian", name_ru: "Мир\u0000" }, "name_ru"],
+      [{ name: "Long Description", description_ru: "я".repeat(CATEGORY_DESCRIPTION_MAX + 1) }, "description_ru"],
+    ] as const) {
+      const response = await addCategory(asAdmin, fields);
+      expect(response.statusCode, field).toBe(422);
+      expect(response.json().detail.errors).toEqual([expect.objectContaining({ field })]);
+    }
+    expect(await t.media.list!()).toEqual(keys);
+    expect((await addCategory(asAdmin, { name: "Just Long", name_ru: "Я".repeat(CATEGORY_NAME_MAX) })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("refuses a Russian name a sibling has (any letter case) with 409 CATEGORY_NAME_ALREADY_EXISTS, naming the field", async () => {
+    const game = (await addCategory(asAdmin, { name: "Bilingual Game" })).json();
+    const other = (await addCategory(asAdmin, { name: "Another Bilingual Game" })).json();
+    await addCategory(asAdmin, { name: "Accounts", name_ru: "Аккаунты", parent_category_id: game.id });
+    const keys = await t.media.list!();
+    const rows = (await t.database.db.select().from(categories)).length;
+
+    const sameRussian = await addCategory(asAdmin, {
+      name: "Profiles",
+      name_ru: "АККАУНТЫ",
+      parent_category_id: game.id,
+    });
+    expect([sameRussian.statusCode, sameRussian.json().detail.error_code]).toEqual([
+      409,
+      "CATEGORY_NAME_ALREADY_EXISTS",
+    ]);
+    expect(sameRussian.json().detail.errors).toEqual([expect.objectContaining({ field: "name_ru" })]);
+    // Without a Russian name the English one is the Russian name, and it clashes the same way.
+    const englishOnly = await addCategory(asAdmin, { name: "аккаунты", parent_category_id: game.id });
+    expect(englishOnly.json().detail.errors).toEqual([expect.objectContaining({ field: "name_ru" })]);
+    const both = await addCategory(asAdmin, { name: "ACCOUNTS", name_ru: "Аккаунты", parent_category_id: game.id });
+    expect(both.json().detail.errors.map((error: { field: string }) => error.field)).toEqual(["name", "name_ru"]);
+    expect(await t.media.list!()).toEqual(keys);
+    expect((await t.database.db.select().from(categories)).length).toBe(rows);
+
+    expect(
+      (await addCategory(asAdmin, { name: "Accounts", name_ru: "Аккаунты", parent_category_id: other.id })).statusCode,
+    ).toBe(200);
+    // Games are siblings of one another too.
+    const game2 = await addCategory(asAdmin, { name: "Bilingual Copy", name_ru: "bilingual game" });
+    expect(game2.json().detail.errors).toEqual([expect.objectContaining({ field: "name_ru" })]);
+  });
+
+  it("adds one of two categories given the same Russian name at once", async () => {
+    const game = (await addCategory(asAdmin, { name: "Racing Game" })).json();
+    const [first, second] = await Promise.all([
+      addCategory(asAdmin, { name: "Coins", name_ru: "Монеты", parent_category_id: game.id }),
+      addCategory(asAdmin, { name: "Credits", name_ru: "Монеты", parent_category_id: game.id }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect((await get(`/v1/categories/game/${game.id}`)).json()).toHaveLength(1);
   });
 
   it("adds a subcategory under a game; the same name under another game is fine", async () => {

@@ -12,6 +12,11 @@ import { loadProductViews, type ProductView } from "./products.views.js";
 /*
  * The seller's control of a listing that passed moderation (issue 19): pause it (off sale, kept with its stock),
  * resume it, relist it when it sold out. None of these needs a new moderation: the content does not change.
+ *
+ * None of them changes `listed_at` either (issue 21: "newest" orders by when the listing went on sale, set by its
+ * approval): a resumed or relisted listing takes back its old place. Were a relist to count as going on sale anew,
+ * pausing and relisting, or taking every unit off and relisting, would move any listing to the top of "newest" at
+ * will, without the moderation that new content gets.
  */
 
 /** A listing a buyer cannot take now, which the seller may put back on sale as it is. */

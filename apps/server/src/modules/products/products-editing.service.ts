@@ -19,6 +19,7 @@ import {
   type ProductStatus,
 } from "../../db/schema/catalog.js";
 import { deals } from "../../db/schema/deals.js";
+import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
@@ -79,10 +80,15 @@ export async function createProduct(
     stored = await processAndStoreImages(media, uploads, PRODUCT_FOLDER, log);
     const { delivery, note, units } = deliveryOf(fields);
     const row = await db.transaction(async (tx) => {
+      // The listing starts with its seller's rating (setSellerRating keeps it in step). Shared lock: a review
+      // counted now (it holds the row for no key update) either commits first and its rating is read here, or
+      // waits for this product and then rates it too.
+      const [seller] = await tx.select({ rating: users.rating }).from(users).where(eq(users.id, sellerId)).for("share");
       const [product] = await tx
         .insert(products)
         .values({
           sellerId,
+          sellerRating: seller!.rating,
           categoryId: fields.category_id,
           gameId,
           title: fields.title,

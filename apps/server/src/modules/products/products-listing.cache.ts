@@ -1,14 +1,13 @@
-import type { PageQuery } from "@lootlane/contract";
+import type { ListingFilters, PageQuery } from "@lootlane/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { createInvalidationChannel } from "../../platform/cache/invalidation-channel.js";
-import { createResponseCache, matchesEtag } from "../../platform/cache/response-cache.js";
+import { sendCachedJson } from "../../platform/cache/cached-reply.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import { onCatalogueChange } from "./products.events.js";
+import { createCatalogueCache } from "./products-catalogue.cache.js";
 import type { ProductView } from "./products.views.js";
 import type { PresentContext } from "./products.presenter.js";
-import type { PageStart } from "./products.service.js";
+import type { PageStart } from "./products-listing.service.js";
 
 /*
  * Public listings and search answered from memory. The same few pages (the home page, each game's first page)
@@ -55,6 +54,15 @@ export type ListingCache = {
 /** A listing and everything that filters it, e.g. ["category", id]: one page of it is one cache entry. */
 export type ListingName = ReadonlyArray<string | number | undefined>;
 
+/**
+ * A listing with everything that narrows or orders it (issue 21), so two listings that differ in any filter or the
+ * sort never share an entry, nor a page start.
+ */
+export function filteredListing(listing: ListingName, filters: ListingFilters): ListingName {
+  const { sort, min_price, max_price, delivery, online, min_rating, after } = filters;
+  return [...listing, sort, min_price, max_price, delivery, online, min_rating, after];
+}
+
 /** The cache key of one page of a listing. JSON, so no search text can spell another listing's key. */
 export function pageKey(listing: ListingName, { page, per_page }: PageQuery): string {
   return JSON.stringify([...listing, per_page, page]);
@@ -65,11 +73,12 @@ export async function createListingCache(
   options: { cipher: DataCipher; redisUrl: string | undefined; log: { error(object: object, message: string): void } },
 ): Promise<ListingCache> {
   const { cipher } = options;
-  const answers = createResponseCache<Listing<unknown>>({ ttlMs: LISTING_TTL_MS, maxEntries: MAX_CACHED_LISTINGS });
-  const channel = await createInvalidationChannel("catalogue", options.redisUrl, answers.invalidate, options.log);
-  const stopListening = onCatalogueChange(db, () => {
-    answers.invalidate();
-    channel.publish();
+  const answers = await createCatalogueCache<Listing<unknown>>(db, {
+    name: "catalogue",
+    ttlMs: LISTING_TTL_MS,
+    maxEntries: MAX_CACHED_LISTINGS,
+    redisUrl: options.redisUrl,
+    log: options.log,
   });
 
   return {
@@ -94,11 +103,8 @@ export async function createListingCache(
       // so a product that was just bought never shows as on sale. The cookie decides whose answer this is.
       void reply
         .header("cache-control", viewer === undefined ? "public, no-cache" : "private, no-cache")
-        .header("vary", "cookie")
-        .header("etag", answer.etag);
-      // Sent as is: a Buffer skips the route's serializer; `body` was made by the same encode-and-stringify.
-      if (matchesEtag(request.headers["if-none-match"], answer.etag)) void reply.code(304).send();
-      else void reply.type("application/json; charset=utf-8").send(answer.body);
+        .header("vary", "cookie");
+      sendCachedJson(request, reply, answer);
     },
     pageStart(listing, paging) {
       if (paging.page === 1) return {};
@@ -107,9 +113,6 @@ export async function createListingCache(
           ?.product.id,
       };
     },
-    async close() {
-      stopListening();
-      await channel.close();
-    },
+    close: () => answers.close(),
   };
 }

@@ -18,7 +18,9 @@ export type ModerationDeps = { db: Db; clock: Clock };
  * `suspended` when its seller is banned, so the unban puts it on sale with the rest of their products. One whose
  * seller removed every unit while it waited is approved sold out (`completed`, never sold, so no deal is open):
  * the units the seller adds put it on sale. A reason given at an earlier rejection no longer applies and is
- * cleared.
+ * cleared. The approval is when the listing went on sale (`listed_at`, what "newest" orders by), whichever of the
+ * three it becomes: the unban or the new units that later put it on sale keep that time, as every other way back on
+ * sale does (products-control.service.ts). Only content judged anew moves a listing up.
  */
 export function approveProduct(deps: ModerationDeps, admin: Pick<AuthUser, "id">, productId: string): Promise<void> {
   return decideModeration(deps, admin, productId, { decision: "approve", reason: null });
@@ -118,7 +120,12 @@ async function decideModeration(
             : "completed";
     await tx
       .update(products)
-      .set({ status, statusReason: reason, updatedAt: sql`now()` })
+      .set({
+        status,
+        statusReason: reason,
+        ...(decision === "approve" ? { listedAt: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(products.id, productId));
     await recordAdminAction(tx, admin, {
       action: `product.${decision}`,

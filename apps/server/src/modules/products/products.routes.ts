@@ -1,7 +1,7 @@
 import {
+  catalogueQuerySchema,
   categoryProductsParamsSchema,
   gameSubcategoryParamsSchema,
-  pageQuerySchema,
   productIdParamsSchema,
   productListSchema,
   productPageSchema,
@@ -18,7 +18,9 @@ import type { Db } from "../../db/client.js";
 import { optionalUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { OnlineUsers, Viewer } from "../users/users.service.js";
-import { createListingCache, pageKey, type Listing, type ListingName } from "./products-listing.cache.js";
+import { createListingCache, filteredListing, pageKey, type Listing } from "./products-listing.cache.js";
+import type { OnlineSellers } from "./products-listing.filters.js";
+import { listActiveProducts, listCategoryProducts, listGameSubcategoryProducts } from "./products-listing.service.js";
 import type { ProductView } from "./products.views.js";
 import {
   presentProduct,
@@ -29,9 +31,6 @@ import {
 } from "./products.presenter.js";
 import {
   getProductWithSellerStats,
-  listActiveProducts,
-  listCategoryProducts,
-  listGameSubcategoryProducts,
   listUsernameProducts,
   listUserProducts,
   searchProducts,
@@ -42,7 +41,7 @@ export type ProductReadRoutesOptions = {
   db: Db;
   cipher: DataCipher;
   redisUrl: string | undefined;
-  presence: OnlineUsers;
+  presence: OnlineUsers & OnlineSellers;
 };
 
 const tags = ["products"];
@@ -67,15 +66,17 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     {
       schema: {
         tags,
-        summary: "Products on sale, newest first, one page",
-        querystring: pageQuerySchema,
+        summary: "Products on sale, one page, sorted (newest first by default) and filtered",
+        querystring: catalogueQuerySchema,
         response: { 200: productPageSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request, reply) =>
-      listings.reply(request, reply, pageKey(["all"], request.query), productPageSchema, async () =>
-        pageListing(await listActiveProducts(db, request.query, listings.pageStart(["all"], request.query))),
-      ),
+    async (request, reply) => {
+      const listing = filteredListing(["all"], request.query);
+      return listings.reply(request, reply, pageKey(listing, request.query), productPageSchema, async () =>
+        pageListing(await listActiveProducts(db, presence, request.query, listings.pageStart(listing, request.query))),
+      );
+    },
   );
 
   app.get(
@@ -90,18 +91,19 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const { q, category_id, min_price, max_price } = request.query;
+      const { q, category_id } = request.query;
       // The words as the search splits them, so spacing alone never makes another entry.
-      const search: ListingName = [
-        "search",
-        q
-          .split(/\s+/)
-          .filter((word) => word !== "")
-          .join(" "),
-        category_id,
-        min_price,
-        max_price,
-      ];
+      const search = filteredListing(
+        [
+          "search",
+          q
+            .split(/\s+/)
+            .filter((word) => word !== "")
+            .join(" "),
+          category_id,
+        ],
+        request.query,
+      );
       return listings.reply(request, reply, pageKey(search, request.query), productPageSchema, async () =>
         pageListing(await searchProducts(db, request.query)),
       );
@@ -113,17 +115,23 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     {
       schema: {
         tags,
-        summary: "Products on sale in a category; a game includes its subcategories",
+        summary: "Products on sale in a category, sorted and filtered; a game includes its subcategories",
         params: categoryProductsParamsSchema,
-        querystring: pageQuerySchema,
+        querystring: catalogueQuerySchema,
         response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request, reply) => {
-      const listing = ["category", request.params.id];
+      const listing = filteredListing(["category", request.params.id], request.query);
       return listings.reply(request, reply, pageKey(listing, request.query), productListSchema, async () =>
         listOf(
-          await listCategoryProducts(db, request.params.id, request.query, listings.pageStart(listing, request.query)),
+          await listCategoryProducts(
+            db,
+            presence,
+            request.params.id,
+            request.query,
+            listings.pageStart(listing, request.query),
+          ),
         ),
       );
     },
@@ -187,19 +195,20 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
     {
       schema: {
         tags,
-        summary: "Products on sale in a game's subcategory, both named by slug",
+        summary: "Products on sale in a game's subcategory, both named by slug, sorted and filtered",
         params: gameSubcategoryParamsSchema,
-        querystring: pageQuerySchema,
+        querystring: catalogueQuerySchema,
         response: { 200: productListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request, reply) => {
       const { gameSlug, subcategorySlug } = request.params;
-      const listing = ["subcategory", gameSlug, subcategorySlug];
+      const listing = filteredListing(["subcategory", gameSlug, subcategorySlug], request.query);
       return listings.reply(request, reply, pageKey(listing, request.query), productListSchema, async () =>
         listOf(
           await listGameSubcategoryProducts(
             db,
+            presence,
             gameSlug,
             subcategorySlug,
             request.query,

@@ -1,5 +1,4 @@
 import {
-  LISTING_COUNT_CAP,
   roublesToKopecks,
   type PageQuery,
   type ProductSearchQuery,
@@ -8,7 +7,6 @@ import {
   type SellerProductsShelf,
 } from "@lootlane/contract";
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
   productImages,
@@ -21,9 +19,10 @@ import {
 } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { categoryAndSubcategoryIds, findGameSubcategory } from "../categories/categories.service.js";
+import { categoryAndSubcategoryIds } from "../categories/categories.service.js";
 import { loadSellerStats, type OnlineUsers, type SellerStatsView, type Viewer } from "../users/users.service.js";
 import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./products.access.js";
+import { cappedCount, rowsByOffset } from "./products-paging.service.js";
 import { searchProductIds } from "./products-search.service.js";
 import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
 import type { ViewPage } from "./products.presenter.js";
@@ -63,51 +62,6 @@ export async function findVisibleProduct(db: Db, productId: string, viewer: View
   const [row] = await db.select().from(products).where(eq(products.id, productId));
   if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
   return row;
-}
-
-/**
- * Where a page of a listing starts when the caller knows it: the id of the last product of the page before, in
- * the same listing, read in the same state of the catalogue (a cached page, products-listing.cache.ts). The page
- * is then read by key, at the cost of page 1 however deep it is, rather than by skipping every product before it.
- */
-export type PageStart = { afterProductId?: string | undefined };
-
-/** The home listing: active products, newest first. */
-export function listActiveProducts(db: Db, paging: PageQuery, start: PageStart = {}): Promise<ViewPage> {
-  return listPage(db, and(eq(products.status, "active"), notDeleted)!, paging, start);
-}
-
-/** Active products of a category; a game's listing includes its subcategories. */
-export async function listCategoryProducts(
-  db: Db,
-  categoryId: string,
-  paging: PageQuery,
-  start: PageStart = {},
-): Promise<ProductView[]> {
-  const categoryIds = await categoryAndSubcategoryIds(db, categoryId);
-  return listRows(
-    db,
-    and(inArray(products.categoryId, categoryIds), eq(products.status, "active"), notDeleted)!,
-    paging,
-    start,
-  );
-}
-
-/** Active products of one subcategory of one game, both named by slug. */
-export async function listGameSubcategoryProducts(
-  db: Db,
-  gameSlug: string,
-  subcategorySlug: string,
-  paging: PageQuery,
-  start: PageStart = {},
-): Promise<ProductView[]> {
-  const subcategory = await findGameSubcategory(db, gameSlug, subcategorySlug);
-  return listRows(
-    db,
-    and(eq(products.categoryId, subcategory.id), eq(products.status, "active"), notDeleted)!,
-    paging,
-    start,
-  );
 }
 
 /** GET /products/search: the matching engine ranks the ids, this loads the products of one page in that order. */
@@ -196,81 +150,24 @@ function listSellerProducts(
   return listRows(db, and(eq(products.sellerId, sellerId), notDeleted, visible, onShelf)!, paging);
 }
 
-async function listRows(
-  db: Db,
-  where: SQL,
-  { page, per_page }: PageQuery,
-  { afterProductId }: PageStart = {},
-): Promise<ProductView[]> {
-  const rows =
-    afterProductId === undefined
-      ? await rowsOf(db, where, (page - 1) * per_page, per_page)
-      : await rowsAfter(db, where, afterProductId, per_page);
-  return loadProductViews(db, rows);
+async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery): Promise<ProductView[]> {
+  return loadProductViews(db, await rowsOf(db, where, (page - 1) * per_page, per_page));
 }
 
-/**
- * One page by offset. Past the first, the products skipped are walked as ids only (an index-only scan of the
- * listing's index for the home listing) and only the page's rows are then read: skipping 30,000 whole rows took
- * 830 ms at 1,000,000 products, skipping their index entries about 5 ms.
- */
-async function rowsOf(db: Db, where: SQL, offset: number, limit: number): Promise<ProductRow[]> {
-  if (offset === 0)
-    return db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit);
-  const ids = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
-  return loadProductRowsInOrder(
-    db,
-    ids.map((row) => row.id),
-  );
+function rowsOf(db: Db, where: SQL, offset: number, limit: number): Promise<ProductRow[]> {
+  return rowsByOffset(db, where, newestFirst, offset, limit);
 }
 
-const boundary = alias(products, "boundary");
-
-/** The page that follows product `afterId` in newest-first order: one range of the listing's index, like page 1. */
-function rowsAfter(db: Db, where: SQL, afterId: string, limit: number): Promise<ProductRow[]> {
-  // created_at is read in the database: a JS Date would drop its microseconds and misplace the boundary.
-  const boundaryCreatedAt = db.select({ createdAt: boundary.createdAt }).from(boundary).where(eq(boundary.id, afterId));
-  const afterBoundary = sql`(${products.createdAt}, ${products.id}) < ((${boundaryCreatedAt}), ${afterId}::uuid)`;
-  return db
-    .select()
-    .from(products)
-    .where(and(where, afterBoundary))
-    .orderBy(...newestFirst)
-    .limit(limit);
-}
-
-async function listPage(db: Db, where: SQL, paging: PageQuery, start: PageStart = {}): Promise<ViewPage> {
-  const [views, total] = await Promise.all([listRows(db, where, paging, start), cappedCount(db, where)]);
+async function listPage(db: Db, where: SQL, paging: PageQuery): Promise<ViewPage> {
+  const [views, total] = await Promise.all([listRows(db, where, paging), cappedCount(db, where)]);
   return { views, total, page: paging.page, perPage: paging.per_page };
-}
-
-/** count(*) of at most LISTING_COUNT_CAP matching products (see there why). */
-async function cappedCount(db: Db, where: SQL): Promise<number> {
-  const capped = db
-    .select({ one: sql`1`.as("one") })
-    .from(products)
-    .where(where)
-    .limit(LISTING_COUNT_CAP)
-    .as("capped");
-  const [row] = await db.select({ total: count() }).from(capped);
-  return row?.total ?? 0;
 }
 
 /**
  * A ban takes the seller's products on sale off sale (`suspended`: gone from listings, search and product pages);
  * the unban puts exactly those back, those with stock left on sale and any without it sold out (`refunded`, as a
- * refund leaves a listing with nothing left to sell). Inside the ban's transaction; answers the ids it moved.
+ * refund leaves a listing with nothing left to sell), each at its old place in "newest" (listed_at is kept).
+ * Inside the ban's transaction; answers the ids it moved.
  */
 export async function suspendSellerProducts(tx: Db, sellerId: string, suspended: boolean): Promise<string[]> {
   const [from, to] = suspended
@@ -282,6 +179,19 @@ export async function suspendSellerProducts(tx: Db, sellerId: string, suspended:
     .where(and(eq(products.sellerId, sellerId), eq(products.status, from)))
     .returning({ id: products.id });
   return moved.map((row) => row.id);
+}
+
+/**
+ * The seller's rating changed (a review counted, an admin's edit): their products carry it too (seller_rating, what
+ * listings sort and filter by along one index), from users.rating as the caller's transaction now has it. The caller
+ * holds the seller's row locked, as a new product's creation reads the rating under a shared lock of it.
+ */
+export async function setSellerRating(tx: Db, sellerId: string): Promise<void> {
+  const rating = sql`(${tx.select({ rating: users.rating }).from(users).where(eq(users.id, sellerId))})`;
+  await tx
+    .update(products)
+    .set({ sellerRating: rating })
+    .where(and(eq(products.sellerId, sellerId), sql`${products.sellerRating} is distinct from ${rating}`));
 }
 
 /**
@@ -306,7 +216,7 @@ export async function setProductStatus(
 
 /**
  * Listings made whole elsewhere (the seed's demo catalogue), with their images already in the media store and
- * their units encrypted; each row's in_stock counts its units.
+ * their units encrypted; each row's in_stock counts its units. Each carries its seller's rating as it is now.
  */
 export async function createProducts(
   tx: Db,
@@ -315,6 +225,7 @@ export async function createProducts(
   units: NewProductUnit[],
 ): Promise<void> {
   await tx.insert(products).values(rows);
+  for (const sellerId of new Set(rows.map((row) => row.sellerId))) await setSellerRating(tx, sellerId);
   await tx.insert(productImages).values(images);
   await tx.insert(productUnits).values(units);
 }

@@ -10,6 +10,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { notify } from "../notifications/notifications.service.js";
+import { setSellerRating } from "../products/products.service.js";
 import { getProfile, setRating } from "../users/users.service.js";
 
 /** A member of the deal as a review shows them. */
@@ -69,7 +70,10 @@ export async function createReview(
           notCountedReason,
         })
         .returning({ id: reviews.id });
-      if (notCountedReason === null) await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
+      if (notCountedReason === null) {
+        await setRating(tx, deal.sellerId, sellerAverage(deal.sellerId));
+        await setSellerRating(tx, deal.sellerId);
+      }
       const view = await loadReview(tx, review!.id);
       await notify(tx, rules.clock, deal.sellerId, {
         event: "review_received",

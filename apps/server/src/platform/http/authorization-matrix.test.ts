@@ -253,6 +253,7 @@ const matrix: Record<string, Row> = {
       imagePart(CATEGORY_IMAGE_FIELD, await testImages.png()),
     ],
   })),
+  "GET /v1/games/{gameSlug}": open(() => ({ url: `/v1/games/${game.slug}` })),
 
   "GET /v1/products/get/all": open(() => ({ url: "/v1/products/get/all" })),
   "GET /v1/products/search": open(() => ({ url: "/v1/products/search?q=matrix" })),

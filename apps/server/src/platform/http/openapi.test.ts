@@ -33,6 +33,12 @@ describe("API documentation", () => {
       ["query", "per_page"],
     ]);
     expect(document.components.schemas.StatementEntry.properties.kind.enum).toContain("withdrawal_returned");
+    const gamePage = document.paths["/v1/games/{gameSlug}"].get;
+    expect(gamePage.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/GamePage",
+    });
+    expect(gamePage.responses["404"]).toBeDefined();
+    expect(document.components.schemas.GameSubcategory.required).toContain("product_count");
     // Internal routes (media, web app, the docs themselves) are not part of the API.
     expect(Object.keys(document.paths).every((path) => path.startsWith("/v1/") && !path.startsWith("/v1/docs"))).toBe(
       true,

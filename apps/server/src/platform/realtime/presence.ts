@@ -16,6 +16,8 @@ export type PresenceStore = {
   remove(userId: string, socketId: string): Promise<boolean>;
   /** Which of these users are online now. */
   online(userIds: readonly string[]): Promise<Set<string>>;
+  /** Everyone online now, in no order: a listing's "sellers online now" filter (issue 21). */
+  listOnline(): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -39,6 +41,9 @@ export function createMemoryPresenceStore(): PresenceStore {
     async online(userIds) {
       return new Set(userIds.filter((userId) => sockets.has(userId)));
     },
+    async listOnline() {
+      return [...sockets.keys()];
+    },
     async close() {
       sockets.clear();
     },
@@ -49,10 +54,16 @@ export function createMemoryPresenceStore(): PresenceStore {
  * Several instances: each user has a sorted set of "<instance>:<socket>" whose scores are lease ends. Every
  * instance renews the leases of its own sockets, so the sockets of an instance that died without saying
  * goodbye stop counting when their leases run out instead of keeping their users online forever.
+ *
+ * One more sorted set holds every user with a lease, scored by the latest end of any of their leases, written with
+ * each lease. It only ever names who may be online: a user whose last socket closed stays in it until that lease
+ * would have ended, and listOnline checks each name against the user's own set. Nothing removes a name early, so
+ * no disconnect on one instance racing a connect on another can drop a user who is online.
  */
 const LEASE_MS = 60_000;
 const RENEW_EVERY_MS = 20_000;
 const keyOf = (userId: string) => `lootlane:presence:${userId}`;
+const CANDIDATES_KEY = "lootlane:presence-candidates";
 
 /**
  * Presence shared by every instance through Redis. Connects before returning, so a wrong REDIS_URL stops the boot.
@@ -79,6 +90,7 @@ export async function createRedisPresenceStore(url: string, log: RedisErrorLog):
     for (const [userId, socketIds] of local) {
       for (const socketId of socketIds) batch.zAdd(keyOf(userId), { score: leaseEnd, value: member(socketId) });
       batch.pExpire(keyOf(userId), LEASE_MS);
+      batch.zAdd(CANDIDATES_KEY, { score: leaseEnd, value: userId }, { comparison: "GT" });
     }
     if (local.size > 0) await batch.exec();
   };
@@ -88,6 +100,16 @@ export async function createRedisPresenceStore(url: string, log: RedisErrorLog):
   timer.unref();
   // The first "ready" was the connect above; later ones follow a reconnect.
   client.on("ready", renewLogged);
+
+  /** Those of `userIds` with a socket whose lease has not ended, asked in one round trip. */
+  const withLiveLease = async (userIds: readonly string[]) => {
+    if (userIds.length === 0) return [];
+    const now = Date.now();
+    const batch = client.multi();
+    for (const userId of userIds) batch.zCount(keyOf(userId), now, "+inf");
+    const counts = await batch.exec();
+    return userIds.filter((_, index) => Number(counts[index]) > 0);
+  };
 
   return {
     async add(userId, socketId) {
@@ -104,6 +126,7 @@ export async function createRedisPresenceStore(url: string, log: RedisErrorLog):
             .zAdd(keyOf(userId), { score: now + LEASE_MS, value: member(socketId) })
             .pExpire(keyOf(userId), LEASE_MS)
             .zCard(keyOf(userId))
+            .zAdd(CANDIDATES_KEY, { score: now + LEASE_MS, value: userId }, { comparison: "GT" })
             .exec();
           return Number(replies[3]);
         },
@@ -131,14 +154,18 @@ export async function createRedisPresenceStore(url: string, log: RedisErrorLog):
     async online(userIds) {
       if (userIds.length === 0) return new Set();
       return shared(
+        async () => new Set(await withLiveLease(userIds)),
+        () => new Set(userIds.filter((userId) => local.has(userId))),
+      );
+    },
+    async listOnline() {
+      return shared(
         async () => {
           const now = Date.now();
-          const batch = client.multi();
-          for (const userId of userIds) batch.zCount(keyOf(userId), now, "+inf");
-          const counts = await batch.exec();
-          return new Set(userIds.filter((_, index) => Number(counts[index]) > 0));
+          await client.zRemRangeByScore(CANDIDATES_KEY, "-inf", now);
+          return withLiveLease(await client.zRangeByScore(CANDIDATES_KEY, now, "+inf"));
         },
-        () => new Set(userIds.filter((userId) => local.has(userId))),
+        () => [...local.keys()],
       );
     },
     async close() {

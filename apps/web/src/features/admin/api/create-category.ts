@@ -6,16 +6,31 @@ import { categoriesQueryKey } from "@/shared/catalog/categories";
 export interface CreateCategoryInput {
   name: string;
   description: string;
+  /** The Russian name and description; left empty, the server uses the English ones. */
+  nameRu: string;
+  descriptionRu: string;
   image: File;
   /** The game a subcategory belongs to; left out for a new game. */
   parentId?: string;
 }
 
-/** POST /admin/category, multipart: name, description, the image in `uploaded_image`, and the parent for a subcategory. */
-export async function createCategory({ name, description, image, parentId }: CreateCategoryInput): Promise<Category> {
+/**
+ * POST /admin/category, multipart: name, description, the Russian ones when given, the image in `uploaded_image`,
+ * and the parent for a subcategory.
+ */
+export async function createCategory({
+  name,
+  description,
+  nameRu,
+  descriptionRu,
+  image,
+  parentId,
+}: CreateCategoryInput): Promise<Category> {
   const body = new FormData();
   body.append("name", name);
   body.append("description", description);
+  if (nameRu) body.append("name_ru", nameRu);
+  if (descriptionRu) body.append("description_ru", descriptionRu);
   if (parentId) body.append("parent_category_id", parentId);
   body.append(CATEGORY_IMAGE_FIELD, image);
   return categorySchema.parse(await api.post("admin/category", { body }).json());

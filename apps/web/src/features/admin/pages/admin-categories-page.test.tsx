@@ -13,17 +13,21 @@ import { setViewportWidth } from "@/test/viewport";
 const admin = makeUser({ username: "root", role: "admin" });
 const dota = makeCategory(1, {
   name: "Dota 2",
+  name_ru: "Dota 2",
   description: "The MOBA by Valve",
+  description_ru: "MOBA от Valve",
   image_url: "/media/categories/dota.png",
 });
-const cs = makeCategory(2, { name: "CS2" });
+const cs = makeCategory(2, { name: "CS2", name_ru: "CS2" });
 const accounts = makeCategory(3, {
   name: "Accounts",
+  name_ru: "Аккаунты",
   description: "Ranked accounts",
+  description_ru: "Рейтинговые аккаунты",
   parent_id: dota.id,
   image_url: "/media/categories/accounts.png",
 });
-const items = makeCategory(4, { name: "Items", parent_id: dota.id });
+const items = makeCategory(4, { name: "Items", name_ru: "Предметы", parent_id: dota.id });
 
 /**
  * The catalogue as a tiny server: a create adds the category, so the lists read afterwards include it. `create`
@@ -39,9 +43,14 @@ function stubCatalogue(options: { create?: Handler; games?: Handler } = {}) {
         (async (request) => {
           const form = await request.formData();
           const parent = form.get("parent_category_id");
+          const name = String(form.get("name"));
+          const description = String(form.get("description"));
+          // The server's fallback: the English name and description where no Russian ones came.
           const created = makeCategory(10 + categories.length, {
-            name: String(form.get("name")),
-            description: String(form.get("description")),
+            name,
+            name_ru: String(form.get("name_ru") ?? name),
+            description,
+            description_ru: String(form.get("description_ru") ?? description),
             ...(typeof parent === "string" ? { parent_id: parent } : {}),
           });
           categories.push(created);
@@ -94,16 +103,18 @@ async function pickImage(events: ReturnType<typeof userEvent.setup>, file: File,
 }
 
 describe("admin categories: lists", () => {
-  it("lists the games with image, name and description, and loads a game's subcategories when it is chosen", async () => {
+  it("lists the games with image, names and descriptions, and loads a game's subcategories when it is chosen", async () => {
     const api = stubCatalogue();
     const { events, router } = await openCategories();
 
     expect(screen.getByRole("heading", { level: 1, name: "Categories" })).toBeInTheDocument();
     const games = within(screen.getByRole("list", { name: "Games" }));
+    // The Russian name and description show beneath the English ones where the admin gave them.
     expect(games.getAllByRole("button").map((button) => button.textContent)).toEqual([
-      "Dota 2The MOBA by Valve",
+      "Dota 2The MOBA by ValveMOBA от Valve",
       "CS2No description",
     ]);
+    expect(games.getByText("MOBA от Valve")).toHaveAttribute("lang", "ru");
     // Decorative (the name beside it says what it is), so it has no role of its own.
     expect(games.getByRole("button", { name: /^Dota 2/ }).querySelector("img")).toHaveAttribute(
       "src",
@@ -118,9 +129,10 @@ describe("admin categories: lists", () => {
 
     const subcategories = within(await screen.findByRole("list", { name: "Subcategories of Dota 2" }));
     expect(subcategories.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "AccountsRanked accounts",
-      "ItemsNo description",
+      "AccountsАккаунтыRanked accountsРейтинговые аккаунты",
+      "ItemsПредметыNo description",
     ]);
+    expect(subcategories.getByText("Аккаунты")).toHaveAttribute("lang", "ru");
     expect(subcategories.getAllByRole("listitem")[0]?.querySelector("img")).toHaveAttribute(
       "src",
       "/media/categories/accounts.png",
@@ -249,6 +261,50 @@ describe("admin categories: adding", () => {
     await waitFor(() => expect(subcategories.getByText("Skins")).toBeInTheDocument());
   });
 
+  it("sends the Russian name and description beside the English ones, then lists both", async () => {
+    const api = stubCatalogue();
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
+    await screen.findByRole("list", { name: "Subcategories of Dota 2" });
+    await events.click(screen.getByRole("button", { name: "Add Subcategory" }));
+    const nameRu = dialog().getByRole("textbox", { name: "Name in Russian" });
+    expect(nameRu).toHaveAttribute("placeholder", "e.g. Аккаунты");
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Skins");
+    await fill(events, dialog().getByRole("textbox", { name: "Description" }), "Cosmetic items");
+    // Until a Russian name is given, the Russian interface shows the English one: the field says so.
+    expect(nameRu).toHaveAttribute("placeholder", "Skins");
+    expect(dialog().getByRole("textbox", { name: "Description in Russian" })).toHaveAttribute(
+      "placeholder",
+      "Cosmetic items",
+    );
+    expect(
+      dialog().getByText("Left empty, the Russian interface shows the English name and description."),
+    ).toBeInTheDocument();
+    await fill(events, nameRu, " Скины ");
+    await fill(events, dialog().getByRole("textbox", { name: "Description in Russian" }), "Косметические предметы");
+    await pickImage(events, image("skins.png"));
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByText("Subcategory “Skins” added to Dota 2")).toBeInTheDocument();
+    expect(await api.lastCreate()).toEqual({
+      fields: {
+        name: "Skins",
+        name_ru: "Скины",
+        description: "Cosmetic items",
+        description_ru: "Косметические предметы",
+        parent_category_id: dota.id,
+      },
+      files: { uploaded_image: 1 },
+    });
+    const subcategories = within(screen.getByRole("list", { name: "Subcategories of Dota 2" }));
+    await waitFor(() =>
+      expect(subcategories.getAllByRole("listitem").at(-1)).toHaveTextContent(
+        "SkinsСкиныCosmetic itemsКосметические предметы",
+      ),
+    );
+  });
+
   it("adds a game without a parent, then lists it among the games", async () => {
     const api = stubCatalogue();
     const { events } = await openCategories();
@@ -283,6 +339,32 @@ describe("admin categories: adding", () => {
     expect(dialog().getByRole("textbox", { name: "Description" })).toHaveValue("Again");
     expect(dialog().getByRole("img", { name: "Chosen image" })).toBeInTheDocument();
     expect(dialog().getByRole("button", { name: "Create" })).toBeEnabled();
+  });
+
+  it("shows a Russian name a sibling already has at the Russian name, and a too long one there too", async () => {
+    let answer = errorResponse(409, "CATEGORY_NAME_ALREADY_EXISTS", "Name taken", [
+      { field: "name_ru", message: "Another category beside it has this Russian name" },
+    ]);
+    stubCatalogue({ create: () => answer });
+    const { events } = await openCategories();
+
+    await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
+    await events.click(screen.getByRole("button", { name: "Add Subcategory" }));
+    await fill(events, dialog().getByRole("textbox", { name: "Name" }), "Profiles");
+    await fill(events, dialog().getByRole("textbox", { name: "Name in Russian" }), "Аккаунты");
+    await pickImage(events, image("profiles.png"));
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+
+    const nameRu = dialog().getByRole("textbox", { name: "Name in Russian" });
+    await waitFor(() => expect(nameRu).toHaveAccessibleDescription("A category with this name already exists"));
+    expect(dialog().getByRole("textbox", { name: "Name" })).not.toHaveAccessibleDescription();
+    expect(nameRu).toHaveValue("Аккаунты");
+
+    answer = errorResponse(422, "VALIDATION_ERROR", "Invalid", [
+      { field: "name_ru", message: "At most 60 characters" },
+    ]);
+    await events.click(dialog().getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(nameRu).toHaveAccessibleDescription("At most 60 characters"));
   });
 
   it("shows other refusals inside the dialog", async () => {
@@ -331,6 +413,11 @@ describe("admin categories in Russian", () => {
 
       await events.click(screen.getByRole("button", { name: "Добавить подкатегорию" }));
       expect(screen.getByRole("dialog", { name: "Новая подкатегория: Dota 2" })).toBeInTheDocument();
+      expect(dialog().getByRole("textbox", { name: "Название на русском" })).toHaveAttribute(
+        "placeholder",
+        "например, Аккаунты",
+      );
+      expect(dialog().getByRole("textbox", { name: "Описание на русском" })).toBeInTheDocument();
       expect(dialog().getByRole("button", { name: "Создать" })).toBeDisabled();
       await pickImage(events, image("notes.txt", "text/plain"), "Выбрать изображение");
       expect(dialog().getByRole("alert")).toHaveTextContent(

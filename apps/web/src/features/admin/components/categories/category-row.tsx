@@ -3,7 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { Category } from "@lootlane/contract";
 import { LayersIcon } from "@/shared/ui/icons";
 
-/** A category's picture, name and description: one line of either column. */
+/**
+ * A category's picture, name and description, each with its Russian one beneath when the admin gave one (the same
+ * text twice would only say that there is none): one line of either column.
+ */
 export function CategoryRow({ category }: { category: Category }) {
   const { t } = useTranslation("adminCatalog");
   return (
@@ -32,9 +35,19 @@ export function CategoryRow({ category }: { category: Category }) {
         <Text fw={600} style={{ overflowWrap: "anywhere" }}>
           {category.name}
         </Text>
+        {category.name_ru !== category.name && (
+          <Text fw={500} size="sm" lang="ru" style={{ overflowWrap: "anywhere" }}>
+            {category.name_ru}
+          </Text>
+        )}
         <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
           {category.description || t("categories.noDescription")}
         </Text>
+        {category.description_ru !== category.description && (
+          <Text size="sm" c="dimmed" lineClamp={2} lang="ru" style={{ overflowWrap: "anywhere" }}>
+            {category.description_ru}
+          </Text>
+        )}
       </Stack>
     </Group>
   );
