@@ -29,12 +29,19 @@ export function PriceRangeFields({ min_price, max_price, onChange }: PriceRangeF
   const [from, setFrom] = useState<number | string>(min_price ?? "");
   const [to, setTo] = useState<number | string>(max_price ?? "");
   const [shown, setShown] = useState<PriceRange>({ min_price, max_price });
+  // The range last handed up, until the address comes back with it.
+  const [sent, setSent] = useState<PriceRange | null>(null);
 
-  // Back, Forward or a reset changed the range: the fields follow.
+  // Back, Forward, a reset or a link changed the range: the fields follow. The address echoing what was typed here
+  // leaves them alone, as the visitor may already be typing the other end.
   if (shown.min_price !== min_price || shown.max_price !== max_price) {
     setShown({ min_price, max_price });
-    setFrom(min_price ?? "");
-    setTo(max_price ?? "");
+    setSent(null);
+    const echo = sent !== null && sent.min_price === min_price && sent.max_price === max_price;
+    if (!echo) {
+      setFrom(min_price ?? "");
+      setTo(max_price ?? "");
+    }
   }
 
   const typed = { min_price: wholeRoubles(from), max_price: wholeRoubles(to) };
@@ -42,6 +49,7 @@ export function PriceRangeFields({ min_price, max_price, onChange }: PriceRangeF
 
   const apply = useDebouncedCallback((range: PriceRange) => {
     if (isPriceRangeReversed(range) || (range.min_price === min_price && range.max_price === max_price)) return;
+    setSent(range);
     onChange(range);
   }, SEARCH_DEBOUNCE_MS);
 

@@ -177,6 +177,19 @@ describe("home catalogue", () => {
     expect(screen.getByRole("textbox", { name: "Price from" })).toHaveValue("");
   });
 
+  it("takes a price range typed end after end without a pause", async () => {
+    stubApi({ ...categories, "GET products/get/all": { body: productPage([makeProduct(1)]) } });
+    const { events, router } = renderApp("/", { user: null });
+    await screen.findByRole("link", { name: /Product number 1/ });
+
+    await events.type(screen.getByRole("textbox", { name: "Price from" }), "500");
+    await events.type(screen.getByRole("textbox", { name: "Price to" }), "2000");
+
+    await waitFor(() => expect(router.state.location.search).toBe("?min_price=500&max_price=2000"));
+    expect(screen.getByRole("textbox", { name: "Price from" })).toHaveValue("500");
+    expect(screen.getByRole("textbox", { name: "Price to" })).toHaveValue("2 000");
+  });
+
   it("says when a price range is reversed and does not apply it", async () => {
     stubApi({ ...categories, "GET products/get/all": { body: productPage([makeProduct(1)]) } });
     const { events, router } = renderApp("/", { user: null });
