@@ -53,9 +53,13 @@ export const createRoutes = (): RouteObject[] => [
                   Component: withTexts(() => import("@/features/home/pages/home-page").then((m) => m.HomePage), "home"),
                 },
               },
-              // Issue 21: a game, and one kind of goods of it.
-              { path: "games/:gameSlug", lazy: { Component: gamePage } },
-              { path: "games/:gameSlug/:subcategorySlug", lazy: { Component: gamePage } },
+              {
+                // Issue 21: a game, and one kind of goods of it. One page for both, so choosing a tab keeps what is
+                // typed in its search and price fields; the child routes only name the tab.
+                path: "games/:gameSlug",
+                lazy: { Component: gamePage },
+                children: [{ index: true }, { path: ":subcategorySlug" }],
+              },
               {
                 path: "signin",
                 lazy: {
