@@ -61,6 +61,7 @@ export function CatalogueToolbar({ query, filters, setFilters, resetFilters }: C
         }
         aria-label={count > 0 ? t("filters.openActive", { number: count }) : t("filters.open")}
         onClick={drawer.open}
+        className={classes.keep}
       >
         {t("filters.open")}
       </Button>
@@ -68,18 +69,17 @@ export function CatalogueToolbar({ query, filters, setFilters, resetFilters }: C
         opened={drawerOpened}
         onClose={drawer.close}
         position="bottom"
-        size="auto"
         title={t("filters.title")}
         classNames={{ content: classes.sheet }}
       >
         <Stack gap="md">
           <ListingFilterFields filters={filters} onChange={setFilters} layout="column" />
-          <Group grow>
-            <Button variant="default" onClick={resetFilters} disabled={count === 0}>
+          <Stack gap="xs">
+            <Button onClick={drawer.close}>{t("filters.show")}</Button>
+            <Button variant="subtle" onClick={resetFilters} disabled={count === 0}>
               {t("filters.reset")}
             </Button>
-            <Button onClick={drawer.close}>{t("filters.show")}</Button>
-          </Group>
+          </Stack>
         </Stack>
       </Drawer>
     </Group>

@@ -13,7 +13,7 @@ export function GameHeader({ game, subcategory }: { game: Category; subcategory:
         <Image src={game.image_url} alt="" w={{ base: 72, sm: 96 }} h={{ base: 72, sm: 96 }} radius="md" />
       )}
       <Stack gap={4} miw={0}>
-        <Title order={1} fz={{ base: "h2", sm: "h1" }}>
+        <Title order={1} fz={{ base: "h3", sm: "h1" }}>
           {name(game)}
           {subcategory && (
             <Text span inherit c="dimmed" fw={500}>
@@ -22,7 +22,11 @@ export function GameHeader({ game, subcategory }: { game: Category; subcategory:
             </Text>
           )}
         </Title>
-        {text && <Text c="dimmed">{text}</Text>}
+        {text && (
+          <Text c="dimmed" fz={{ base: "sm", sm: "md" }}>
+            {text}
+          </Text>
+        )}
       </Stack>
     </Group>
   );

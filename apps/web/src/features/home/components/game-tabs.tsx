@@ -44,6 +44,7 @@ export function GameTabs({ gameSlug, productCount, subcategories, activeSlug, ca
               aria-current={active ? "page" : undefined}
               variant={active ? "filled" : "default"}
               radius="xl"
+              className={classes.tab}
               rightSection={
                 <Badge size="sm" variant={active ? "white" : "light"} className={classes.count}>
                   {formatListingCount(tab.count)}

@@ -31,6 +31,7 @@ export function ListingFilterFields({ filters, onChange, layout }: ListingFilter
       <PriceRangeFields
         min_price={filters.min_price}
         max_price={filters.max_price}
+        fieldWidth={layout === "row" ? 130 : undefined}
         onChange={(range) => {
           // Refining a range replaces the entry, as refining a search does; setting or clearing one adds an entry.
           const hadRange = filters.min_price !== undefined || filters.max_price !== undefined;

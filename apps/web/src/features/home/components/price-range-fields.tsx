@@ -11,6 +11,8 @@ interface PriceRange {
 }
 
 interface PriceRangeFieldsProps extends PriceRange {
+  /** Each field this wide in a row of filters; without it the two share the width they are given. */
+  fieldWidth?: number;
   /** A range as typed, once typing pauses or a field is left; never one whose ends are reversed. */
   onChange: (range: PriceRange) => void;
 }
@@ -23,7 +25,7 @@ function wholeRoubles(value: number | string): number | undefined {
  * "Price from … to …" in whole roubles. A reversed range is not applied: the fields say why instead. One coming from
  * the address (a hand-edited link) is shown as it is, with the same message.
  */
-export function PriceRangeFields({ min_price, max_price, onChange }: PriceRangeFieldsProps) {
+export function PriceRangeFields({ min_price, max_price, fieldWidth, onChange }: PriceRangeFieldsProps) {
   const { t } = useTranslation("home");
   const messageId = useId();
   const [from, setFrom] = useState<number | string>(min_price ?? "");
@@ -73,8 +75,7 @@ export function PriceRangeFields({ min_price, max_price, onChange }: PriceRangeF
     onKeyDown: (event: KeyboardEvent) => {
       if (event.key === "Enter") apply.flush();
     },
-    flex: 1,
-    miw: 0,
+    ...(fieldWidth ? { w: fieldWidth } : { flex: 1, miw: 0 }),
   };
 
   return (
