@@ -17,6 +17,17 @@ function withTexts<T>(load: () => Promise<T>, ...namespaces: Namespace[]): () =>
   return () => Promise.all([load(), loadNamespaces(namespaces)]).then(([loaded]) => loaded);
 }
 
+/** A game's page with the app's own not-found screen, which it shows for an unknown game or kind of goods. */
+const gamePage = withTexts(async () => {
+  const [{ GamePage }, { NotFoundPage }] = await Promise.all([
+    import("@/features/home/pages/game-page"),
+    import("../pages/not-found-page"),
+  ]);
+  return function GameRoute() {
+    return <GamePage notFound={<NotFoundPage />} />;
+  };
+}, "home");
+
 /**
  * SPEC §2 route table. Every screen is its own lazily loaded chunk, so the first visit downloads only the
  * app shell and the screen it opens, with that screen's texts in the interface language (the shell's own are
@@ -41,6 +52,13 @@ export const createRoutes = (): RouteObject[] => [
                 lazy: {
                   Component: withTexts(() => import("@/features/home/pages/home-page").then((m) => m.HomePage), "home"),
                 },
+              },
+              {
+                // Issue 21: a game, and one kind of goods of it. One page for both, so choosing a tab keeps what is
+                // typed in its search and price fields; the child routes only name the tab.
+                path: "games/:gameSlug",
+                lazy: { Component: gamePage },
+                children: [{ index: true }, { path: ":subcategorySlug" }],
               },
               {
                 path: "signin",

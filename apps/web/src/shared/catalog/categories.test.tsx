@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderHook, waitFor } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { refusal, stubApi } from "@/test/stub-api";
-import { useGames, useSubcategories } from "./categories";
+import { i18n } from "@/shared/i18n/i18n";
+import { useCategoryText, useGames, useSubcategories } from "./categories";
 import { makeCategory } from "./testing/catalog-fixtures";
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -13,7 +14,13 @@ function wrapper({ children }: { children: ReactNode }) {
 
 const dota = makeCategory(1, { name: "Dota 2" });
 const cs = makeCategory(2, { name: "CS2" });
-const accounts = makeCategory(3, { name: "Accounts", parent_id: dota.id });
+const accounts = makeCategory(3, {
+  name: "Accounts",
+  name_ru: "Аккаунты",
+  description: "Whole accounts",
+  description_ru: "Аккаунты целиком",
+  parent_id: dota.id,
+});
 
 describe("categories", () => {
   it("useGames keeps the top-level categories of GET /categories/all", async () => {
@@ -53,5 +60,24 @@ describe("categories", () => {
     const { result } = renderHook(() => useGames(), { wrapper });
 
     await waitFor(() => expect(result.current.isError).toBe(true));
+  });
+
+  it("useCategoryText names a category in the interface language, and follows a change of it", async () => {
+    const { result } = renderHook(() => useCategoryText(), { wrapper });
+    expect([result.current.name(accounts), result.current.description(accounts)]).toEqual([
+      "Accounts",
+      "Whole accounts",
+    ]);
+
+    try {
+      await act(() => i18n.changeLanguage("ru"));
+
+      expect([result.current.name(accounts), result.current.description(accounts)]).toEqual([
+        "Аккаунты",
+        "Аккаунты целиком",
+      ]);
+    } finally {
+      await act(() => i18n.changeLanguage("en"));
+    }
   });
 });

@@ -1,6 +1,9 @@
+import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { categoryListSchema, type Category } from "@lootlane/contract";
 import { api } from "@/shared/api/api";
+import { currentLanguage, type Language } from "@/shared/i18n/language";
 
 export const categoriesQueryKey = ["categories"] as const;
 export const gamesQueryKey = [...categoriesQueryKey, "games"] as const;
@@ -32,4 +35,29 @@ export function useSubcategories(gameId: string | undefined) {
     enabled: gameId !== undefined,
     staleTime: CATEGORIES_STALE_MS,
   });
+}
+
+type CategoryText = Pick<Category, "name" | "name_ru" | "description" | "description_ru">;
+
+/** A category's name in `language`: the spec's single `name` is the English one, `name_ru` the Russian (issue 21). */
+export function categoryName(category: CategoryText, language: Language): string {
+  return language === "ru" ? category.name_ru : category.name;
+}
+
+export function categoryDescription(category: CategoryText, language: Language): string {
+  return language === "ru" ? category.description_ru : category.description;
+}
+
+/** Every screen names categories through this, so the Russian interface shows «Аккаунты», not "Accounts". */
+export function useCategoryText() {
+  // Subscribed through react-i18next, so the names follow a change of language like every other text.
+  useTranslation();
+  const language = currentLanguage();
+  return useMemo(
+    () => ({
+      name: (category: CategoryText) => categoryName(category, language),
+      description: (category: CategoryText) => categoryDescription(category, language),
+    }),
+    [language],
+  );
 }

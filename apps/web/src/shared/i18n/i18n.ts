@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "@lootlane/contract";
-import { currentLanguage, readStoredLanguage } from "./language";
+import { currentLanguage, readStoredLanguage, writeLanguageCookie } from "./language";
 import { NAMESPACE_FILES, SHELL_NAMESPACES, type Namespace } from "./namespaces";
 
 /** SPEC §9: the translation layer's default locale; it resolves to the English texts. */
@@ -29,8 +29,11 @@ const localeChunks: BackendModule = {
   },
 };
 
+/** The page and the server's next page heads follow the language chosen, or detected at start. */
 function syncDocumentLanguage(): void {
-  document.documentElement.lang = currentLanguage();
+  const language = currentLanguage();
+  document.documentElement.lang = language;
+  writeLanguageCookie(language);
 }
 
 /**

@@ -25,7 +25,20 @@ export function currentLanguage(): Language {
   return isLanguage(resolved) ? resolved : "en";
 }
 
-/** SPEC §2: the choice is stored under the user-language key and the page reloads in the new language. */
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * The server writes page heads (title, description, link previews) in the language of the `user-language` cookie
+ * (issue 21), so the interface language is kept there too, for a year, on every path.
+ */
+export function writeLanguageCookie(language: Language): void {
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=${YEAR_S}; SameSite=Lax`;
+}
+
+/**
+ * SPEC §2: the choice is stored under the user-language key and the page reloads in the new language. The cookie
+ * is written first, so the reloaded page's head already speaks it.
+ */
 export function switchLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -33,5 +46,6 @@ export function switchLanguage(language: Language): void {
     // Without storage the choice cannot survive the reload; reloading would only undo it.
     return;
   }
+  writeLanguageCookie(language);
   reloadPage();
 }

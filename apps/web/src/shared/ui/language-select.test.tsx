@@ -42,6 +42,18 @@ describe("LanguageSelect", () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it("sets the user-language cookie before the reload, so the server's page head speaks the new language", async () => {
+    let cookieAtReload = "";
+    vi.mocked(reloadPage).mockImplementation(() => {
+      cookieAtReload = document.cookie;
+    });
+    const select = renderSelect();
+
+    await userEvent.selectOptions(select, "ru");
+
+    expect(cookieAtReload.split("; ")).toContain("user-language=ru");
+  });
+
   it("tells the server first when someone is signed in, so their e-mails follow", async () => {
     let reloadedAfterPut = false;
     const api = stubApi({ "PUT users/language": { status: 200 } });

@@ -1,10 +1,15 @@
 import { api } from "@/shared/api/api";
-import { pageParams, parseProductList, type CataloguePage } from "./catalogue-page";
+import type { CatalogueFilters } from "../lib/listing-filters";
+import { listingParams, parseProductList, type CataloguePage, type PageCursor } from "./catalogue-page";
 
-/** GET /products/category/{id}: the active products of a subcategory, or of a game with all its subcategories. */
-export async function getCategoryProducts(categoryId: string, page: number): Promise<CataloguePage> {
+/** GET /products/category/{id}: the products on sale of a game with all its subcategories (or of one subcategory). */
+export async function getCategoryProducts(
+  categoryId: string,
+  filters: CatalogueFilters,
+  cursor: PageCursor,
+): Promise<CataloguePage> {
   const body = await api
-    .get(`products/category/${encodeURIComponent(categoryId)}`, { searchParams: pageParams(page) })
+    .get(`products/category/${encodeURIComponent(categoryId)}`, { searchParams: listingParams(filters, cursor) })
     .json();
-  return parseProductList(body, page);
+  return parseProductList(body, cursor);
 }

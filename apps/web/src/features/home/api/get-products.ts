@@ -1,7 +1,8 @@
 import { api } from "@/shared/api/api";
-import { pageParams, parseProductPage, type CataloguePage } from "./catalogue-page";
+import type { CatalogueFilters } from "../lib/listing-filters";
+import { listingParams, parseProductPage, type CataloguePage, type PageCursor } from "./catalogue-page";
 
-/** GET /products/get/all: active products, newest first. */
-export async function getProducts(page: number): Promise<CataloguePage> {
-  return parseProductPage(await api.get("products/get/all", { searchParams: pageParams(page) }).json());
+/** GET /products/get/all: products on sale, newest first unless sorted otherwise, narrowed by the filters. */
+export async function getProducts(filters: CatalogueFilters, cursor: PageCursor): Promise<CataloguePage> {
+  return parseProductPage(await api.get("products/get/all", { searchParams: listingParams(filters, cursor) }).json());
 }

@@ -1,12 +1,21 @@
 import { api } from "@/shared/api/api";
-import { pageParams, parseProductPage, type CataloguePage } from "./catalogue-page";
+import type { CatalogueFilters } from "../lib/listing-filters";
+import { listingParams, parseProductPage, type CataloguePage, type PageCursor } from "./catalogue-page";
 
-/** GET /products/search: best matches first for the words of `query`; a game's id includes its subcategories. */
+/**
+ * GET /products/search: the products matching the words of `query`, best match first unless sorted otherwise; a
+ * game's id includes its subcategories.
+ */
 export async function searchProducts(
   query: string,
   categoryId: string | undefined,
-  page: number,
+  filters: CatalogueFilters,
+  cursor: PageCursor,
 ): Promise<CataloguePage> {
-  const searchParams = { q: query, ...(categoryId ? { category_id: categoryId } : {}), ...pageParams(page) };
+  const searchParams = {
+    q: query,
+    ...(categoryId ? { category_id: categoryId } : {}),
+    ...listingParams(filters, cursor),
+  };
   return parseProductPage(await api.get("products/search", { searchParams }).json());
 }

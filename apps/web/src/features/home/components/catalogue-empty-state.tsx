@@ -4,21 +4,30 @@ import { BoxIcon } from "@/shared/ui/icons";
 
 interface CatalogueEmptyStateProps {
   /** The search that found nothing, if any. */
-  query?: string;
-  /** A game or kind of goods is chosen. */
-  filtered?: boolean;
-  /** Clears the search and filters; offered only when there is something to clear. */
-  onReset?: () => void;
+  query: string;
+  /** Some filter narrows the listing. */
+  filtered: boolean;
+  /** The listing is one game's or one kind of goods'. */
+  scoped: boolean;
+  /** Clears the search and filters: offered after a search that found nothing. */
+  onReset: () => void;
+  /** Clears the filters: offered when they alone leave nothing. */
+  onResetFilters: () => void;
 }
 
-/** What the catalogue shows when it has no card: nothing listed yet, nothing in a category, or nothing found. */
-export function CatalogueEmptyState({ query, filtered = false, onReset }: CatalogueEmptyStateProps) {
+/**
+ * What a listing shows when it has no card: nothing found for a search, nothing matching the filters, nothing in
+ * a game or kind of goods, or nothing listed at all.
+ */
+export function CatalogueEmptyState({ query, filtered, scoped, onReset, onResetFilters }: CatalogueEmptyStateProps) {
   const { t } = useTranslation("home");
   const texts = query
     ? { title: t("catalogue.notFoundTitle", { query }), description: t("catalogue.notFoundText") }
     : filtered
-      ? { title: t("catalogue.emptyCategoryTitle"), description: t("catalogue.emptyCategoryText") }
-      : { title: t("catalogue.emptyTitle"), description: t("catalogue.emptyText") };
+      ? { title: t("catalogue.noMatchTitle"), description: t("catalogue.noMatchText") }
+      : scoped
+        ? { title: t("catalogue.emptyCategoryTitle"), description: t("catalogue.emptyCategoryText") }
+        : { title: t("catalogue.emptyTitle"), description: t("catalogue.emptyText") };
   return (
     <EmptyState
       variant="light"
@@ -27,10 +36,10 @@ export function CatalogueEmptyState({ query, filtered = false, onReset }: Catalo
       description={texts.description}
       py="xl"
     >
-      {onReset && (query || filtered) && (
+      {(query || filtered) && (
         <EmptyState.Actions>
-          <Button variant="light" onClick={onReset}>
-            {t("catalogue.reset")}
+          <Button variant="light" onClick={query ? onReset : onResetFilters}>
+            {query ? t("catalogue.reset") : t("filters.reset")}
           </Button>
         </EmptyState.Actions>
       )}

@@ -1,25 +1,56 @@
-import { Button, Card, Center, Stack, Text } from "@mantine/core";
+import { Alert, Button, Card, Center, List, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { toApiError } from "@/shared/api/api-error";
 import { ProductGrid } from "@/shared/catalog/product-grid";
 import { ProductGridSkeleton } from "@/shared/catalog/product-grid-skeleton";
 import { describeError } from "@/shared/errors/error-message";
-import { useCatalogue } from "../hooks/use-catalogue";
-import { CatalogueEmptyState } from "./catalogue-empty-state";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
+import { useCatalogue, type CatalogueSource } from "../hooks/use-catalogue";
+import { activeFilterCount } from "../lib/listing-filters";
+import { CatalogueEmptyState } from "./catalogue-empty-state";
 
 interface CatalogueResultsProps {
-  query: string;
-  categoryId: string | undefined;
+  source: CatalogueSource;
+  /** Clears the search and every filter. */
   onReset: () => void;
+  /** Clears the filters, keeping the search and the order. */
+  onResetFilters: () => void;
 }
 
-/** The cards for the current search and filters, 30 at a time, with their loading, empty and error states. */
-export function CatalogueResults({ query, categoryId, onReset }: CatalogueResultsProps) {
+/** The API refused the filters (422): what it said of each, and a way back to a listing it takes. */
+function RefusedFilters({ error, onReset }: { error: unknown; onReset: () => void }) {
   const { t } = useTranslation("home");
-  const catalogue = useCatalogue({ query, categoryId });
+  const { fieldErrors = [] } = toApiError(error);
+  return (
+    <Alert color="red" title={t("filters.refusedTitle")} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{describeError(error)}</Text>
+        {fieldErrors.length > 0 && (
+          <List size="sm">
+            {fieldErrors.map(({ field, message }) => (
+              <List.Item key={field}>
+                {field}: {message}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Button variant="light" color="red" onClick={onReset}>
+          {t("filters.reset")}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The cards for the current search, scope and filters, 30 at a time, with their loading, empty and error states. */
+export function CatalogueResults({ source, onReset, onResetFilters }: CatalogueResultsProps) {
+  const { t } = useTranslation("home");
+  const catalogue = useCatalogue(source);
 
   if (catalogue.isPending) return <ProductGridSkeleton />;
   if (catalogue.isError && !catalogue.data) {
+    if (toApiError(catalogue.error).status === 422)
+      return <RefusedFilters error={catalogue.error} onReset={onResetFilters} />;
     return (
       <LoadErrorAlert
         title={t("catalogue.errorTitle")}
@@ -31,7 +62,13 @@ export function CatalogueResults({ query, categoryId, onReset }: CatalogueResult
   if (catalogue.data.length === 0 && !catalogue.isPlaceholderData) {
     return (
       <Card>
-        <CatalogueEmptyState query={query} filtered={categoryId !== undefined} onReset={onReset} />
+        <CatalogueEmptyState
+          query={source.query}
+          filtered={activeFilterCount(source.filters) > 0}
+          scoped={source.scope.kind !== "all"}
+          onReset={onReset}
+          onResetFilters={onResetFilters}
+        />
       </Card>
     );
   }

@@ -9,6 +9,8 @@ interface SearchFieldProps {
   /** The search in the URL. */
   query: string;
   onSearch: (query: string) => void;
+  /** The hint in the empty box; the catalogue's own by default. */
+  placeholder?: string;
 }
 
 function SearchIcon() {
@@ -21,7 +23,7 @@ function SearchIcon() {
 }
 
 /** The catalogue's search box: it searches once typing pauses for 300 ms (SPEC §9), or at once on Enter. */
-export function SearchField({ query, onSearch }: SearchFieldProps) {
+export function SearchField({ query, onSearch, placeholder }: SearchFieldProps) {
   const { t } = useTranslation("home");
   const [text, setText] = useState(query);
   const [shownQuery, setShownQuery] = useState(query);
@@ -44,7 +46,7 @@ export function SearchField({ query, onSearch }: SearchFieldProps) {
     <TextInput
       type="search"
       aria-label={t("filters.search")}
-      placeholder={t("filters.searchPlaceholder")}
+      placeholder={placeholder ?? t("filters.searchPlaceholder")}
       value={text}
       maxLength={SEARCH_QUERY_MAX}
       leftSection={<SearchIcon />}

@@ -1,17 +1,27 @@
-import { useCallback } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { categoryIdParamsSchema, SEARCH_QUERY_MAX } from "@lootlane/contract";
+import {
+  FILTER_PARAMS,
+  filterParams,
+  filtersFromAddress,
+  type CatalogueFilters,
+  type FilterParam,
+} from "../lib/listing-filters";
 
-type FilterKey = "q" | "game" | "subcategory";
+type Changes = Partial<Record<"q" | "game" | "subcategory" | FilterParam, string | null>>;
 
 /** An id from the address bar, if it can be one; a mangled link then shows everything instead of an error. */
 function categoryIdParam(value: string | null): string | undefined {
   return categoryIdParamsSchema.shape.id.safeParse(value).success ? (value ?? undefined) : undefined;
 }
 
+const NO_FILTERS: Changes = { min_price: null, max_price: null, delivery: null, online: null, min_rating: null };
+
 /**
- * The catalogue's search and filters live in the URL (`?q=&game=&subcategory=`), so a result can be shared
- * and Back returns to the previous one.
+ * A listing's search, sort and filters live in the address (`?q=&sort=&min_price=&max_price=&delivery=&online=
+ * &min_rating=`), so a result can be shared and reloaded, and Back returns to the previous one. Values that are not
+ * valid are ignored. `game` and `subcategory` are the home's older addresses of a game's listing.
  */
 export function useCatalogueFilters() {
   const [params, setParams] = useSearchParams();
@@ -19,20 +29,29 @@ export function useCatalogueFilters() {
   const gameId = categoryIdParam(params.get("game"));
   // A subcategory only means something inside its game.
   const subcategoryId = gameId ? categoryIdParam(params.get("subcategory")) : undefined;
+  const filters = useMemo(() => filtersFromAddress(params), [params]);
+  /** The search and choices as an address query ("?q=…&sort=…", or ""), for links that keep them. */
+  const carried = useMemo(() => {
+    const kept = new URLSearchParams({ ...(query ? { q: query } : {}), ...filterParams(filters) }).toString();
+    return kept ? `?${kept}` : "";
+  }, [query, filters]);
+
+  // The address as last written here. The router renders a new address in a transition, and until it has, its
+  // setter still edits the address before: a filter chosen in that moment would undo the change just made.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
 
   const update = useCallback(
-    (changes: Partial<Record<FilterKey, string | null>>, replace: boolean) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      );
+    (changes: Changes, replace: boolean) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      latest.current = next;
+      setParams(next, { replace, preventScrollReset: true });
     },
     [setParams],
   );
@@ -46,9 +65,27 @@ export function useCatalogueFilters() {
     },
     [query, update],
   );
-  const setGame = useCallback((id: string | null) => update({ game: id, subcategory: null }, false), [update]);
-  const setSubcategory = useCallback((id: string | null) => update({ subcategory: id }, false), [update]);
-  const reset = useCallback(() => update({ q: null, game: null, subcategory: null }, false), [update]);
 
-  return { query, gameId, subcategoryId, setQuery, setGame, setSubcategory, reset };
+  /** Changes some choices (an absent value clears one); `replace` for a refinement Back should skip. */
+  const setFilters = useCallback(
+    (changes: Partial<CatalogueFilters>, replace = false) => {
+      const next: Changes = {};
+      for (const key of FILTER_PARAMS) {
+        if (key in changes) next[key] = changes[key] === undefined ? null : String(changes[key]);
+      }
+      update(next, replace);
+    },
+    [update],
+  );
+  /** Clears what narrows the listing; its order stays. */
+  const resetFilters = useCallback(() => update(NO_FILTERS, false), [update]);
+  /** Back to the whole listing in its default order. */
+  const reset = useCallback(
+    () => update({ q: null, game: null, subcategory: null, sort: null, ...NO_FILTERS }, false),
+    [update],
+  );
+
+  return { query, filters, carried, gameId, subcategoryId, setQuery, setFilters, resetFilters, reset };
 }
+
+export type CatalogueFilterControls = ReturnType<typeof useCatalogueFilters>;

@@ -112,6 +112,11 @@ describe("create product: client rules (SPEC §5)", () => {
       expect(screen.getByText("Добавьте хотя бы одно изображение")).toBeInTheDocument();
       expect(screen.getByText("Заполните все поля и добавьте хотя бы одно изображение.")).toBeInTheDocument();
       expect(api.calls).not.toContain("POST /v1/products/");
+
+      // The kinds of goods are named in Russian too.
+      await choose(events, "Игра", "Dota 2");
+      await choose(events, "Подкатегория", "Аккаунты");
+      expect(field("Подкатегория")).toHaveValue("Аккаунты");
     } finally {
       await i18n.changeLanguage("en");
     }

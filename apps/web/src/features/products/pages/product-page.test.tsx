@@ -7,8 +7,8 @@ import { makeUser, renderApp } from "@/test/render-app";
 import { queriesOf, refusal, stubApi, type StubReply } from "@/test/stub-api";
 import type { Review } from "@lootlane/contract";
 
-const dota = makeCategory(1, { name: "Dota 2" });
-const accounts = makeCategory(3, { name: "Accounts", parent_id: dota.id });
+const dota = makeCategory(1, { name: "Dota 2", name_ru: "Dota 2", slug: "dota-2" });
+const accounts = makeCategory(3, { name: "Accounts", name_ru: "Аккаунты", slug: "accounts", parent_id: dota.id });
 const mira = makeUser({ username: "mira" });
 const alex = makeUser({ id: "0b7e1c52-0c43-4c55-a3c3-2d3d4a5b6c7d", username: "alex" });
 
@@ -65,12 +65,26 @@ describe("product page, visitor", () => {
     expect(screen.getByText("ACTIVE")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "mira" })).toHaveAttribute("href", "/profile/mira");
     const category = screen.getByRole("navigation", { name: "Category" });
-    expect(await within(category).findByRole("link", { name: "Dota 2" })).toHaveAttribute("href", `/?game=${dota.id}`);
-    expect(within(category).getByRole("link", { name: "Accounts" })).toHaveAttribute(
-      "href",
-      `/?game=${dota.id}&subcategory=${accounts.id}`,
-    );
+    expect(await within(category).findByRole("link", { name: "Dota 2" })).toHaveAttribute("href", "/games/dota-2");
+    expect(within(category).getByRole("link", { name: "Accounts" })).toHaveAttribute("href", "/games/dota-2/accounts");
     expect(document.title).toBe("Dota 2 account with Arcana · Lootlane");
+  });
+
+  it("names the category in Russian for a Russian reader", async () => {
+    stubApi(routes({ body: product }));
+    await i18n.changeLanguage("ru");
+    try {
+      renderApp(path, { user: null });
+
+      const category = await screen.findByRole("navigation", { name: "Категория" });
+      expect(await within(category).findByRole("link", { name: "Аккаунты" })).toHaveAttribute(
+        "href",
+        "/games/dota-2/accounts",
+      );
+      expect(category).not.toHaveTextContent("Accounts");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("sends a guest who wants to buy to sign in, and back here after", async () => {

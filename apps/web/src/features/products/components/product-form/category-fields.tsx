@@ -1,7 +1,7 @@
 import { Loader, Select, SimpleGrid } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import { useGames, useSubcategories } from "@/shared/catalog/categories";
+import { useCategoryText, useGames, useSubcategories } from "@/shared/catalog/categories";
 import { describeError } from "@/shared/errors/error-message";
 import type { ProductFormValues } from "./product-form-values";
 
@@ -12,6 +12,7 @@ import type { ProductFormValues } from "./product-form-values";
 export function CategoryFields({ form }: { form: UseFormReturnType<ProductFormValues> }) {
   const { t } = useTranslation("productForm");
   const { gameId } = form.getValues();
+  const { name } = useCategoryText();
   const games = useGames();
   const subcategories = useSubcategories(gameId ?? undefined);
   const gameInput = form.getInputProps("gameId");
@@ -23,7 +24,7 @@ export function CategoryFields({ form }: { form: UseFormReturnType<ProductFormVa
         label={t("fields.game.label")}
         placeholder={t("fields.game.placeholder")}
         withAsterisk
-        data={(games.data ?? []).map((game) => ({ value: game.id, label: game.name }))}
+        data={(games.data ?? []).map((game) => ({ value: game.id, label: name(game) }))}
         searchable
         nothingFoundMessage={t("fields.game.nothingFound")}
         allowDeselect={false}
@@ -42,7 +43,7 @@ export function CategoryFields({ form }: { form: UseFormReturnType<ProductFormVa
           placeholder={t("fields.subcategory.placeholder")}
           description={t("fields.subcategory.description")}
           inputWrapperOrder={["label", "input", "description", "error"]}
-          data={subcategories.data.map((subcategory) => ({ value: subcategory.id, label: subcategory.name }))}
+          data={subcategories.data.map((subcategory) => ({ value: subcategory.id, label: name(subcategory) }))}
           clearable
         />
       )}

@@ -3,10 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { makeCategory } from "@/shared/catalog/testing/catalog-fixtures";
 import { jsonResponse, type Handler } from "@/test/stub-api";
 
-export const dota = makeCategory(1, { name: "Dota 2" });
-export const cs = makeCategory(2, { name: "CS2" });
-export const accounts = makeCategory(3, { name: "Accounts", parent_id: dota.id });
-export const items = makeCategory(4, { name: "Items", parent_id: dota.id });
+export const dota = makeCategory(1, { name: "Dota 2", name_ru: "Dota 2" });
+export const cs = makeCategory(2, { name: "CS2", name_ru: "CS2" });
+export const accounts = makeCategory(3, { name: "Accounts", name_ru: "Аккаунты", parent_id: dota.id });
+export const items = makeCategory(4, { name: "Items", name_ru: "Предметы", parent_id: dota.id });
 
 /** The catalogue's games and Dota 2's subcategories; CS2 has none. */
 export const categoryRoutes: Record<string, Handler> = {
