@@ -89,42 +89,48 @@ export async function searchProductIds(db: Db, search: ProductSearch): Promise<{
   // One listing past the page says whether a next page exists.
   const wanted = skipped + search.limit + 1;
 
-  return db.transaction(async (tx) => {
-    // `<%` reads its threshold from this setting; `true` keeps it to this transaction.
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
-    );
-    if (shortWordsOnly) {
-      // A constant bound, not a subquery, so the planner sees how few rows it leaves and walks the index range.
-      const since = await windowStart(tx, SHORT_QUERY_WINDOW);
-      if (since) filters.push(gte(products.listedAt, since));
-    }
-    // The page of the matches of `tests`, or undefined when nothing matches them at all.
-    const matching = async ({ inTitle, inTitleOrDescription }: WordTests): Promise<string[] | undefined> => {
+  if (shortWordsOnly) {
+    // A constant bound, not a subquery, so the planner sees how few rows it leaves and walks the index range.
+    const since = await windowStart(db, SHORT_QUERY_WINDOW);
+    if (since) filters.push(gte(products.listedAt, since));
+  }
+  // The page of the matches of `tests`, or undefined when nothing matches them at all.
+  const matching = ({ inTitle, inTitleOrDescription }: WordTests, fuzzy: boolean) =>
+    withTypos(db, fuzzy, async (query): Promise<string[] | undefined> => {
       if (sort === undefined) {
-        const page = await titleMatchesFirst(tx, filters, inTitle, inTitleOrDescription, wanted);
+        const page = await titleMatchesFirst(query, filters, inTitle, inTitleOrDescription, wanted);
         return page.length > 0 ? page : undefined;
       }
       const order = listingOrder(sort);
-      const page = await firstIds(tx, and(...filters, start, inTitleOrDescription), order, wanted);
+      const page = await firstIds(query, and(...filters, start, inTitleOrDescription), order, wanted);
       if (page.length > 0) return page;
       // An empty page after `after` may be the end of the matches, not a sign of typos.
-      const anyMatch = start && (await firstIds(tx, and(...filters, inTitleOrDescription), order, 1)).length > 0;
+      const anyMatch = start && (await firstIds(query, and(...filters, inTitleOrDescription), order, 1)).length > 0;
       return anyMatch ? page : undefined;
-    };
-    const asTyped =
-      wholeWords.length > 0
-        ? await matching(
-            wordTests(
-              wholeWords,
-              words.filter((word) => !wholeWords.includes(word)),
-              literal,
-            ),
-          )
-        : undefined;
-    // Nothing matches as typed, in any form: the query holds typos.
-    const ids = asTyped ?? (await matching(wordTests([], words, literal))) ?? [];
-    return { ids: ids.slice(skipped, skipped + search.limit), total: search.offset + ids.length - skipped };
+    });
+  const otherWords = words.filter((word) => !wholeWords.includes(word));
+  const asTyped =
+    wholeWords.length > 0
+      ? await matching(wordTests(wholeWords, otherWords, literal), otherWords.some(forgivesTypos))
+      : undefined;
+  // Nothing matches as typed, in any form: the query holds typos.
+  const ids = asTyped ?? (await matching(wordTests([], words, literal), words.some(forgivesTypos))) ?? [];
+  return { ids: ids.slice(skipped, skipped + search.limit), total: search.offset + ids.length - skipped };
+}
+
+/**
+ * Runs `work` where `<%` accepts typos as WORD_SIMILARITY_THRESHOLD says: in a transaction that sets it, when the
+ * tests hold a word matched with typos. Other searches, most of them, skip the transaction and its three round
+ * trips.
+ */
+function withTypos<T>(db: Db, fuzzy: boolean, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!fuzzy) return work(db);
+  return db.transaction(async (tx) => {
+    // `true` keeps the setting to this transaction.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+    );
+    return work(tx);
   });
 }
 
@@ -219,7 +225,11 @@ function isLettersAndDigits(word: string): boolean {
 
 /** A title matches a word of 4+ letters when trigram word similarity says so; a shorter word must be in it as written. */
 function titleMatches(word: string, literal: (word: string, column: SQL) => SQL): SQL {
-  return letterCount(word) >= FUZZY_MIN_LENGTH ? sql`${word} <% ${title}` : literal(word, title);
+  return forgivesTypos(word) ? sql`${word} <% ${title}` : literal(word, title);
+}
+
+function forgivesTypos(word: string): boolean {
+  return letterCount(word) >= FUZZY_MIN_LENGTH;
 }
 
 function letterCount(word: string): number {
