@@ -54,18 +54,18 @@ export const SHORT_QUERY_WINDOW = 2000;
  * then the others, each newest (on sale) first; with one, all of them in its order.
  *
  * A word of 4+ letters or digits ("account", "Minecraf", "ljnf") first matches listings with a word that starts
- * with its stem in any of its forms: as typed, as the same keys on the other keyboard layout, and in the other
+ * with its stem in any of its forms: as typed, as the same keys on the other keyboard layout, in the other
  * alphabet, and both (products-search.variants.ts), so "аккаунты ljnf" is the tsquery `(аккаунты:* | frrfeyns:* |
- * akkaunty:* | фррфейнс:*) & (ljnf:* | дота:* | лджнф:* | dota:*)`, each form stemmed. It is looked up in the full-text indexes: `@@` needs no re-check of
- * the row, so "arcana" costs its matches rather than re-checking 9,000 trigram candidates at ~5 µs each. Only when
- * nothing matches that way is the query taken to hold typos, and every word of 4+ letters then matches a title
- * with typos (pg_trgm word similarity) and a description as written (substring), as other words of 4+ letters
- * ("e-mail") always do. Typos are forgiven in titles only because re-checking a trigram match costs about 30 µs on
- * a 200-character description against 2 µs for a substring. Shorter words match as written in both, in no other
- * form: the other layout or alphabet of two or three letters ("cs" → "сы") names almost anything. Both forms use
- * the gin_trgm_ops indexes on lower(title) and lower(description), on PGlite and PostgreSQL alike. A query of
- * words shorter than INDEXABLE_MIN_LENGTH only searches the newest SHORT_QUERY_WINDOW listings; next to a longer
- * word, a short one just narrows its matches.
+ * akkaunty:* | фррфейнс:*) & (ljnf:* | дота:* | лджнф:* | dota:*)`, each form stemmed. It is looked up in the
+ * full-text indexes: `@@` needs no re-check of the row, so "arcana" costs its matches rather than re-checking 9,000
+ * trigram candidates at ~5 µs each. Only when nothing matches that way is the query taken to hold typos, and every
+ * word of 4+ letters then matches a title with typos (pg_trgm word similarity) and a description as written
+ * (substring), as other words of 4+ letters ("e-mail") always do. Typos are forgiven in titles only because
+ * re-checking a trigram match costs about 30 µs on a 200-character description against 2 µs for a substring.
+ * Shorter words match as written in both, in no other form: the other layout or alphabet of two or three letters
+ * ("cs" → "сы") names almost anything. Both forms use the gin_trgm_ops indexes on lower(title) and
+ * lower(description), on PGlite and PostgreSQL alike. A query of words shorter than INDEXABLE_MIN_LENGTH only
+ * searches the newest SHORT_QUERY_WINDOW listings; next to a longer word, a short one just narrows its matches.
  *
  * `total` counts the matches up to one past the page asked for: enough for the client, which only asks whether
  * a next page exists. They are read with the page, in its order, so the index that finds the page also ends the
@@ -223,7 +223,7 @@ function isLettersAndDigits(word: string): boolean {
   return /^[\p{L}\p{N}]+$/u.test(word);
 }
 
-/** A title matches a word of 4+ letters when trigram word similarity says so; a shorter word must be in it as written. */
+/** A title matches a word of 4+ letters when trigram word similarity says so; a shorter one must occur as written. */
 function titleMatches(word: string, literal: (word: string, column: SQL) => SQL): SQL {
   return forgivesTypos(word) ? sql`${word} <% ${title}` : literal(word, title);
 }

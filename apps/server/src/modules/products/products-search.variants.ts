@@ -86,7 +86,7 @@ const CYRILLIC = /\p{Script=Cyrillic}/u;
 const LATIN = /[a-z]/;
 const CONSONANT_BEFORE = /[бвгджзклмнпрстфхцчшщ]$/;
 
-/** `word` (lower case) as typed on the other layout: Cyrillic letters as the QWERTY keys under them, else the reverse. */
+/** `word` (lower case) typed on the other layout: Cyrillic letters as the QWERTY keys under them, else the reverse. */
 export function otherLayout(word: string): string {
   const map = CYRILLIC.test(word) ? russianToQwerty : qwertyToRussian;
   return [...word].map((char) => map[char] ?? char).join("");
