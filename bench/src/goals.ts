@@ -28,6 +28,8 @@ export type BenchOutcome = {
   /** The searches at a moderate load (see SEARCH_LOAD in run.ts), for p95. */
   commonSearch: HttpResult;
   rareSearch: HttpResult;
+  /** Searches in other word forms, layouts and alphabets (issue 21), each cold and warm, at the searches' load. */
+  languageSearches: { cold: HttpResult; warm: HttpResult }[];
   socketCeiling: SocketResult;
   socket: SocketResult;
   socketAtHalf: SocketResult;
@@ -101,7 +103,11 @@ export function evaluateGoals(outcome: BenchOutcome): Goal[] {
       met: deepCost <= 1.5,
     });
   }
-  for (const search of [outcome.commonSearch, outcome.rareSearch]) {
+  for (const search of [
+    outcome.commonSearch,
+    outcome.rareSearch,
+    ...outcome.languageSearches.flatMap(({ cold, warm }) => [cold, warm]),
+  ]) {
     goals.push({
       name: `${search.name} p95 (-c ${search.load.connections})`,
       measured: ms(search.p95),

@@ -1,8 +1,16 @@
 import autocannon from "autocannon";
 import { percentile } from "./percentile.js";
 
-/** What one autocannon run asks for; the URL is the only thing every scenario has to say. */
-export type HttpRequest = { url: string; method?: "GET" | "POST"; headers?: Record<string, string> };
+/**
+ * What one autocannon run asks for; the URL is the only thing every scenario has to say. `nextPath`, when given,
+ * names the path and query of each request in turn, so every request may ask something new.
+ */
+export type HttpRequest = {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  nextPath?: () => string;
+};
 
 export type HttpLoad = {
   seconds: number;
@@ -38,6 +46,7 @@ export async function runHttp(name: string, request: HttpRequest, load: HttpLoad
       pipelining: load.pipelining,
       duration: load.seconds,
       ...(load.overallRate ? { overallRate: load.overallRate } : {}),
+      ...(request.nextPath ? { requests: [{ setupRequest: (sent) => ({ ...sent, path: request.nextPath!() }) }] } : {}),
     };
     // The callback form is the one that hands back the instance, whose events carry each response's latency.
     const instance = autocannon(options, (error: unknown, done) =>

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 
-// Russian (and Ukrainian/Belarusian) letters in a simple, readable Latin transliteration.
-const cyrillic: Record<string, string> = {
+/**
+ * Russian (and Ukrainian/Belarusian) letters in a simple, readable Latin transliteration, lower case. Slugs and the
+ * search's transliterated word forms (modules/products/products-search.variants.ts) both read it.
+ */
+export const cyrillicToLatin: Readonly<Record<string, string>> = {
   а: "a",
   б: "b",
   в: "v",
@@ -44,14 +47,18 @@ const cyrillic: Record<string, string> = {
 
 const MAX_LENGTH = 80;
 
+/** Lower-cased `text` with its Cyrillic letters in Latin ("Аккаунты" → "akkaunty"); everything else as it was. */
+export function transliterateCyrillic(text: string): string {
+  return [...text.toLowerCase()].map((char) => cyrillicToLatin[char] ?? char).join("");
+}
+
 /**
  * URL slug for a category name: lower-case Latin letters, digits and single dashes ("Аккаунты" → "akkaunty",
  * "Counter-Strike 2" → "counter-strike-2"). A name with no transliterable letters gets a short stable hash,
  * so a slug is never empty.
  */
 export function slugify(name: string): string {
-  const latin = [...name.toLowerCase()].map((char) => cyrillic[char] ?? char).join("");
-  const slug = latin
+  const slug = transliterateCyrillic(name)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9]+/g, "-")

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -50,6 +51,9 @@ export const categories = pgTable(
     index("categories_parent_id_idx").on(t.parentId),
   ],
 );
+
+/** PostgreSQL's tsvector (a text's searchable words), read as its text form; only the search reads it, in SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const productStatuses = [
   "moderation",
@@ -117,6 +121,18 @@ export const products = pgTable(
     listedAt: timestamptz("listed_at"),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     deletedAt: timestamptz("deleted_at"),
+    /**
+     * The words of the title, and of the title with the description, as the search looks them up
+     * (products-search.service.ts): the 'russian' configuration stems Cyrillic words with the Russian stemmer and
+     * Latin ones with the English one. Kept by the database, so a row the search walks an index through is tested
+     * in about 1.5 µs rather than the 45 µs of splitting and stemming its text again.
+     */
+    titleWords: tsvector("title_words")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('russian', "title")`),
+    textWords: tsvector("text_words")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('russian', "title" || ' ' || "description")`),
   },
   (t) => [
     // Every listing reads newest first and stops after one page, so each walks one of these indexes and reads only
@@ -146,11 +162,11 @@ export const products = pgTable(
     // Search with typos (`'q' <% lower(title)`) and substring search (`lower(title) like '%q%'`) use these trigram indexes.
     index("products_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
     index("products_description_trgm_idx").using("gin", sql`lower(${t.description}) gin_trgm_ops`),
-    // Search for words as written (products-search.service.ts): a title's words, and a title's and description's together.
-    // Not partial, so the planner has their word frequencies (migration 0005 keeps more of them) and walks the
-    // newest-first index only for common words.
-    index("products_title_words_idx").using("gin", sql`to_tsvector('simple', ${t.title})`),
-    index("products_text_words_idx").using("gin", sql`to_tsvector('simple', ${t.title} || ' ' || ${t.description})`),
+    // Search for words in any form (products-search.service.ts): a title's words, and a title's and description's
+    // together. Not partial, like the columns' statistics the planner reads their word frequencies from (migration
+    // 0012 keeps more of them), so it walks a listing index only for common words.
+    index("products_title_words_idx").using("gin", t.titleWords),
+    index("products_text_words_idx").using("gin", t.textWords),
     check("products_price_positive_check", sql`${t.priceKopecks} > 0`),
     check("products_status_check", oneOf(t.status, productStatuses)),
     check("products_delivery_check", oneOf(t.delivery, productDeliveries)),

@@ -105,7 +105,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         request.query,
       );
       return listings.reply(request, reply, pageKey(search, request.query), productPageSchema, async () =>
-        pageListing(await searchProducts(db, request.query)),
+        pageListing(await searchProducts(db, presence, request.query)),
       );
     },
   );

@@ -1,5 +1,4 @@
 import {
-  roublesToKopecks,
   type PageQuery,
   type ProductSearchQuery,
   type ProductStatus,
@@ -23,6 +22,7 @@ import { categoryAndSubcategoryIds } from "../categories/categories.service.js";
 import { loadSellerStats, type OnlineUsers, type SellerStatsView, type Viewer } from "../users/users.service.js";
 import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./products.access.js";
 import { cappedCount, rowsByOffset } from "./products-paging.service.js";
+import type { OnlineSellers } from "./products-listing.filters.js";
 import { searchProductIds } from "./products-search.service.js";
 import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
 import type { ViewPage } from "./products.presenter.js";
@@ -65,17 +65,18 @@ export async function findVisibleProduct(db: Db, productId: string, viewer: View
 }
 
 /** GET /products/search: the matching engine ranks the ids, this loads the products of one page in that order. */
-export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<ViewPage> {
+export async function searchProducts(db: Db, presence: OnlineSellers, query: ProductSearchQuery): Promise<ViewPage> {
+  const { q, category_id, page, per_page, ...filters } = query;
   const { ids, total } = await searchProductIds(db, {
-    q: query.q,
-    ...(query.category_id === undefined ? {} : { categoryIds: await categoryAndSubcategoryIds(db, query.category_id) }),
-    ...(query.min_price === undefined ? {} : { minPriceKopecks: roublesToKopecks(query.min_price) }),
-    ...(query.max_price === undefined ? {} : { maxPriceKopecks: roublesToKopecks(query.max_price) }),
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
+    q,
+    ...(category_id === undefined ? {} : { categoryIds: await categoryAndSubcategoryIds(db, category_id) }),
+    filters,
+    presence,
+    limit: per_page,
+    offset: (page - 1) * per_page,
   });
   const views = await loadProductViews(db, await loadProductRowsInOrder(db, ids));
-  return { views, total, page: query.page, perPage: query.per_page };
+  return { views, total, page, perPage: per_page };
 }
 
 /**
