@@ -1,7 +1,5 @@
 import type { Db } from "../../db/client.js";
-import { createInvalidationChannel } from "../../platform/cache/invalidation-channel.js";
-import { createResponseCache, type ResponseCache } from "../../platform/cache/response-cache.js";
-import { onCatalogueChange } from "../products/products.events.js";
+import { createCatalogueCache, type CatalogueCache } from "../products/products.events.js";
 
 /*
  * Pages whose head is read from the database (products, profiles, games), kept rendered: a shared product link
@@ -16,23 +14,11 @@ const PAGE_TTL_MS = 10_000;
 const MAX_CACHED_PAGES = 2_000;
 
 /** A cached page: its status (the body is the whole document). */
-export type PageCache = ResponseCache<200 | 404> & { close(): Promise<void> };
+export type PageCache = CatalogueCache<200 | 404>;
 
-export async function createPageCache(
+export function createPageCache(
   db: Db,
   options: { redisUrl: string | undefined; log: { error(object: object, message: string): void } },
 ): Promise<PageCache> {
-  const pages = createResponseCache<200 | 404>({ ttlMs: PAGE_TTL_MS, maxEntries: MAX_CACHED_PAGES });
-  const channel = await createInvalidationChannel("pages", options.redisUrl, pages.invalidate, options.log);
-  const stopListening = onCatalogueChange(db, () => {
-    pages.invalidate();
-    channel.publish();
-  });
-  return {
-    ...pages,
-    async close() {
-      stopListening();
-      await channel.close();
-    },
-  };
+  return createCatalogueCache(db, { name: "pages", ttlMs: PAGE_TTL_MS, maxEntries: MAX_CACHED_PAGES, ...options });
 }

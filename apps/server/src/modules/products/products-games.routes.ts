@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { sendCachedJson } from "../../platform/cache/cached-reply.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
-import { createCatalogueCache } from "./products-catalogue.cache.js";
+import { createCatalogueCache } from "./products.events.js";
 import { presentGamePage } from "./products-games.presenter.js";
 import { getGamePage } from "./products-games.service.js";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { sendCachedJson } from "../../platform/cache/cached-reply.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
-import { createCatalogueCache } from "./products-catalogue.cache.js";
+import { createCatalogueCache } from "./products.events.js";
 import type { ProductView } from "./products.views.js";
 import type { PresentContext } from "./products.presenter.js";
 import type { PageStart } from "./products-listing.service.js";

@@ -1,4 +1,6 @@
 import type { Db } from "../../db/client.js";
+import { createInvalidationChannel } from "../../platform/cache/invalidation-channel.js";
+import { createResponseCache, type ResponseCache } from "../../platform/cache/response-cache.js";
 
 /*
  * The "catalogue changed" signal. Public listings and search are answered from a cache (products-listing.cache.ts)
@@ -23,4 +25,40 @@ export function onCatalogueChange(db: Db, listener: () => void): () => void {
   listeners.set(db, forDb);
   forDb.add(listener);
   return () => forDb.delete(listener);
+}
+
+/** A cache of answers built from the catalogue, emptied with it; close() stops listening. */
+export type CatalogueCache<T> = ResponseCache<T> & { close(): Promise<void> };
+
+export type CatalogueCacheOptions = {
+  /** The Redis channel its invalidations travel on: one per cache, so no cache is emptied twice for one change. */
+  name: string;
+  ttlMs: number;
+  maxEntries: number;
+  redisUrl: string | undefined;
+  log: { error(object: object, message: string): void };
+};
+
+/**
+ * Public answers read far more often than the catalogue changes (listings, game pages) are answered from memory.
+ * Every catalogue change (products.events.ts) empties the cache, here at once and on the other instances over
+ * Redis; the TTL bounds what no signal covers.
+ */
+export async function createCatalogueCache<T>(
+  db: Db,
+  { name, ttlMs, maxEntries, redisUrl, log }: CatalogueCacheOptions,
+): Promise<CatalogueCache<T>> {
+  const answers = createResponseCache<T>({ ttlMs, maxEntries });
+  const channel = await createInvalidationChannel(name, redisUrl, answers.invalidate, log);
+  const stopListening = onCatalogueChange(db, () => {
+    answers.invalidate();
+    channel.publish();
+  });
+  return {
+    ...answers,
+    async close() {
+      stopListening();
+      await channel.close();
+    },
+  };
 }
