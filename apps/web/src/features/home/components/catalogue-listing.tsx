@@ -1,9 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Stack } from "@mantine/core";
 import { useCatalogueFilters } from "../hooks/use-catalogue-filters";
 import type { CatalogueScope } from "../hooks/use-catalogue";
+import classes from "./catalogue-listing.module.css";
 import { CatalogueResults } from "./catalogue-results";
-import { CatalogueToolbar } from "./catalogue-toolbar";
 import { SearchField } from "./search-field";
+
+// The order and the filters bring Mantine's Select, NumberInput, Checkbox and Drawer, about 50 KiB gzip that every
+// visitor's first page would otherwise wait for. Their code starts downloading as soon as this module runs, beside
+// the catalogue request, so the cards never wait for it; until it is there a block of the toolbar's height keeps
+// the grid where it will stay.
+const catalogueToolbar = import("./catalogue-toolbar");
+const CatalogueToolbar = lazy(() => catalogueToolbar.then((module) => ({ default: module.CatalogueToolbar })));
 
 interface CatalogueListingProps {
   scope: CatalogueScope;
@@ -19,7 +27,9 @@ export function CatalogueListing({ scope, searchPlaceholder }: CatalogueListingP
       <div role="search">
         <SearchField query={controls.query} onSearch={controls.setQuery} placeholder={searchPlaceholder} />
       </div>
-      <CatalogueToolbar {...controls} />
+      <Suspense fallback={<div className={classes.toolbarPlaceholder} />}>
+        <CatalogueToolbar {...controls} />
+      </Suspense>
       <CatalogueResults
         source={{ query: controls.query, scope, filters: controls.filters }}
         onReset={controls.reset}
