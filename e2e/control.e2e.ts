@@ -43,8 +43,9 @@ describe.skipIf(skipReason)("control journey", () => {
   /** Whether the home page, freshly loaded, lists a product of this title. */
   async function homeLists(page: Page, title: string): Promise<boolean> {
     await page.goto("/");
-    // The demo catalogue is on sale: the grid's items hold cards (links) once the listing has loaded, not before.
-    const cards = page.getByRole("main").getByRole("listitem").getByRole("link");
+    // The demo catalogue is on sale: the grid's items hold cards (links to products) once the listing has loaded,
+    // not before; the game tiles above it link to game pages.
+    const cards = page.getByRole("main").getByRole("listitem").locator('a[href^="/product/"]');
     await cards.first().waitFor();
     return (await cards.filter({ hasText: title }).count()) > 0;
   }
