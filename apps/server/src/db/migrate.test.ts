@@ -38,6 +38,7 @@ const expectedTables = [
   "product_units",
   "products",
   "push_subscriptions",
+  "recovery_codes",
   "reports",
   "reviews",
   "sessions",

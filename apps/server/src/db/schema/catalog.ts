@@ -38,6 +38,11 @@ export const categories = pgTable(
     description: text("description").notNull().default(""),
     descriptionRu: text("description_ru").notNull().default(""),
     imageUrl: text("image_url"),
+    /**
+     * Days after a completed deal in which its buyer may still open a dispute, the seller's earnings held until
+     * then (issue 22). Null on a kind of goods means its game's; null on a game means none.
+     */
+    guaranteeDays: integer("guarantee_days"),
     parentId: uuid("parent_id").references((): AnyPgColumn => categories.id),
     createdAt: createdAt(),
   },
@@ -49,6 +54,7 @@ export const categories = pgTable(
       sql`lower(${t.name})`,
     ),
     index("categories_parent_id_idx").on(t.parentId),
+    check("categories_guarantee_days_check", sql`${t.guaranteeDays} between 0 and 365`),
   ],
 );
 

@@ -6,7 +6,7 @@
  *   messages → modules/chats (deals post their messages through it)
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog.js";
 import { createdAt, id, oneOf, timestamptz } from "./columns.js";
 import { users } from "./users.js";
@@ -37,6 +37,9 @@ export const chats = pgTable(
   ],
 );
 
+/** Where an attached image is kept (media keys, so the store's public address can change) and its size. */
+export type MessageAttachment = { key: string; thumbnailKey: string; width: number; height: number };
+
 export const messageTypes = ["text", "purchase_info", "system"] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -57,6 +60,8 @@ export const messages = pgTable(
      * several purchases. No foreign key: deals reference chats first.
      */
     dealId: uuid("deal_id"),
+    /** Images sent with the message (issue 22), re-encoded and stored like product images. */
+    attachments: jsonb("attachments").$type<MessageAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

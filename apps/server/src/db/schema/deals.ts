@@ -50,6 +50,13 @@ export const deals = pgTable(
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     completedAt: timestamptz("completed_at"),
+    /**
+     * The end of the guarantee window of a completed deal (issue 22): until then the buyer may open a dispute and
+     * the seller's earnings are held. Null for a deal completed without a guarantee.
+     */
+    guaranteeUntil: timestamptz("guarantee_until"),
+    /** When the held earnings went to the seller's available balance (the window ended); null while held. */
+    guaranteeReleasedAt: timestamptz("guarantee_released_at"),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +70,10 @@ export const deals = pgTable(
     index("deals_buyer_created_idx").on(t.buyerId, t.createdAt.desc().nullsFirst()),
     index("deals_seller_created_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     index("deals_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    // The sweeper's due guarantee releases.
+    index("deals_due_guarantee_idx")
+      .on(t.guaranteeUntil)
+      .where(sql`${t.guaranteeUntil} is not null and ${t.guaranteeReleasedAt} is null`),
     check("deals_price_positive_check", sql`${t.priceKopecks} > 0`),
     check("deals_quantity_positive_check", sql`${t.quantity} > 0`),
     check("deals_price_is_units_check", sql`${t.priceKopecks} = ${t.unitPriceKopecks} * ${t.quantity}`),
@@ -85,9 +96,9 @@ export const disputes = pgTable(
   "disputes",
   {
     id: id(),
+    /** A deal may be disputed again in its guarantee window after an earlier dispute closed; one open at a time. */
     dealId: uuid("deal_id")
       .notNull()
-      .unique()
       .references(() => deals.id),
     openedBy: uuid("opened_by")
       .notNull()
@@ -102,6 +113,10 @@ export const disputes = pgTable(
   },
   (t) => [
     index("disputes_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("disputes_deal_idx").on(t.dealId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex("disputes_deal_open_key")
+      .on(t.dealId)
+      .where(sql`${t.status} = 'open'`),
     check("disputes_status_check", oneOf(t.status, disputeStatuses)),
     check("disputes_resolution_check", oneOf(t.resolution, disputeResolutions)),
     // A resolved dispute always says how it was resolved, an open one never does.

@@ -16,13 +16,14 @@ import { topUps, withdrawals } from "./wallet.js";
 /**
  * Double-entry ledger: every movement of money is one transaction whose entries sum to zero over accounts.
  * `user_available` is what a user may spend, `user_held` what is theirs but not at hand (withdrawals waiting to be
- * paid), `deal_escrow` a deal's price until it closes, `platform_fees` the commission kept. Two accounts stand for
+ * paid), `user_guarantee` a seller's earnings from completed deals still in their guarantee window, `deal_escrow` a deal's price until it closes, `platform_fees` the commission kept. Two accounts stand for
  * money outside and so go below zero: `external` (admin adjustments, withdrawals paid by hand) and
  * `provider_clearing` (what the payment provider took in for us and pays out for us).
  */
 export const ledgerAccountKinds = [
   "user_available",
   "user_held",
+  "user_guarantee",
   "deal_escrow",
   "platform_fees",
   "external",
@@ -57,6 +58,7 @@ export const ledgerAccounts = pgTable(
       sql`case ${t.kind}
         when 'user_available' then ${t.userId} is not null and ${t.dealId} is null
         when 'user_held' then ${t.userId} is not null and ${t.dealId} is null
+        when 'user_guarantee' then ${t.userId} is not null and ${t.dealId} is null
         when 'deal_escrow' then ${t.dealId} is not null and ${t.userId} is null
         else ${t.userId} is null and ${t.dealId} is null end`,
     ),
@@ -77,6 +79,7 @@ export const ledgerTransactionKinds = [
   "withdrawal",
   "withdrawal_paid",
   "withdrawal_returned",
+  "guarantee_release",
 ] as const;
 export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
 

@@ -6,9 +6,11 @@
  *   users.balanceKopecks → modules/ledger (the projection of the user's account, set with the ledger rows)
  *   sessions → platform/auth
  *   emailCodes → modules/auth
+ *   recoveryCodes → modules/auth
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -49,6 +51,16 @@ export const users = pgTable(
     /** The interface language the user last chose; server-written texts to them (e-mails, pushes) use it. */
     language: text("language", { enum: userLanguages }).notNull().default("en"),
     lastSeenAt: timestamptz("last_seen_at"),
+    /**
+     * Two-factor sign-in (issue 22): the authenticator's secret, encrypted with the data key; set by the set-up
+     * step and live only once `totp_enabled_at` is set by a first right code.
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamptz("totp_enabled_at"),
+    /** The RFC 6238 time step of the last code accepted, so the same code is refused a second time. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** When the owner deleted the account: the row stays, anonymised, because the ledger refers to it. */
+    deletedAt: timestamptz("deleted_at"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -96,7 +108,7 @@ export const sessions = pgTable(
   ],
 );
 
-export const emailCodePurposes = ["signup", "password_reset", "sign_in"] as const;
+export const emailCodePurposes = ["signup", "password_reset", "sign_in", "email_change"] as const;
 export type EmailCodePurpose = (typeof emailCodePurposes)[number];
 
 export const emailCodes = pgTable(
@@ -120,9 +132,25 @@ export const emailCodes = pgTable(
   ],
 );
 
+/** Two-factor recovery codes: each signs in once instead of an authenticator code; stored hashed. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type EmailCode = typeof emailCodes.$inferSelect;
+export type RecoveryCode = typeof recoveryCodes.$inferSelect;
 export type NewEmailCode = typeof emailCodes.$inferInsert;

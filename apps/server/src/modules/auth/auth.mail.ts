@@ -34,6 +34,16 @@ const texts: Record<EmailCodePurpose, Record<Locale, (code: string) => MailText>
       text: `Вход в аккаунт приостановлен после множества неверных паролей. Ваш код для входа с паролем: ${code}\n\nКод действует ${VERIFICATION_CODE_TTL_MINUTES} минут. Если вы не пытались войти, кто-то знает ваш пароль: сбросьте его.`,
     }),
   },
+  email_change: {
+    en: (code) => ({
+      subject: "Confirm your new Lootlane e-mail",
+      text: `Your code to make this address your Lootlane e-mail: ${code}\n\nIt is valid for ${VERIFICATION_CODE_TTL_MINUTES} minutes. If you did not ask for this, ignore this e-mail; nothing changes.`,
+    }),
+    ru: (code) => ({
+      subject: "Подтвердите новый e-mail в Lootlane",
+      text: `Ваш код, чтобы сделать этот адрес вашим e-mail в Lootlane: ${code}\n\nКод действует ${VERIFICATION_CODE_TTL_MINUTES} минут. Если вы этого не просили, проигнорируйте письмо: ничего не изменится.`,
+    }),
+  },
 };
 
 /** The e-mail carrying a code, in the language the request asked for. */

@@ -172,6 +172,7 @@ async function storeMessage(db: Db, values: NewMessage): Promise<Message> {
       messageType: stored.messageType,
       isRead: stored.isRead,
       dealId: stored.dealId,
+      attachments: stored.attachments,
       createdAt: stored.createdAt,
     });
   return message!;

@@ -46,6 +46,7 @@ const statementKinds: Record<LedgerTransactionKind, StatementKind> = {
   withdrawal: "withdrawal",
   withdrawal_paid: "withdrawal",
   withdrawal_returned: "withdrawal_returned",
+  guarantee_release: "sale",
 };
 
 function statementKind(row: StatementRow): StatementKind {
