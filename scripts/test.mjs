@@ -38,7 +38,11 @@ for (const stage of stages) {
 }
 const skipped = stages.slice(timings.length).map((stage) => stage.name);
 
-const format = (seconds) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
+// Rounded to tenths first, so 719.97 s reads 12:00.0 and never 11:60.0.
+const format = (seconds) => {
+  const tenths = Math.round(seconds * 10);
+  return `${Math.floor(tenths / 600)}:${((tenths % 600) / 10).toFixed(1).padStart(4, "0")}`;
+};
 const rows = [
   ...timings.map(({ name, seconds, status }) => [
     name,
