@@ -16,7 +16,9 @@ export function useSendMessage(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (text: string): Promise<ChatMessage> => {
-      if (!connection?.connected) throw new ApiError({ status: 0 });
+      // While the socket is (re)connecting the message waits in the client's buffer and goes on connect; the
+      // timeout takes it out of the buffer again, so a message the sender was told failed is never sent later.
+      if (!connection) throw new ApiError({ status: 0 });
       const answer = sendMessageAckSchema.parse(
         await connection.socket
           .timeout(SEND_TIMEOUT_MS)

@@ -229,6 +229,25 @@ describe("chats screen", () => {
     expect(input).toHaveValue("line one\nline two");
   });
 
+  it("sends a message typed before the socket connected once it connects, not an error", async () => {
+    api({ body: [alexChat] }, { body: [] });
+    localStorage.setItem("selected-chat-id", chatId(1));
+    const realtime = new FakeRealtime();
+    const sent = makeMessage(5, { sender_id: MIRA_ID, sender_username: "mira", text: "Still there?" });
+    realtime.handle("send_message", () => ({ ok: true, message: sent }));
+    const { events } = renderApp("/chats", { user: mira, realtime });
+
+    const input = await screen.findByRole("textbox", { name: "Message" });
+    await fill(events, input, "Still there?");
+    await events.type(input, "{Enter}");
+    expect(realtime.sent("send_message")).toEqual([]);
+
+    act(() => realtime.goOnline());
+    expect(await screen.findByText("Still there?", { selector: "span" })).toBeInTheDocument();
+    expect(realtime.sent("send_message")).toEqual([{ chat_id: chatId(1), message: "Still there?" }]);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("joins the open chat's room and appends live messages from the other user without duplicates", async () => {
     api({ body: [alexChat] }, { body: [makeMessage(1)] });
     localStorage.setItem("selected-chat-id", chatId(1));

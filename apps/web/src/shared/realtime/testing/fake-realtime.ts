@@ -19,6 +19,7 @@ export class FakeSocket {
   connected = false;
   active = false;
   private readonly listeners = new Map<string, Set<AnyListener>>();
+  private readonly buffered = new Set<() => void>();
 
   constructor(private readonly server: FakeRealtime) {}
 
@@ -52,11 +53,25 @@ export class FakeSocket {
     return this;
   }
 
-  timeout(_ms: number) {
+  /**
+   * As Socket.IO's client does: an emit while not connected waits in a buffer and goes out on connect, and the
+   * timeout takes it out of the buffer again and fails it.
+   */
+  timeout(ms: number) {
     return {
       emitWithAck: (event: keyof ClientToServerEvents, payload: unknown): Promise<unknown> => {
-        if (!this.connected) return Promise.reject(new Error("operation has timed out"));
-        return Promise.resolve(this.server.receive(this, event, payload));
+        if (this.connected) return Promise.resolve(this.server.receive(this, event, payload));
+        return new Promise((resolve, reject) => {
+          const send = () => {
+            clearTimeout(timer);
+            resolve(this.server.receive(this, event, payload));
+          };
+          const timer = setTimeout(() => {
+            this.buffered.delete(send);
+            reject(new Error("operation has timed out"));
+          }, ms);
+          this.buffered.add(send);
+        });
       },
     };
   }
@@ -69,6 +84,8 @@ export class FakeSocket {
   open(): void {
     this.connected = true;
     this.deliver("connect");
+    for (const send of [...this.buffered]) send();
+    this.buffered.clear();
   }
 
   close(reason: string): void {
