@@ -23,10 +23,13 @@ const TLDS =
   "com|ru|net|org|io|me|gg|su|рф|info|biz|co|xyz|ua|by|kz|uk|de|us|pro|online|site|store|shop|cc|tv|app|dev|link|top|im";
 const MAIL_DOMAINS = "gmail|mail|yandex|ya|yahoo|outlook|hotmail|icloud|proton|protonmail|rambler|bk|inbox|list";
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+// Each pattern that starts with a run of characters starts only where such a run starts, and word endings are
+// bounded (`\p{L}{0,12}`): tried from every position of a long word, an open run takes quadratic time, and a
+// 2,000-character message would stall the server.
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /** "name at gmail dot com", "name (собака) mail.ru", "name собака yandex": spelled-out @ and dots. */
 const OBFUSCATED_EMAIL = new RegExp(
-  String.raw`[\p{L}\p{N}._+-]+\s*(?:@|[(\[{]\s*(?:at|собака)\s*[)\]}]|\s(?:at|собака|собачка)\s)\s*` +
+  String.raw`(?<![\p{L}\p{N}._+-])[\p{L}\p{N}._+-]+\s*(?:@|[(\[{]\s*(?:at|собака)\s*[)\]}]|\s(?:at|собака|собачка)\s)\s*` +
     String.raw`(?:(?:${MAIL_DOMAINS})(?![\p{L}\p{N}])|[\p{L}\p{N}-]+\s*(?:\.|[(\[{]\s*(?:dot|точка)\s*[)\]}]|\s(?:dot|точка)\s)\s*(?:${TLDS})(?![\p{L}\p{N}]))` +
     String.raw`(?:\s*(?:\.|dot|точка)\s*(?:${TLDS})(?![\p{L}\p{N}]))?`,
   "gu",
@@ -69,28 +72,28 @@ const PAYMENT_HOSTS = ["qiwi.com", "yoomoney.ru", "paypal.me", "paypal.com", "pa
 
 /** Goods sold under a messenger's name, which are not an invitation to talk there. */
 const MESSENGER_GOODS =
-  /(?:discord|дискорд)\s*(?:nitro|нитро)|(?:telegram|телеграм\p{L}*)\s*(?:premium|stars|премиум|звезд\p{L}*)/gu;
+  /(?:discord|дискорд)\s*(?:nitro|нитро)|(?:telegram|телеграм\p{L}{0,12})\s*(?:premium|stars|премиум|звезд\p{L}{0,12})/gu;
 /** A messenger named outright: in a deal chat this is an invitation to move the talk there. */
 const MESSENGER_NAME =
-  /(?<![\p{L}\p{N}])(?:telegram|телеграм\p{L}*|телег[аеиу]|whats\s?app|в[ао]тсап\p{L}*|вацап\p{L}*|viber|вайбер\p{L}*|skype|скайп\p{L}*|discord|дискорд\p{L}*|вконтакте|icq|аськ\p{L}*)(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}])(?:telegram|телеграм\p{L}{0,12}|телег[аеиу]|whats\s?app|в[ао]тсап\p{L}{0,12}|вацап\p{L}{0,12}|viber|вайбер\p{L}{0,12}|skype|скайп\p{L}{0,12}|discord|дискорд\p{L}{0,12}|вконтакте|icq|аськ\p{L}{0,12})(?![\p{L}\p{N}])/gu;
 /** A short or ambiguous messenger name counts only with a handle or number beside it. */
-const SHORT_NAME = String.raw`(?:tg|тг|vk|вк|ds|дс|wa|inst|insta|инст\p{L}*|signal|сигнал\p{L}*)`;
+const SHORT_NAME = String.raw`(?:tg|тг|vk|вк|ds|дс|wa|inst|insta|инст\p{L}{0,12}|signal|сигнал\p{L}{0,12})`;
 const MESSENGER_HANDLE = new RegExp(
   String.raw`(?<![\p{L}\p{N}])${SHORT_NAME}\s*(?::\s*@?|@|\s+@)[a-z][a-z0-9_.]{3,31}` +
     String.raw`|@[a-z][a-z0-9_]{3,31}\s*(?:(?:в|на|in|on)\s+)?${SHORT_NAME}(?![\p{L}\p{N}])` +
-    String.raw`|(?:пиши|напиши|пишите|напишите|стучи|стукни|добавь|добавляйся|add me|write me|text me|dm me|message me|hmu)\p{L}*\s+(?:мне\s+)?(?:в|на|in|on)\s+${SHORT_NAME}(?![\p{L}\p{N}])`,
+    String.raw`|(?:пиши|напиши|пишите|напишите|стучи|стукни|добавь|добавляйся|add me|write me|text me|dm me|message me|hmu)\p{L}{0,12}\s+(?:мне\s+)?(?:в|на|in|on)\s+${SHORT_NAME}(?![\p{L}\p{N}])`,
   "gu",
 );
 /** The old Discord tag, "name#1234". */
 const DISCORD_TAG = /(?<![\p{L}\p{N}#])[\p{L}\p{N}_.]{2,32}#\d{4}(?![\p{L}\p{N}])/gu;
 
 const PAYMENT_WORDS =
-  /(?<![\p{L}\p{N}])(?:qiwi|киви|ю\s?money|yoomoney|ю\s?мани|яндекс[\s.]?деньг\p{L}*|webmoney|вебмани|paypal|пейпал\p{L}*|payeer|пайер\p{L}*|сбп|cash\s?app|venmo|zelle|revolut|тинькофф\p{L}*|тиньк[оа]в\p{L}*|сбер\p{L}*|альфа-?банк\p{L}*|т-банк\p{L}*|usdt|btc|bitcoin|биткоин\p{L}*|крипт\p{L}*)(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}])(?:qiwi|киви|ю\s?money|yoomoney|ю\s?мани|яндекс[\s.]?деньг\p{L}{0,12}|webmoney|вебмани|paypal|пейпал\p{L}{0,12}|payeer|пайер\p{L}{0,12}|сбп|cash\s?app|venmo|zelle|revolut|тинькофф\p{L}{0,12}|тиньк[оа]в\p{L}{0,12}|сбер\p{L}{0,12}|альфа-?банк\p{L}{0,12}|т-банк\p{L}{0,12}|usdt|btc|bitcoin|биткоин\p{L}{0,12}|крипт\p{L}{0,12})(?![\p{L}\p{N}])/gu;
 const PAYMENT_PHRASES = new RegExp(
   [
     // "переведи на карту", "скинь деньги мне на сбер", "оплати на мой счёт".
-    String.raw`(?:перевед|перевод|перекин|скин|кин|закин|отправ|оплат|заплат|плат)\p{L}*\s+(?:[\p{L}\p{N}]+\s+){0,3}?на\s+(?:мою\s+|мой\s+|мне\s+)?(?:карт|кошел|сч[её]т|номер|телефон)`,
-    String.raw`(?:оплат|плат|перевед|перевод|заплат|деньги)\p{L}*\s+(?:\p{L}+\s+)?напрямую`,
+    String.raw`(?<!\p{L})(?:перевед|перевод|перекин|скин|кин|закин|отправ|оплат|заплат|плат)\p{L}{0,12}\s+(?:[\p{L}\p{N}]+\s+){0,3}?на\s+(?:мою\s+|мой\s+|мне\s+)?(?:карт|кошел|сч[её]т|номер|телефон)`,
+    String.raw`(?<!\p{L})(?:оплат|плат|перевед|перевод|заплат|деньги)\p{L}{0,12}\s+(?:\p{L}+\s+)?напрямую`,
     String.raw`напрямую\s+(?:\p{L}+\s+)?(?:оплат|плат|перевед|перевод|заплат|скин|кин)`,
     String.raw`номер\s+(?:моей\s+)?(?:карты|кошелька|сч[её]та)|(?:без|мимо|вне)\s+(?:гаранта|сайта|площадки|лутлейна|lootlane)`,
     String.raw`pay\s+(?:me\s+|you\s+)?directly|(?:outside|off|around)\s+(?:the\s+)?(?:site|platform|lootlane)`,
