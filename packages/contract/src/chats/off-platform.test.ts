@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPrice } from "../money/money.js";
 import { findOffPlatformContacts, type OffPlatformKind } from "./off-platform.js";
 
 /** Messages that point outside Lootlane, in Russian and English, with every kind the reader is warned about. */
@@ -140,5 +141,84 @@ describe("findOffPlatformContacts", () => {
 
   it("refuses a card number that fails the Luhn check", () => {
     expect(findOffPlatformContacts("4276 3800 1234 5678")).toEqual([]);
+  });
+});
+
+/** A fixed pseudo-random sequence (a linear congruential generator), so a failing case is the same every run. */
+function digitsFrom(seed: number) {
+  let state = seed;
+  return (count: number) => {
+    let digits = "";
+    for (let index = 0; index < count; index += 1) {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      digits += String(state % 10);
+    }
+    return digits;
+  };
+}
+
+function luhnCheckDigit(body: string): string {
+  for (let digit = 0; digit < 10; digit += 1) {
+    if (passesLuhn(body + String(digit))) return String(digit);
+  }
+  throw new Error("unreachable: one check digit always fits");
+}
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  [...digits].reverse().forEach((char, index) => {
+    const doubled = index % 2 === 1 ? Number(char) * 2 : Number(char);
+    sum += doubled > 9 ? doubled - 9 : doubled;
+  });
+  return sum % 10 === 0;
+}
+
+describe("findOffPlatformContacts over many generated values", () => {
+  const next = digitsFrom(20_261_127);
+
+  it("flags every card number that passes Luhn, however it is grouped, and none that fails it", () => {
+    for (let index = 0; index < 200; index += 1) {
+      const prefix = ["4", "5" + String(1 + (index % 5)), "2200"][index % 3]!;
+      const body = prefix + next(15 - prefix.length);
+      const card = body + luhnCheckDigit(body);
+      const wrong = body + String((Number(luhnCheckDigit(body)) + 1) % 10);
+      for (const written of [card, card.replace(/(\d{4})(?=\d)/g, "$1 "), card.replace(/(\d{4})(?=\d)/g, "$1-")]) {
+        expect(findOffPlatformContacts(`card ${written}`), written).toEqual(["card"]);
+      }
+      expect(findOffPlatformContacts(`card ${wrong}`), wrong).toEqual([]);
+    }
+  });
+
+  it("flags every Russian mobile number in each usual form", () => {
+    for (let index = 0; index < 200; index += 1) {
+      const [a, b, c, d] = ["9" + next(2), next(3), next(2), next(2)];
+      for (const written of [
+        `+7 (${a}) ${b}-${c}-${d}`,
+        `8 ${a} ${b} ${c} ${d}`,
+        `8${a}${b}${c}${d}`,
+        `+7${a}${b}${c}${d}`,
+        `8-${a}-${b}-${c}-${d}`,
+        `${a} ${b} ${c} ${d}`,
+      ]) {
+        expect(findOffPlatformContacts(`звони ${written}`), written).toEqual(["phone"]);
+      }
+    }
+  });
+
+  it("leaves prices alone, as the app formats them and as people write them", () => {
+    for (let roubles = 1; roubles < 10_000_000_000; roubles = Math.ceil(roubles * 1.37) + Number(next(1))) {
+      for (const written of [formatPrice(roubles), `${roubles.toLocaleString("ru-RU")} руб`, `$${roubles}`]) {
+        expect(findOffPlatformContacts(`Цена ${written}`), written).toEqual([]);
+      }
+    }
+  });
+
+  it("leaves the app's ids alone", () => {
+    for (let index = 0; index < 200; index += 1) {
+      // Digits up to a letter variant read like a 16-digit card number: "4123…-…-4…-a…" must still pass.
+      const variant = "89ab"[index % 4]!;
+      const uuid = `${"456"[index % 3]!}${next(7)}-${next(4)}-4${next(3)}-${variant}${next(3)}-${next(6)}c0ffee`;
+      expect(findOffPlatformContacts(`deal ${uuid}`), uuid).toEqual([]);
+    }
   });
 });
