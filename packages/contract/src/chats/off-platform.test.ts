@@ -59,6 +59,7 @@ const hits: [string, OffPlatformKind[]][] = [
   ["оплати напрямую, без гаранта", ["payment"]],
   ["pay me directly via PayPal", ["payment"]],
   ["send the money to my card", ["payment"]],
+  ["you can pay me on my card instead", ["payment"]],
   ["USDT TRC20 only", ["payment"]],
   ["0x52908400098527886E0F7030069857D2E4169EE7", ["payment"]],
   ["btc: bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh", ["payment"]],

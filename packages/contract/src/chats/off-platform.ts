@@ -97,7 +97,7 @@ const PAYMENT_PHRASES = new RegExp(
     String.raw`напрямую\s+(?:\p{L}+\s+)?(?:оплат|плат|перевед|перевод|заплат|скин|кин)`,
     String.raw`номер\s+(?:моей\s+)?(?:карты|кошелька|сч[её]та)|(?:без|мимо|вне)\s+(?:гаранта|сайта|площадки|лутлейна|lootlane)`,
     String.raw`pay\s+(?:me\s+|you\s+)?directly|(?:outside|off|around)\s+(?:the\s+)?(?:site|platform|lootlane)`,
-    String.raw`(?:send|transfer|pay|wire)\s+(?:[\p{L}\p{N}$]+\s+){0,3}?to\s+my\s+(?:card|account|wallet|paypal|bank)`,
+    String.raw`(?<!\p{L})(?:send|transfer|pay|wire)\s+(?:[\p{L}\p{N}$]+\s+){0,3}?(?:to|on|into)\s+my\s+(?:card|account|wallet|paypal|bank)`,
     String.raw`(?:card|wallet|account)\s+number`,
   ].join("|"),
   "gu",
@@ -199,3 +199,15 @@ function luhn(digits: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/**
+ * GET /admin/chats/{id}/off-platform (beyond the spec, issue 22): how many of a chat's messages hold contacts
+ * outside Lootlane and of which kinds, for the admin weighing a dispute before opening the whole transcript.
+ */
+export const chatOffPlatformSummarySchema = z
+  .object({
+    flagged_messages: z.number().int().nonnegative(),
+    kinds: z.array(offPlatformKindSchema),
+  })
+  .meta({ id: "ChatOffPlatformSummary" });
+export type ChatOffPlatformSummary = z.infer<typeof chatOffPlatformSummarySchema>;

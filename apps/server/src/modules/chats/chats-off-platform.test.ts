@@ -83,4 +83,27 @@ describe("off-platform contacts in message answers", () => {
       ["Call 89991234567 t.me/x", []],
     ]);
   });
+
+  it("counts a chat's flagged messages and their kinds for an admin, and for no one else", async () => {
+    const { seller, buyer, chat } = await chatBetween();
+    const buyerSocket = await connect(buyer);
+    const sellerSocket = await connect(seller);
+    await sendMessage(sellerSocket, chat.id, "pay me on my card 4111 1111 1111 1111");
+    await sendMessage(buyerSocket, chat.id, "no, here please, 1 500 руб as listed");
+    await sendMessage(sellerSocket, chat.id, "then write me: vasya@mail.ru");
+    await t.database.db
+      .insert(messages)
+      .values({ chatId: chat.id, senderId: null, text: "t.me/x", messageType: "system" });
+
+    const admin = await person("admin");
+    const summary = await admin.client.get(`/v1/admin/chats/${chat.id}/off-platform`);
+    expect([summary.statusCode, summary.json()]).toEqual([
+      200,
+      { flagged_messages: 2, kinds: ["card", "email", "payment"] },
+    ]);
+    const asSeller = await seller.client.get(`/v1/admin/chats/${chat.id}/off-platform`);
+    expect([asSeller.statusCode, asSeller.json().detail.error_code]).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
+    const unknown = await admin.client.get("/v1/admin/chats/00000000-0000-4000-8000-000000000000/off-platform");
+    expect([unknown.statusCode, unknown.json().detail.error_code]).toEqual([404, "CHAT_NOT_FOUND"]);
+  });
 });
