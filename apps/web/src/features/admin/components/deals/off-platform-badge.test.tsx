@@ -1,6 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, Deal } from "@lootlane/contract";
+import { adminDealsQueryKey } from "@/shared/deals/admin-deals-query-key";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
 import { stubApi } from "@/test/stub-api";
@@ -65,21 +66,28 @@ const messages = [
   message(3, { text: "Then telegram @alex_pro", off_platform: ["messenger"] }),
 ];
 
-async function openTranscript() {
+async function openTranscript(note: string) {
   stubApi({
     "GET admin/deals": { body: { deals: [disputed], page: 1, total_pages: 1, total: 1 } },
     [`GET chats/${CHAT}/messages`]: { body: messages },
+    [`GET admin/chats/${CHAT}/off-platform`]: {
+      body: { flagged_messages: 2, kinds: ["card", "messenger", "payment"] },
+    },
   });
   const { events } = renderApp("/admin/deals", { user: root });
   const card = within(await screen.findByRole("listitem", { name: "Dota 2 account" }));
+  // The dispute says it before the transcript is opened, from the server's count over the whole chat.
+  expect(await card.findByRole("note")).toHaveTextContent(note);
   await events.click(card.getByRole("button", { name: i18n.t("adminDeals:actions.readChat") }));
   const dialog = within(screen.getByRole("dialog"));
   return { dialog, items: within(await dialog.findByRole("list")).getAllByRole("listitem") };
 }
 
 describe("flagged messages in a dispute's chat", () => {
-  it("marks each message holding contacts outside Lootlane, and says how many there are", async () => {
-    const { dialog, items } = await openTranscript();
+  it("says how many messages hold contacts outside Lootlane, and marks each in the transcript", async () => {
+    const { dialog, items } = await openTranscript(
+      "The chat has 2 messages with contacts outside Lootlane: card number, messenger, payment details",
+    );
 
     expect(dialog.getByText("2 messages hold contacts or payment details outside Lootlane")).toBeInTheDocument();
     expect(within(items[0]!).getByText("Off-platform: card number, payment details")).toBeInTheDocument();
@@ -90,7 +98,9 @@ describe("flagged messages in a dispute's chat", () => {
   it("speaks Russian", async () => {
     await i18n.changeLanguage("ru");
     try {
-      const { dialog, items } = await openTranscript();
+      const { dialog, items } = await openTranscript(
+        "В чате 2 сообщения с контактами вне Lootlane: номер карты, мессенджер, реквизиты",
+      );
 
       expect(dialog.getByText("2 сообщения содержат контакты или реквизиты вне Lootlane")).toBeInTheDocument();
       expect(within(items[0]!).getByText("Вне площадки: номер карты, реквизиты")).toBeInTheDocument();
@@ -98,4 +108,19 @@ describe("flagged messages in a dispute's chat", () => {
       await i18n.changeLanguage("en");
     }
   });
+});
+
+it("says nothing beside a dispute whose chat holds no such message", async () => {
+  stubApi({
+    "GET admin/deals": { body: { deals: [disputed], page: 1, total_pages: 1, total: 1 } },
+    [`GET admin/chats/${CHAT}/off-platform`]: { body: { flagged_messages: 0, kinds: [] } },
+  });
+  const { queryClient } = renderApp("/admin/deals", { user: root });
+  const card = within(await screen.findByRole("listitem", { name: "Dota 2 account" }));
+  // Once the count has arrived and been rendered, there is still nothing to say.
+  await waitFor(() =>
+    expect(queryClient.getQueryState([...adminDealsQueryKey, "chat", CHAT, "off-platform"])?.status).toBe("success"),
+  );
+  expect(card.getByText("Nothing arrived")).toBeInTheDocument();
+  expect(card.queryByRole("note")).not.toBeInTheDocument();
 });

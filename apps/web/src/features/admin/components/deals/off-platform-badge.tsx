@@ -1,6 +1,7 @@
 import { Badge, Text } from "@mantine/core";
 import type { ChatMessage, OffPlatformKind } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
+import { useChatOffPlatform } from "../../api/get-chat-off-platform";
 
 /**
  * Issue 22: a message of a deal's chat holding contacts or payment details outside Lootlane, flagged for the
@@ -24,6 +25,25 @@ export function OffPlatformCount({ messages }: { messages: ChatMessage[] }) {
   return (
     <Text size="sm" c="orange.9" fw={500}>
       {t("offPlatform.count", { count })}
+    </Text>
+  );
+}
+
+/**
+ * Beside a dispute, from the server's count over the whole chat: whether the deal was pulled elsewhere, before
+ * the admin opens the transcript. Says nothing while loading, on an error (the transcript still shows the
+ * flags) or when no message is flagged.
+ */
+export function OffPlatformDisputeNote({ chatId }: { chatId: string }) {
+  const { t } = useTranslation("adminDeals");
+  const summary = useChatOffPlatform(chatId);
+  if (!summary.data || summary.data.flagged_messages === 0) return null;
+  return (
+    <Text size="sm" c="orange.9" fw={500} role="note">
+      {t("offPlatform.inChat", {
+        count: summary.data.flagged_messages,
+        found: summary.data.kinds.map((kind) => t(`offPlatform.kinds.${kind}`)).join(", "),
+      })}
     </Text>
   );
 }
