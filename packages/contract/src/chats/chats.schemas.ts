@@ -3,6 +3,7 @@ import { plainText } from "../common/plain-text.js";
 import { CHAT_MESSAGE_MAX } from "../common/constants.js";
 import { productImageSchema, productStatusSchema, sellerSummarySchema } from "../catalog/products.schemas.js";
 import { dealSchema, type Deal } from "../deals/deals.schemas.js";
+import { offPlatformKindSchema } from "./off-platform.js";
 import type { WalletChanged } from "../wallet/wallet.schemas.js";
 import type { NotificationPushed, UnreadCount } from "../notifications/notifications.schemas.js";
 
@@ -101,6 +102,11 @@ export const chatMessageSchema = z
     is_read: z.boolean(),
     created_at: z.iso.datetime(),
     product: chatProductCardSchema.nullable(),
+    /**
+     * Beyond the spec (issue 22): the contacts or payment details outside Lootlane the text holds, found by
+     * `findOffPlatformContacts` when the message is presented; empty for ordinary and system messages.
+     */
+    off_platform: z.array(offPlatformKindSchema),
   })
   .meta({ id: "ChatMessage" });
 

@@ -1,4 +1,5 @@
 import {
+  findOffPlatformContacts,
   kopecksToRoubles,
   type ChatListItem,
   type ChatMessage,
@@ -66,6 +67,8 @@ export function presentMessage(
     is_read: message.isRead,
     created_at: message.createdAt.toISOString(),
     product: product && presentProductCard(product, deal, viewerId, goods, cipher),
+    // Only people write contacts; the platform's own messages name products, whose titles are not scanned.
+    off_platform: message.messageType === "text" ? findOffPlatformContacts(message.text) : [],
   };
 }
 

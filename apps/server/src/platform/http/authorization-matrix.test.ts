@@ -442,6 +442,9 @@ const matrix: Record<string, Row> = {
   ),
 
   "GET /v1/admin/deals": adminOnly(() => ({ url: "/v1/admin/deals" })),
+  "GET /v1/admin/chats/{id}/off-platform": adminOnly(() => ({
+    url: `/v1/admin/chats/${purchase.chat.id}/off-platform`,
+  })),
   "POST /v1/admin/deals/{id}/resolve": adminOnly(
     () => ({ url: `/v1/admin/deals/${purchase.deal.id}/resolve`, body: { resolution: "release" } }),
     NOT_NOW,

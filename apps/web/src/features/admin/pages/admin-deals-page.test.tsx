@@ -117,6 +117,7 @@ function message(n: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
     is_read: true,
     created_at: `2025-11-18T12:${String(n).padStart(2, "0")}:00.000Z`,
     product: null,
+    off_platform: [],
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { ChatMessage } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { messageTime } from "../lib/message-time";
 import classes from "./chats-layout.module.css";
+import { OffPlatformWarning } from "./off-platform-warning";
 import { ProductCardMessage } from "./product-card-message";
 import { SystemMessage } from "./system-message";
 
@@ -30,13 +31,16 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
   }
   if (message.message_type === "system") return <SystemMessage text={message.text} time={time} />;
   return (
-    <div className={`${classes.bubble} ${own ? classes.own : classes.other}`} data-own={own || undefined}>
-      <Text size="sm" inherit component="span">
-        {message.text}
-      </Text>
-      <Text size="xs" ta="right" c={own ? "blue.1" : "dimmed"} mt={2} aria-label={t("sentAt", { time })}>
-        {time}
-      </Text>
-    </div>
+    <>
+      <div className={`${classes.bubble} ${own ? classes.own : classes.other}`} data-own={own || undefined}>
+        <Text size="sm" inherit component="span">
+          {message.text}
+        </Text>
+        <Text size="xs" ta="right" c={own ? "blue.1" : "dimmed"} mt={2} aria-label={t("sentAt", { time })}>
+          {time}
+        </Text>
+      </div>
+      <OffPlatformWarning kinds={message.off_platform} own={own} />
+    </>
   );
 }

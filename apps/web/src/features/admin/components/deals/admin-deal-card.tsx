@@ -12,6 +12,7 @@ import { Fact } from "../fact";
 import { AdminDealStatusBadge } from "./admin-deal-status-badge";
 import { ChatTranscriptModal } from "./chat-transcript-modal";
 import { DisputeDetails } from "./dispute-details";
+import { OffPlatformDisputeNote } from "./off-platform-badge";
 import { ResolveDisputeModal, type ProductAfterRefund } from "./resolve-dispute-modal";
 
 function ProfileLink({ username }: { username: string }) {
@@ -130,6 +131,7 @@ export function AdminDealCard({ deal }: { deal: Deal }) {
           </Stack>
         </Group>
         {deal.dispute && <DisputeDetails dispute={deal.dispute} />}
+        {deal.dispute && <OffPlatformDisputeNote chatId={deal.chat_id} />}
         <Group gap="xs">
           <Button
             size="xs"

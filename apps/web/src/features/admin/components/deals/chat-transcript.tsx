@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { describeError } from "@/shared/errors/error-message";
 import { formatDateTime } from "@/shared/format/date";
 import { useChatTranscript } from "../../api/get-chat-transcript";
+import { OffPlatformBadge, OffPlatformCount } from "./off-platform-badge";
 
 /** Who wrote a message, as the admin needs it: the name and which side of the deal they are on. */
 function senderName(t: TFunction<"adminDeals">, deal: Deal, message: ChatMessage): string {
@@ -50,6 +51,7 @@ function TranscriptMessage({ deal, message }: { deal: Deal; message: ChatMessage
         </Text>{" "}
         · {time}
       </Text>
+      <OffPlatformBadge kinds={message.off_platform} />
       {/* Rendered as text, never as HTML, whatever it contains. */}
       <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
         {message.text}
@@ -93,6 +95,7 @@ export function ChatTranscript({ deal }: { deal: Deal }) {
       <Text size="sm" c="dimmed">
         {t("chat.readOnly")} {t("chat.messages", { count: messages.length })}
       </Text>
+      <OffPlatformCount messages={messages} />
       {transcript.hasNextPage && (
         <Button
           variant="subtle"
