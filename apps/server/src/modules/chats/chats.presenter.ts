@@ -5,9 +5,12 @@ import {
   type ChatProduct,
   type ChatProductCard,
   type Deal,
+  type MessageAttachment,
   type PresenceEvent,
 } from "@lootlane/contract";
+import type { MessageAttachment as StoredAttachment } from "../../db/schema/chats.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { mediaUrl } from "../../platform/media/media-key.js";
 import { presentProduct } from "../products/products.presenter.js";
 import type { ProductView } from "../products/products.service.js";
 import type { Viewer } from "../users/users.service.js";
@@ -52,7 +55,7 @@ export function presentChatListItem({
 }
 
 export function presentMessage(
-  { message, senderUsername, product, goods, deal }: MessageView,
+  { message, senderUsername, product, goods, deal, fromAdmin }: MessageView,
   viewerId: string,
   cipher: DataCipher,
 ): ChatMessage {
@@ -66,7 +69,14 @@ export function presentMessage(
     is_read: message.isRead,
     created_at: message.createdAt.toISOString(),
     product: product && presentProductCard(product, deal, viewerId, goods, cipher),
+    attachments: message.attachments.map(presentAttachment),
+    from_admin: fromAdmin,
   };
+}
+
+/** Stored by media key, so the address follows the media store's public path wherever the files move. */
+function presentAttachment({ key, thumbnailKey, width, height }: StoredAttachment): MessageAttachment {
+  return { url: mediaUrl(key), thumbnail_url: mediaUrl(thumbnailKey), width, height };
 }
 
 export function presentPresence(
