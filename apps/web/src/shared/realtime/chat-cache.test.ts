@@ -16,6 +16,8 @@ function message(n: number): ChatMessage {
     is_read: false,
     created_at: `2025-11-20T10:00:0${n}.000Z`,
     product: null,
+    attachments: [],
+    from_admin: false,
   };
 }
 

@@ -21,6 +21,8 @@ function message(type: ChatMessage["message_type"], chatRoomId = CHAT): ChatMess
     is_read: false,
     created_at: "2025-11-20T10:00:00.000Z",
     product: null,
+    attachments: [],
+    from_admin: false,
   };
 }
 

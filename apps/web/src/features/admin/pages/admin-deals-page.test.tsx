@@ -117,6 +117,8 @@ function message(n: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
     is_read: true,
     created_at: `2025-11-18T12:${String(n).padStart(2, "0")}:00.000Z`,
     product: null,
+    attachments: [],
+    from_admin: false,
     ...overrides,
   };
 }
@@ -151,11 +153,17 @@ describe("admin deals", () => {
     expect(first.getByRole("link", { name: "alex" })).toHaveAttribute("href", "/profile/alex");
     expect(first.getByRole("button", { name: "Release to seller" })).toBeEnabled();
     expect(first.getByRole("button", { name: "Refund buyer" })).toBeEnabled();
+    // The admin writes in a disputed deal's chat on a page of its own.
+    expect(first.getByRole("link", { name: "Write in the chat" })).toHaveAttribute(
+      "href",
+      `/admin/chats/${disputed.chat_id}`,
+    );
 
     // An open deal shows when it confirms itself; a closed one when it closed; neither can be resolved.
     expect(card("CS2 skin").getByText("Purchased")).toBeInTheDocument();
     expect(card("CS2 skin").getByText(formatDateTime("2025-11-23T12:00:00.000Z"))).toBeInTheDocument();
     expect(card("CS2 skin").queryByRole("button", { name: "Release to seller" })).not.toBeInTheDocument();
+    expect(card("CS2 skin").queryByRole("link", { name: "Write in the chat" })).not.toBeInTheDocument();
     expect(card("Steam key").getByText("Completed")).toBeInTheDocument();
     expect(card("Steam key").getByText(formatDateTime("2025-11-22T12:00:00.000Z"))).toBeInTheDocument();
     expect(card("Steam key").queryByRole("button", { name: "Refund buyer" })).not.toBeInTheDocument();

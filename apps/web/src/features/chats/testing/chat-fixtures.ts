@@ -44,6 +44,8 @@ export function makeMessage(n: number, overrides: Partial<ChatMessage> = {}): Ch
     is_read: true,
     created_at: `2025-11-20T10:${String(n % 60).padStart(2, "0")}:00.000Z`,
     product: null,
+    attachments: [],
+    from_admin: false,
     ...overrides,
   };
 }
