@@ -340,6 +340,13 @@ describe("admin deals", () => {
       message(2, { text: "Where is the Arcana?" }),
       message(3, { sender_id: ALEX.id, sender_username: "alex", text: "It was there yesterday" }),
       message(4, { sender_id: null, sender_username: null, text: "dispute_opened", message_type: "system" }),
+      message(5, {
+        sender_id: "77777777-0000-4000-8000-000000000001",
+        sender_username: "root",
+        text: "Send a screenshot, please",
+        from_admin: true,
+        attachments: [{ url: "/media/chats/a.png", thumbnail_url: "/media/chats/a-thumb.png", width: 80, height: 60 }],
+      }),
     ];
     const api = stubApi({ "GET admin/deals": { body: dealPage([disputed]) }, [CHAT_MESSAGES]: { body: messages } });
     const { events } = renderApp("/admin/deals", { user: root });
@@ -349,7 +356,7 @@ describe("admin deals", () => {
     const dialog = screen.getByRole("dialog", { name: "Chat about “Dota 2 account with Arcana”" });
     const list = await within(dialog).findByRole("list", { name: "Messages" });
     const items = within(list).getAllByRole("listitem");
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(items[0]).toHaveTextContent("Purchase: “Dota 2 account with Arcana” for 12 500 ₽");
     expect(items[1]).toHaveTextContent("mira (buyer)");
     expect(items[1]).toHaveTextContent("Where is the Arcana?");
@@ -359,9 +366,11 @@ describe("admin deals", () => {
     expect(items[3]).toHaveTextContent(
       "The buyer opened a dispute. The money is on hold until an administrator resolves it.",
     );
+    expect(items[4]).toHaveTextContent("Lootlane admin root");
+    expect(within(items[4]!).getByRole("link", { name: "Image 1" })).toHaveAttribute("href", "/media/chats/a.png");
     // Read-only: nothing to write with.
     expect(within(dialog).queryByRole("textbox")).not.toBeInTheDocument();
-    expect(within(dialog).getByText(/Read-only/)).toHaveTextContent("4 messages");
+    expect(within(dialog).getByText(/Read-only/)).toHaveTextContent("5 messages");
   });
 
   it("asks the server for one status when a status is chosen, from its first page", async () => {
