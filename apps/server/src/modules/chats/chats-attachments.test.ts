@@ -13,14 +13,17 @@ import { hostileImages, POLYGLOT_PAYLOAD } from "../../test/hostile-images.js";
 import type { FormPart } from "../../test/multipart.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, imagePart, sendForm, textParts } from "../../test/test-catalog.js";
-import { joinRoom, listenOnFreePort, nextEvent, sendMessage } from "../../test/test-chats.js";
+import { connectAs, joinRoom, listenOnFreePort, nextEvent, sendMessage } from "../../test/test-chats.js";
+import { createTestClock } from "../../test/test-clock.js";
 import { createTestDeal } from "../../test/test-deals.js";
 import { testImages } from "../../test/test-images.js";
 import { testPeople, type Person } from "../../test/test-people.js";
+import { createTestUser, signInAs } from "../../test/test-users.js";
+import { MESSAGE_RATE } from "./chats-messages.service.js";
 
 let t: TestApp;
 let game: Category;
-const { person, connect, closeSockets } = testPeople("attach", () => t);
+const { person, connect, sockets, closeSockets } = testPeople("attach", () => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -236,5 +239,41 @@ describe("the admin in a disputed chat", () => {
     const response = await attach(admin, chatId, [imagePart(CHAT_ATTACHMENT_FIELD, await testImages.png())]);
     expect([response.statusCode, response.json().detail.error_code]).toEqual([403, "CHAT_NO_OPEN_DISPUTE"]);
     expect(await storedMessages(chatId)).toEqual([]);
+  });
+});
+
+describe("the message rate limit", () => {
+  it("counts images with text messages: past it an image is refused (429) before anything is stored", async () => {
+    // A clock that stands still, so the minute cannot roll over between the last allowed message and the image.
+    const clock = createTestClock();
+    const limited = await createTestApp({}, { clock: clock.now });
+    try {
+      const limitedUrl = await listenOnFreePort(limited.app);
+      const { db } = limited.database;
+      const seller = await createTestUser(db, { username: "attach_rate_seller" });
+      const buyer = await createTestUser(db, { username: "attach_rate_buyer" });
+      const product = await createTestProduct(limited, {
+        sellerId: seller.id,
+        categoryId: (await createTestGame(db)).id,
+      });
+      const client = await signInAs(limited.app, buyer);
+      const chat = (await client.post("/v1/chats/", { product_id: product.id })).json() as ChatListItem;
+      const socket = await connectAs(limitedUrl, client);
+      sockets.push(socket);
+      for (let sent = 0; sent < MESSAGE_RATE.max; sent++)
+        expect((await sendMessage(socket, chat.id, `message ${sent}`)).ok).toBe(true);
+
+      const image = [imagePart(CHAT_ATTACHMENT_FIELD, await testImages.png())];
+      const refused = await sendForm(limited, client, "POST", `/v1/chats/${chat.id}/attachments`, image);
+      expect([refused.statusCode, refused.json().detail.error_code]).toEqual([429, "TOO_MANY_REQUESTS"]);
+      expect(await db.select().from(messages).where(eq(messages.chatId, chat.id))).toHaveLength(MESSAGE_RATE.max);
+      expect(await db.select().from(mediaUploads).where(eq(mediaUploads.ownerId, buyer.id))).toEqual([]);
+
+      clock.advance(MESSAGE_RATE.windowMs);
+      const later = await sendForm(limited, client, "POST", `/v1/chats/${chat.id}/attachments`, image);
+      expect(later.statusCode, later.body).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
