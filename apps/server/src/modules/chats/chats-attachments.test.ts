@@ -5,9 +5,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
-import { messages } from "../../db/schema/chats.js";
+import { chats, messages } from "../../db/schema/chats.js";
 import { disputes } from "../../db/schema/deals.js";
 import { mediaUploads } from "../../db/schema/media.js";
+import { notifications } from "../../db/schema/notifications.js";
 import { users } from "../../db/schema/users.js";
 import { hostileImages, POLYGLOT_PAYLOAD } from "../../test/hostile-images.js";
 import type { FormPart } from "../../test/multipart.js";
@@ -119,6 +120,9 @@ describe("POST /v1/chats/{id}/attachments", () => {
       ["the screenshot", 1, false],
       ["thanks", 0, false],
     ]);
+    // The seller's notification quotes the caption.
+    const [notice] = await t.database.db.select().from(notifications).where(eq(notifications.userId, seller.user.id));
+    expect(notice?.params).toMatchObject({ text: "the screenshot" });
     // The image counts against the sender's upload quota.
     const uploads = await t.database.db.select().from(mediaUploads).where(eq(mediaUploads.ownerId, buyer.user.id));
     expect(uploads).toHaveLength(1);
@@ -131,6 +135,10 @@ describe("POST /v1/chats/{id}/attachments", () => {
     expect(response.statusCode, response.body).toBe(200);
     const message = response.json() as ChatMessage;
     expect(message.text).toBe("");
+    // Without a caption, the seller's notification quotes a picture sign rather than nothing.
+    const [seller] = await t.database.db.select().from(chats).where(eq(chats.id, chatId));
+    const [notice] = await t.database.db.select().from(notifications).where(eq(notifications.userId, seller!.sellerId));
+    expect(notice?.params).toMatchObject({ text: "🖼" });
     for (const url of [message.attachments[0]!.url, message.attachments[0]!.thumbnail_url]) {
       const stored = await served(url);
       expect((await sharp(stored).metadata()).format).toBe("png");

@@ -26,6 +26,9 @@ export const MESSAGE_RATE: RateLimitRule = { name: "chat-message", max: 30, wind
 /** A chat notification quotes this much of the message: the start says what it is about; the chat has the rest. */
 const QUOTED_CHARS = 200;
 
+/** What a notification quotes of an image sent without a caption. */
+const IMAGE_QUOTE = "🖼";
+
 /**
  * What reading a chat changed: its messages now read (the chat list follows) and whether the member's unread
  * notification of the chat was read with them (the bell follows).
@@ -127,7 +130,8 @@ export async function storePost(
       chat_id: chat.id,
       product_title: productTitle,
       sender_username: sender.username,
-      text: quoted(text),
+      // An image without a caption is quoted as a picture sign, which reads the same in every language.
+      text: text === "" && attachments.length > 0 ? IMAGE_QUOTE : quoted(text),
     });
   return { message, senderUsername: sender.username, product: null, goods: null, deal: null, fromAdmin };
 }
