@@ -11,6 +11,7 @@ import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminChatOffPlatformRoutes } from "./modules/chats/chats-off-platform.routes.js";
+import { chatAttachmentRoutes } from "./modules/chats/chats-attachments.routes.js";
 import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
 import { createDealAlerts } from "./modules/deals/deals.alerts.js";
 import { registerDealJobs } from "./modules/deals/deals.sweeper.js";
@@ -258,6 +259,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminReportsRoutes, { db: database.db, clock });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(adminChatOffPlatformRoutes, { db: database.db });
+      await api.register(chatAttachmentRoutes, {
+        deps: chats,
+        media,
+        uploadLimits: config.uploadLimits,
+        cipher,
+        notifier: chatNotifier,
+      });
       await api.register(dealsRoutes, { deps: deals, notifier: chatNotifier, alerts: createDealAlerts(realtime) });
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
       await api.register(adminDashboardRoutes, { db: database.db, clock });

@@ -4,6 +4,7 @@ import { CHAT_MESSAGE_MAX } from "../common/constants.js";
 import { productImageSchema, productStatusSchema, sellerSummarySchema } from "../catalog/products.schemas.js";
 import { dealSchema, type Deal } from "../deals/deals.schemas.js";
 import { offPlatformKindSchema } from "./off-platform.js";
+import { messageAttachmentSchema } from "./chat-attachments.schemas.js";
 import type { WalletChanged } from "../wallet/wallet.schemas.js";
 import type { NotificationPushed, UnreadCount } from "../notifications/notifications.schemas.js";
 
@@ -89,7 +90,8 @@ export const chatProductCardSchema = z
 /**
  * SPEC.md §3 Chat message. `sender_id` is null for system messages; `sender_username` is beyond the spec.
  * `is_read` says whether the recipient has read it. `product` is set exactly when `message_type` is
- * `purchase_info`.
+ * `purchase_info`. Beyond the spec (issue 22): `attachments`, the images sent with it (`[]` for most messages),
+ * and `from_admin`, true when a Lootlane admin wrote it in a disputed chat they are not a member of.
  */
 export const chatMessageSchema = z
   .object({
@@ -107,6 +109,8 @@ export const chatMessageSchema = z
      * `findOffPlatformContacts` when the message is presented; empty for ordinary and system messages.
      */
     off_platform: z.array(offPlatformKindSchema),
+    attachments: z.array(messageAttachmentSchema),
+    from_admin: z.boolean(),
   })
   .meta({ id: "ChatMessage" });
 

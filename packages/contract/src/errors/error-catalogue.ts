@@ -280,6 +280,12 @@ export const errorCatalogue = {
     en: "Push notifications are on in too many browsers; turn them off in one first",
     ru: "Push-уведомления включены в слишком многих браузерах; сначала отключите их в одном",
   },
+  // Issue 22, chat attachments and the admin in a disputed chat (helper "attach").
+  CHAT_NO_OPEN_DISPUTE: {
+    status: 403,
+    en: "An admin writes in a chat only while a deal in it is disputed",
+    ru: "Администратор пишет в чат, только пока по сделке в нём открыт спор",
+  },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -39,6 +39,7 @@ export const APP_PAGES = [
   { path: "/admin/users/edit/:id", indexed: false },
   { path: "/admin/products", indexed: false },
   { path: "/admin/deals", indexed: false },
+  { path: "/admin/chats/:chatId", indexed: false },
   { path: "/admin/withdrawals", indexed: false },
   { path: "/admin/reports", indexed: false },
   { path: "/admin/categories", indexed: false },

@@ -6,7 +6,7 @@ import { chats, messages, type Chat, type Message } from "../../db/schema/chats.
 import { deals } from "../../db/schema/deals.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { loadProductViews, unitsOfDeals, type ProductView } from "../products/products.service.js";
-import { ensureMayRead } from "./chats.access.js";
+import { ensureMayRead, isMember } from "./chats.access.js";
 import type { ChatDeps, ChatProductView, MessageView, SignedIn } from "./chats.views.js";
 
 /*
@@ -38,7 +38,13 @@ export async function dealMessageViews(
   const isCard = message.messageType === "purchase_info";
   const { product, deals: cardDeals } = isCard ? await productCard(deps, chat, [message]) : NO_CARD;
   const card = { product, deal: cardDealOf(message, cardDeals) };
-  const viewFor = (goods: string[] | null): MessageView => ({ message, senderUsername: null, ...card, goods });
+  const viewFor = (goods: string[] | null): MessageView => ({
+    message,
+    senderUsername: null,
+    ...card,
+    goods,
+    fromAdmin: false,
+  });
   if (card.product === null) return { chat, buyer: viewFor(null), seller: viewFor(null), reader: viewFor(null) };
   const staff = staffGoods(card.product);
   return {
@@ -75,7 +81,14 @@ export async function withProductCards(
   const goods = product === null ? null : await goodsFor(deps.db, chat, viewer, product);
   return rows.map(({ message, senderUsername }) => {
     const isCard = message.messageType === "purchase_info";
-    return { message, senderUsername, product: isCard ? product : null, goods, deal: cardDealOf(message, cardDeals) };
+    return {
+      message,
+      senderUsername,
+      product: isCard ? product : null,
+      goods,
+      deal: cardDealOf(message, cardDeals),
+      fromAdmin: message.senderId !== null && !isMember(chat, message.senderId),
+    };
   });
 }
 

@@ -2,7 +2,15 @@ import type { ChatMessagesQuery } from "@lootlane/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
-import { chats, messages, type Chat, type Message, type NewMessage } from "../../db/schema/chats.js";
+import {
+  chats,
+  messages,
+  type Chat,
+  type Message,
+  type MessageAttachment,
+  type NewMessage,
+} from "../../db/schema/chats.js";
+import { deals, disputes } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -17,6 +25,9 @@ export const MESSAGE_RATE: RateLimitRule = { name: "chat-message", max: 30, wind
 
 /** A chat notification quotes this much of the message: the start says what it is about; the chat has the rest. */
 const QUOTED_CHARS = 200;
+
+/** What a notification quotes of an image sent without a caption. */
+const IMAGE_QUOTE = "🖼";
 
 /**
  * What reading a chat changed: its messages now read (the chat list follows) and whether the member's unread
@@ -69,10 +80,65 @@ export async function markChatRead(deps: ChatDeps, viewer: SignedIn, chatId: str
   });
 }
 
+/** A chat someone may post in now, as postMessage and the attachments' service check it before storing. */
+export type PostTarget = { chat: Chat; productTitle: string; fromAdmin: boolean };
+
 /**
- * A member's text message: rate-limited, stored (and the chat moved to the top of both lists) before anyone
- * is told, so a message that could not be stored is never delivered (ARCHITECTURE.md §4 "Chats"). The other
- * member's notification of the chat is written in the same transaction: no notification of a message never stored.
+ * Checks, before anything is stored, that `sender` may post in the chat now: rate-limited per sender, members
+ * who are not banned, and an admin while a deal of the chat has an open dispute (issue 22: the admin joins a
+ * disputed chat, marked as the admin). Reading the chat and the sender's ban at once: the socket was
+ * authenticated at connect, and a ban since then stops the writing at once.
+ */
+export async function postTarget(deps: ChatDeps, sender: AuthUser, chatId: string): Promise<PostTarget> {
+  await deps.limiter.consume(MESSAGE_RATE, sender.id);
+  const [found] = await deps.db
+    .select({ chat: chats, authorBanned: users.isBanned, productTitle: products.title })
+    .from(chats)
+    .innerJoin(products, eq(products.id, chats.productId))
+    .leftJoin(users, eq(users.id, sender.id))
+    .where(eq(chats.id, chatId));
+  ensureMayRead(found?.chat, sender);
+  if (found!.authorBanned !== false) throw new AppError("USER_IS_BANNED");
+  const { chat, productTitle } = found!;
+  const fromAdmin = !isMember(chat, sender.id);
+  if (fromAdmin && !(await hasOpenDispute(deps.db, chatId))) throw new AppError("CHAT_NO_OPEN_DISPUTE");
+  return { chat, productTitle, fromAdmin };
+}
+
+/**
+ * Stores a post checked by postTarget in the caller's transaction, with the recipients' notification of the
+ * chat: no notification of a message never stored. An admin's post tells both members.
+ */
+export async function storePost(
+  tx: Db,
+  deps: Pick<ChatDeps, "clock">,
+  sender: AuthUser,
+  { chat, productTitle, fromAdmin }: PostTarget,
+  text: string,
+  attachments: MessageAttachment[] = [],
+): Promise<MessageView> {
+  const message = await storeMessage(tx, {
+    chatId: chat.id,
+    senderId: sender.id,
+    text,
+    messageType: "text",
+    attachments,
+  });
+  const recipients = [chat.buyerId, chat.sellerId].filter((memberId) => memberId !== sender.id);
+  for (const recipient of recipients)
+    await notifyChatMessage(tx, deps.clock, recipient, {
+      chat_id: chat.id,
+      product_title: productTitle,
+      sender_username: sender.username,
+      // An image without a caption is quoted as a picture sign, which reads the same in every language.
+      text: text === "" && attachments.length > 0 ? IMAGE_QUOTE : quoted(text),
+    });
+  return { message, senderUsername: sender.username, product: null, goods: null, deal: null, fromAdmin };
+}
+
+/**
+ * A text message: checked (postTarget) and stored (and the chat moved to the top of both lists) before anyone
+ * is told, so a message that could not be stored is never delivered (ARCHITECTURE.md §4 "Chats").
  */
 export async function postMessage(
   deps: ChatDeps,
@@ -80,29 +146,20 @@ export async function postMessage(
   chatId: string,
   text: string,
 ): Promise<{ chat: Chat; view: MessageView }> {
-  await deps.limiter.consume(MESSAGE_RATE, sender.id);
-  // The chat and the sender's ban in one read: the socket was authenticated at connect, and a ban since then
-  // stops the writing at once.
-  const [found] = await deps.db
-    .select({ chat: chats, authorBanned: users.isBanned, productTitle: products.title })
-    .from(chats)
-    .innerJoin(products, eq(products.id, chats.productId))
-    .leftJoin(users, eq(users.id, sender.id))
-    .where(eq(chats.id, chatId));
-  ensureMayWrite(found?.chat, sender);
-  if (found!.authorBanned !== false) throw new AppError("USER_IS_BANNED");
-  const { chat, productTitle } = found!;
-  const message = await deps.db.transaction(async (tx) => {
-    const stored = await storeMessage(tx, { chatId, senderId: sender.id, text, messageType: "text" });
-    await notifyChatMessage(tx, deps.clock, chat.buyerId === sender.id ? chat.sellerId : chat.buyerId, {
-      chat_id: chatId,
-      product_title: productTitle,
-      sender_username: sender.username,
-      text: quoted(text),
-    });
-    return stored;
-  });
-  return { chat, view: { message, senderUsername: sender.username, product: null, goods: null, deal: null } };
+  const target = await postTarget(deps, sender, chatId);
+  const view = await deps.db.transaction((tx) => storePost(tx, deps, sender, target, text));
+  return { chat: target.chat, view };
+}
+
+/** Whether a deal of the chat is disputed now: the one time an admin writes in a chat that is not theirs. */
+async function hasOpenDispute(db: Db, chatId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .innerJoin(deals, eq(deals.id, disputes.dealId))
+    .where(and(eq(deals.chatId, chatId), eq(disputes.status, "open")))
+    .limit(1);
+  return open !== undefined;
 }
 
 /** The start of a message, whole characters (never half of an emoji's surrogate pair), with an ellipsis if cut. */

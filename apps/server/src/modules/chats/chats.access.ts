@@ -4,8 +4,9 @@ import type { Viewer } from "../users/users.service.js";
 
 /*
  * Who may do what with a chat (ARCHITECTURE.md §4 "Chats"), in one place for REST and the socket.
- * Its two members read and write; admins read any chat and write none but their own; anyone else is told
- * CHAT_NOT_FOUND, so chat ids reveal nothing.
+ * Its two members read and write; admins read any chat and write in one not theirs only while a deal in it is
+ * disputed (postTarget in chats-messages.service.ts); anyone else is told CHAT_NOT_FOUND, so chat ids reveal
+ * nothing.
  */
 
 export type ChatMembers = Pick<Chat, "buyerId" | "sellerId">;
@@ -20,7 +21,7 @@ export function ensureMayRead(chat: ChatMembers | undefined, viewer: NonNullable
   if (!isMember(chat, viewer.id) && viewer.role !== "admin") throw new AppError("CHAT_NOT_FOUND");
 }
 
-/** Sending messages: members only; an admin who may read it is told why they cannot write. */
+/** Acting as a member (marking read): members only; an admin who may read it is told why they cannot. */
 export function ensureMayWrite(
   chat: ChatMembers | undefined,
   viewer: NonNullable<Viewer>,

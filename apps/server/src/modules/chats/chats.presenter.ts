@@ -6,9 +6,12 @@ import {
   type ChatProduct,
   type ChatProductCard,
   type Deal,
+  type MessageAttachment,
   type PresenceEvent,
 } from "@lootlane/contract";
+import type { MessageAttachment as StoredAttachment } from "../../db/schema/chats.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
+import { mediaUrl } from "../../platform/media/media-key.js";
 import { presentProduct } from "../products/products.presenter.js";
 import type { ProductView } from "../products/products.service.js";
 import type { Viewer } from "../users/users.service.js";
@@ -53,7 +56,7 @@ export function presentChatListItem({
 }
 
 export function presentMessage(
-  { message, senderUsername, product, goods, deal }: MessageView,
+  { message, senderUsername, product, goods, deal, fromAdmin }: MessageView,
   viewerId: string,
   cipher: DataCipher,
 ): ChatMessage {
@@ -67,9 +70,17 @@ export function presentMessage(
     is_read: message.isRead,
     created_at: message.createdAt.toISOString(),
     product: product && presentProductCard(product, deal, viewerId, goods, cipher),
-    // Only people write contacts; the platform's own messages name products, whose titles are not scanned.
-    off_platform: message.messageType === "text" ? findOffPlatformContacts(message.text) : [],
+    // Only the two parties are warned about: the platform's own messages name products, whose titles are not
+    // scanned, and an admin in a dispute may name an address on purpose.
+    off_platform: message.messageType === "text" && !fromAdmin ? findOffPlatformContacts(message.text) : [],
+    attachments: message.attachments.map(presentAttachment),
+    from_admin: fromAdmin,
   };
+}
+
+/** Stored by media key, so the address follows the media store's public path wherever the files move. */
+function presentAttachment({ key, thumbnailKey, width, height }: StoredAttachment): MessageAttachment {
+  return { url: mediaUrl(key), thumbnail_url: mediaUrl(thumbnailKey), width, height };
 }
 
 export function presentPresence(

@@ -49,6 +49,10 @@ export function registerChatSocket({ realtime, deps, cipher, log }: ChatSocketSe
         log.error({ err: error, chatId }, "chat_updated could not be sent");
       }
     },
+    async messagePosted(chat, message) {
+      io.to(chatRoom(chat.id)).emit("new_message", message);
+      await notifier.chatChanged(chat.id, [chat.buyerId, chat.sellerId]);
+    },
     async dealMessagePosted(messageId) {
       try {
         const { chat, buyer, seller, reader } = await dealMessageViews(deps, messageId);

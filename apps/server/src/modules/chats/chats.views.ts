@@ -47,7 +47,8 @@ export type ChatRowView = {
 
 /**
  * A message with what its answer shows: the sender's name and, for a purchase card, the product, the goods the
- * viewer may read (encrypted texts, shown one per line; null when none) and the card's own deal.
+ * viewer may read (encrypted texts, shown one per line; null when none) and the card's own deal. `fromAdmin`:
+ * an admin who is not a member wrote it (only admins write in chats not theirs, so it follows from the sender).
  */
 export type MessageView = {
   message: Message;
@@ -55,6 +56,7 @@ export type MessageView = {
   product: ProductView | null;
   goods: string[] | null;
   deal: Deal | null;
+  fromAdmin: boolean;
 };
 
 /** The chat's product as a member or an admin sees it: the goods once the viewer may read them, and the latest deal. */

@@ -384,6 +384,14 @@ const matrix: Record<string, Row> = {
     other: NO_CHAT,
   }),
   "POST /v1/chats/": signedIn(() => ({ url: "/v1/chats/", body: { product_id: sellerProduct.id } }), { user: OK }),
+  // An admin writes in a chat not theirs only while a deal in it is disputed; this one is completed.
+  "POST /v1/chats/{id}/attachments": signedIn(
+    async () => ({
+      url: `/v1/chats/${purchase.chat.id}/attachments`,
+      form: [imagePart("image", await testImages.png())],
+    }),
+    { user: OK, other: NO_CHAT, admin: [403, "CHAT_NO_OPEN_DISPUTE"] },
+  ),
   "GET /v1/products/get/chat/{chatId}": signedIn(() => ({ url: `/v1/products/get/chat/${purchase.chat.id}` }), {
     user: OK,
     other: NO_CHAT,

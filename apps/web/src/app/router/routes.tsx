@@ -272,6 +272,12 @@ export const createRoutes = (): RouteObject[] => [
                     },
                   },
                   {
+                    path: "chats/:chatId",
+                    lazy: {
+                      Component: () => import("@/features/chats/pages/admin-chat-page").then((m) => m.AdminChatPage),
+                    },
+                  },
+                  {
                     path: "withdrawals",
                     lazy: {
                       Component: () =>

@@ -17,6 +17,8 @@ function message(n: number): ChatMessage {
     created_at: `2025-11-20T10:00:0${n}.000Z`,
     product: null,
     off_platform: [],
+    attachments: [],
+    from_admin: false,
   };
 }
 

@@ -22,6 +22,8 @@ function message(type: ChatMessage["message_type"], chatRoomId = CHAT): ChatMess
     created_at: "2025-11-20T10:00:00.000Z",
     product: null,
     off_platform: [],
+    attachments: [],
+    from_admin: false,
   };
 }
 

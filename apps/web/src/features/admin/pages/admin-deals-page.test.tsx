@@ -118,6 +118,8 @@ function message(n: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
     created_at: `2025-11-18T12:${String(n).padStart(2, "0")}:00.000Z`,
     product: null,
     off_platform: [],
+    attachments: [],
+    from_admin: false,
     ...overrides,
   };
 }
@@ -152,11 +154,17 @@ describe("admin deals", () => {
     expect(first.getByRole("link", { name: "alex" })).toHaveAttribute("href", "/profile/alex");
     expect(first.getByRole("button", { name: "Release to seller" })).toBeEnabled();
     expect(first.getByRole("button", { name: "Refund buyer" })).toBeEnabled();
+    // The admin writes in a disputed deal's chat on a page of its own.
+    expect(first.getByRole("link", { name: "Write in the chat" })).toHaveAttribute(
+      "href",
+      `/admin/chats/${disputed.chat_id}`,
+    );
 
     // An open deal shows when it confirms itself; a closed one when it closed; neither can be resolved.
     expect(card("CS2 skin").getByText("Purchased")).toBeInTheDocument();
     expect(card("CS2 skin").getByText(formatDateTime("2025-11-23T12:00:00.000Z"))).toBeInTheDocument();
     expect(card("CS2 skin").queryByRole("button", { name: "Release to seller" })).not.toBeInTheDocument();
+    expect(card("CS2 skin").queryByRole("link", { name: "Write in the chat" })).not.toBeInTheDocument();
     expect(card("Steam key").getByText("Completed")).toBeInTheDocument();
     expect(card("Steam key").getByText(formatDateTime("2025-11-22T12:00:00.000Z"))).toBeInTheDocument();
     expect(card("Steam key").queryByRole("button", { name: "Refund buyer" })).not.toBeInTheDocument();
@@ -333,6 +341,13 @@ describe("admin deals", () => {
       message(2, { text: "Where is the Arcana?" }),
       message(3, { sender_id: ALEX.id, sender_username: "alex", text: "It was there yesterday" }),
       message(4, { sender_id: null, sender_username: null, text: "dispute_opened", message_type: "system" }),
+      message(5, {
+        sender_id: "77777777-0000-4000-8000-000000000001",
+        sender_username: "root",
+        text: "Send a screenshot, please",
+        from_admin: true,
+        attachments: [{ url: "/media/chats/a.png", thumbnail_url: "/media/chats/a-thumb.png", width: 80, height: 60 }],
+      }),
     ];
     const api = stubApi({ "GET admin/deals": { body: dealPage([disputed]) }, [CHAT_MESSAGES]: { body: messages } });
     const { events } = renderApp("/admin/deals", { user: root });
@@ -342,7 +357,7 @@ describe("admin deals", () => {
     const dialog = screen.getByRole("dialog", { name: "Chat about “Dota 2 account with Arcana”" });
     const list = await within(dialog).findByRole("list", { name: "Messages" });
     const items = within(list).getAllByRole("listitem");
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(items[0]).toHaveTextContent("Purchase: “Dota 2 account with Arcana” for 12 500 ₽");
     expect(items[1]).toHaveTextContent("mira (buyer)");
     expect(items[1]).toHaveTextContent("Where is the Arcana?");
@@ -352,9 +367,11 @@ describe("admin deals", () => {
     expect(items[3]).toHaveTextContent(
       "The buyer opened a dispute. The money is on hold until an administrator resolves it.",
     );
+    expect(items[4]).toHaveTextContent("Lootlane admin root");
+    expect(within(items[4]!).getByRole("link", { name: "Image 1" })).toHaveAttribute("href", "/media/chats/a.png");
     // Read-only: nothing to write with.
     expect(within(dialog).queryByRole("textbox")).not.toBeInTheDocument();
-    expect(within(dialog).getByText(/Read-only/)).toHaveTextContent("4 messages");
+    expect(within(dialog).getByText(/Read-only/)).toHaveTextContent("5 messages");
   });
 
   it("asks the server for one status when a status is chosen, from its first page", async () => {

@@ -22,7 +22,10 @@ function ChatRow({ chat, selected, onSelect }: { chat: ChatListItem; selected: b
     ? t("noMessages")
     : last.message_type === "purchase_info"
       ? t("newPurchase")
-      : messagePreview(last.message_type === "system" ? systemMessageText(t, last.text) : last.text);
+      : // Only an image sent without a caption leaves a message without text.
+        last.text === ""
+        ? t("attachments.preview")
+        : messagePreview(last.message_type === "system" ? systemMessageText(t, last.text) : last.text);
   return (
     <UnstyledButton
       className={classes.row}

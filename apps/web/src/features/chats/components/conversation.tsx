@@ -10,6 +10,8 @@ import { useRealtime } from "@/shared/realtime/realtime-provider";
 import { useRealtimeEvent } from "@/shared/realtime/use-realtime-event";
 import { useChatMessages } from "../api/get-chat-messages";
 import { ChatDataShapeError } from "../lib/chat-data-error";
+import { useSendAttachment, type AttachmentUpload } from "../api/send-attachment";
+import { sendBarError } from "../lib/send-bar-error";
 import { useSendMessage } from "../hooks/use-send-message";
 import { useTyping } from "../hooks/use-typing";
 import classes from "./chats-layout.module.css";
@@ -30,6 +32,7 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
   const connection = useRealtime();
   const messages = useChatMessages(chat.id);
   const send = useSendMessage(chat.id);
+  const attachment = useSendAttachment(chat.id);
   const { typingUser, notifyTyping } = useTyping(chat.id, ownUserId);
   const queryClient = useQueryClient();
   const unread = chat.unread_count > 0;
@@ -54,8 +57,19 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
   });
 
   async function onSend(text: string): Promise<boolean> {
+    attachment.reset();
     try {
       await send.mutateAsync(text);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function onAttach(upload: AttachmentUpload): Promise<boolean> {
+    send.reset();
+    try {
+      await attachment.mutateAsync(upload);
       return true;
     } catch {
       return false;
@@ -108,7 +122,9 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
         onSend={onSend}
         onTyping={notifyTyping}
         sending={send.isPending}
-        error={send.isError ? `${t("errorSendMessage")}: ${describeError(send.error)}` : null}
+        error={sendBarError(t, send.error, attachment.error)}
+        onAttach={onAttach}
+        attaching={attachment.isPending}
       />
     </section>
   );

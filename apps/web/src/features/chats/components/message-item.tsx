@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { messageTime } from "../lib/message-time";
 import classes from "./chats-layout.module.css";
 import { OffPlatformWarning } from "./off-platform-warning";
+import { AdminLabel } from "./admin-label";
+import { MessageAttachments } from "./message-attachments";
 import { ProductCardMessage } from "./product-card-message";
 import { SystemMessage } from "./system-message";
 
@@ -11,7 +13,15 @@ import { SystemMessage } from "./system-message";
  * One message: the viewer's own on the right in blue, the other user's on the left, system notes centred, each
  * with its time. Text is rendered as text, never as HTML, whatever it contains.
  */
-export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
+export function MessageItem({
+  message,
+  own,
+  showSender = false,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  showSender?: boolean;
+}) {
   const { t } = useTranslation("chats");
   const time = messageTime(message.created_at);
   if (message.message_type === "purchase_info" && message.product) {
@@ -30,9 +40,26 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
     );
   }
   if (message.message_type === "system") return <SystemMessage text={message.text} time={time} />;
+  const side = own ? classes.own : message.from_admin ? classes.admin : classes.other;
   return (
     <>
-      <div className={`${classes.bubble} ${own ? classes.own : classes.other}`} data-own={own || undefined}>
+      <div
+        className={`${classes.bubble} ${side}`}
+        data-own={own || undefined}
+        data-admin={message.from_admin || undefined}
+      >
+        {message.from_admin ? (
+          <AdminLabel />
+        ) : (
+          showSender && (
+            <Text size="xs" fw={600} component="div">
+              {message.sender_username}
+            </Text>
+          )
+        )}
+        {message.attachments.length > 0 && (
+          <MessageAttachments attachments={message.attachments} caption={message.text} />
+        )}
         <Text size="sm" inherit component="span">
           {message.text}
         </Text>

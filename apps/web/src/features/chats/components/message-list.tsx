@@ -12,6 +12,8 @@ interface MessageListProps {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** Name the sender of every message (an admin reading a chat of two others). */
+  showSenders?: boolean;
 }
 
 /** Within this many pixels of an edge counts as being at it. */
@@ -21,7 +23,14 @@ const EDGE_PX = 80;
  * The conversation, oldest at the top. It follows new messages while the reader is at the bottom and stays put
  * when they have scrolled up to read; reaching the top loads older messages without moving what is on screen.
  */
-export function MessageList({ messages, ownUserId, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
+export function MessageList({
+  messages,
+  ownUserId,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  showSenders = false,
+}: MessageListProps) {
   const { t } = useTranslation("chats");
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -70,7 +79,12 @@ export function MessageList({ messages, ownUserId, hasOlder, loadingOlder, onLoa
         </Text>
       )}
       {messages.map((message) => (
-        <MessageItem key={message.id} message={message} own={message.sender_id === ownUserId} />
+        <MessageItem
+          key={message.id}
+          message={message}
+          own={message.sender_id === ownUserId}
+          showSender={showSenders}
+        />
       ))}
     </div>
   );

@@ -45,6 +45,8 @@ export function makeMessage(n: number, overrides: Partial<ChatMessage> = {}): Ch
     created_at: `2025-11-20T10:${String(n % 60).padStart(2, "0")}:00.000Z`,
     product: null,
     off_platform: [],
+    attachments: [],
+    from_admin: false,
     ...overrides,
   };
 }

@@ -146,6 +146,16 @@ export function AdminDealCard({ deal }: { deal: Deal }) {
             <>
               <Button
                 size="xs"
+                variant="light"
+                component={Link}
+                to={`/admin/chats/${deal.chat_id}`}
+                leftSection={<ChatIcon size={14} />}
+                aria-describedby={titleId}
+              >
+                {t("actions.joinChat")}
+              </Button>
+              <Button
+                size="xs"
                 color="teal"
                 variant="light"
                 onClick={() => ask("release")}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Loader, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { dealEventSchema, formatPrice, type ChatMessage, type Deal } from "@lootlane/contract";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { OffPlatformBadge, OffPlatformCount } from "./off-platform-badge";
 function senderName(t: TFunction<"adminDeals">, deal: Deal, message: ChatMessage): string {
   if (message.sender_id === deal.buyer.id) return t("chat.role.buyer", { username: deal.buyer.username });
   if (message.sender_id === deal.seller.id) return t("chat.role.seller", { username: deal.seller.username });
+  if (message.from_admin) return t("chat.role.admin", { username: message.sender_username ?? "" });
   return message.sender_username ?? t("chat.unknownSender");
 }
 
@@ -51,6 +52,15 @@ function TranscriptMessage({ deal, message }: { deal: Deal; message: ChatMessage
         </Text>{" "}
         · {time}
       </Text>
+      {message.attachments.length > 0 && (
+        <Group gap="xs" my={4}>
+          {message.attachments.map((attachment, index) => (
+            <Anchor key={attachment.url} href={attachment.url} target="_blank" rel="noopener" size="sm">
+              {t("chat.image", { index: index + 1 })}
+            </Anchor>
+          ))}
+        </Group>
+      )}
       <OffPlatformBadge kinds={message.off_platform} />
       {/* Rendered as text, never as HTML, whatever it contains. */}
       <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>

@@ -56,6 +56,8 @@ function message(n: number, overrides: Partial<ChatMessage>): ChatMessage {
     created_at: `2025-11-18T12:${String(n).padStart(2, "0")}:00.000Z`,
     product: null,
     off_platform: [],
+    attachments: [],
+    from_admin: false,
     ...overrides,
   };
 }
