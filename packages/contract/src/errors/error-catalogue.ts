@@ -280,6 +280,23 @@ export const errorCatalogue = {
     en: "Push notifications are on in too many browsers; turn them off in one first",
     ru: "Push-уведомления включены в слишком многих браузерах; сначала отключите их в одном",
   },
+  // Accounts: sessions, e-mail change, deletion and export (issue 22, helper "account")
+  SESSION_NOT_FOUND: { status: 404, en: "Session not found", ru: "Сеанс не найден" },
+  EMAIL_CHANGE_SAME_EMAIL: {
+    status: 409,
+    en: "This is already your e-mail",
+    ru: "Это и так ваш e-mail",
+  },
+  ACCOUNT_HAS_OPEN_DEALS: {
+    status: 409,
+    en: "The account has deals that are not finished yet (open, disputed or in their guarantee period); wait until they end",
+    ru: "У аккаунта есть незавершённые сделки (открытые, спорные или в гарантийном сроке); дождитесь их завершения",
+  },
+  ACCOUNT_HAS_MONEY: {
+    status: 409,
+    en: "There is money on the account (available, held or awaiting a withdrawal); withdraw it before deleting the account",
+    ru: "На аккаунте есть деньги (доступные, удержанные или ожидающие вывода); выведите их, прежде чем удалять аккаунт",
+  },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
