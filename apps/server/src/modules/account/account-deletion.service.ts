@@ -37,14 +37,16 @@ export async function deleteAccount(deps: AccountDeps, authUser: AuthUser, proof
   const unusableHash = await hashPassword(randomBytes(32).toString("base64url"));
   const now = clock();
   const done = await db.transaction(async (tx) => {
-    // Locked as the money paths lock it, so a purchase, payout or top-up either committed before and is seen
-    // by the checks below, or waits and then finds the account deleted.
+    // In the lock order of the money paths (product → users, deals.lifecycle.ts): the listings first, then the
+    // user's row as purchases, payouts and top-ups lock it. A purchase of one of the listings, or any movement
+    // of the user's money, either committed before and is seen by the checks below (which then roll the
+    // listings back), or waits and then finds the listing and the account deleted.
+    const products = await deleteSellerProducts(tx, owner.id);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for("no key update");
     if (await hasOpenDeals(tx, owner.id)) throw new AppError("ACCOUNT_HAS_OPEN_DEALS");
     if (await holdsMoney(tx, owner.id)) throw new AppError("ACCOUNT_HAS_MONEY");
     await anonymiseUser(tx, owner.id, unusableHash, now);
     const signIns = await revokeUserSessions(tx, owner.id, now);
-    const products = await deleteSellerProducts(tx, owner.id);
     const attachments = await blankMessagesOf(tx, owner.id);
     return { signIns, products, attachments };
   });
