@@ -7,14 +7,13 @@ import { messages } from "../../db/schema/chats.js";
 import { deals } from "../../db/schema/deals.js";
 import { sessions, users, type User } from "../../db/schema/users.js";
 import { topUps } from "../../db/schema/wallet.js";
-import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { assertLedgerBalanced, createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
 import { TestClient } from "../../test/test-client.js";
 import { createTestDeal } from "../../test/test-deals.js";
 import { buyAs, failure } from "../../test/test-money.js";
 import { createTestUser, signInAs, TEST_PASSWORD } from "../../test/test-users.js";
 import { creditTestTopUp, requestTestWithdrawal } from "../../test/test-wallet-postings.js";
-import { checkLedger } from "../ledger/ledger-check.service.js";
 
 /* Issue 22: deleting one's account: refused while deals are open or money is on it; done, nothing of the person. */
 
@@ -32,8 +31,7 @@ const person = (description?: string) =>
     avatarUrl: "/media/avatars/someone.webp",
     ...(description === undefined ? {} : { description }),
   });
-const deleteAs = (client: TestClient, password = TEST_PASSWORD) =>
-  client.post("/v1/auth/delete-account", { password });
+const deleteAs = (client: TestClient, password = TEST_PASSWORD) => client.post("/v1/auth/delete-account", { password });
 const rowOf = async (id: string): Promise<User> =>
   (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -146,7 +144,7 @@ describe("POST /auth/delete-account done", () => {
     expect(texts.find((message) => message.senderId === seller.id)!.text).toBe("thanks for buying");
 
     // The deal and its money stay on the books; the seller, paid, may not delete before withdrawing.
-    expect(await checkLedger(t.database.db)).toEqual([]);
+    await assertLedgerBalanced(t.database);
     expect(failure(await deleteAs(await signInAs(t.app, seller)))).toEqual([409, "ACCOUNT_HAS_MONEY"]);
   });
 });
@@ -170,6 +168,6 @@ describe("deleting while someone buys the user's listing", () => {
         expect((await rowOf(buyer.id)).balanceKopecks).toBe(100_00);
       }
     }
-    expect(await checkLedger(t.database.db)).toEqual([]);
+    await assertLedgerBalanced(t.database);
   });
 });
