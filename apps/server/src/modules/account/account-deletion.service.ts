@@ -13,7 +13,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { removeStoredImages } from "../../platform/images/image-storage.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { hashPassword } from "../../platform/security/password-hash.js";
-import { confirmAccountOwner, type AuthDeps } from "../auth/auth.service.js";
+import { confirmAccountOwner, dropRecoveryCodes, type AuthDeps } from "../auth/auth.service.js";
 import { blankMessagesOf } from "../chats/chats.service.js";
 import { catalogueChanged } from "../products/products.events.js";
 import { deleteSellerProducts } from "../products/products.service.js";
@@ -46,6 +46,7 @@ export async function deleteAccount(deps: AccountDeps, authUser: AuthUser, proof
     if (await hasOpenDeals(tx, owner.id)) throw new AppError("ACCOUNT_HAS_OPEN_DEALS");
     if (await holdsMoney(tx, owner.id)) throw new AppError("ACCOUNT_HAS_MONEY");
     await anonymiseUser(tx, owner.id, unusableHash, now);
+    await dropRecoveryCodes(tx, owner.id);
     const signIns = await revokeUserSessions(tx, owner.id, now);
     const attachments = await blankMessagesOf(tx, owner.id);
     return { signIns, products, attachments };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { messages } from "../../db/schema/chats.js";
 import { deals } from "../../db/schema/deals.js";
-import { sessions, users, type User } from "../../db/schema/users.js";
+import { recoveryCodes, sessions, users, type User } from "../../db/schema/users.js";
 import { topUps } from "../../db/schema/wallet.js";
 import { assertLedgerBalanced, createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
@@ -91,6 +91,7 @@ describe("POST /auth/delete-account done", () => {
     const listing = await createTestProduct(t, { sellerId: seller.id, categoryId: subcategory.id });
     const own = await createTestProduct(t, { sellerId: buyer.id, categoryId: subcategory.id });
     await creditTestTopUp(t.database.db, buyer.id, 100_00);
+    await t.database.db.insert(recoveryCodes).values({ userId: buyer.id, codeHash: "a recovery code's hash" });
     const client = await signInAs(t.app, buyer);
     const phone = await signInAs(t.app, buyer);
     const bought = await buyAs(t, client, listing.id);
@@ -122,6 +123,7 @@ describe("POST /auth/delete-account done", () => {
     const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, buyer.id));
     expect(live.filter((session) => session.revokedAt === null)).toEqual([]);
     expect(failure(await phone.get("/v1/auth/get-my-user-id"))).toEqual([401, "TOKEN_IS_REVOKED"]);
+    expect(await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, buyer.id))).toEqual([]);
 
     // Cannot sign in, with the old address or the placeholder: the answer of a wrong password.
     for (const email of [buyer.email, row.email]) {

@@ -6,7 +6,8 @@ import {
   type LoginRequest,
 } from "@lootlane/contract";
 import { eq, type SQL } from "drizzle-orm";
-import { sessions, users, type User } from "../../db/schema/users.js";
+import { recoveryCodes, sessions, users, type User } from "../../db/schema/users.js";
+import type { Db } from "../../db/client.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
 import { verifyAccessToken } from "../../platform/auth/access-token.js";
 import {
@@ -89,6 +90,11 @@ export async function confirmAccountOwner(
   if (!(await verifyPassword(user.passwordHash, proof.password))) throw new AppError("WRONG_PASSWORD");
   await failure.cancel();
   return user;
+}
+
+/** A deleted account's two-factor recovery codes go with it, in the deletion's transaction. */
+export async function dropRecoveryCodes(tx: Db, userId: string): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
 /** POST /auth/: the signed-in user's own full record. */
