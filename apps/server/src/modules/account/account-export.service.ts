@@ -1,4 +1,4 @@
-import type { AccountExport } from "@lootlane/contract";
+import { kopecksToRoubles, type AccountExport } from "@lootlane/contract";
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import { products } from "../../db/schema/catalog.js";
 import { chats, messages } from "../../db/schema/chats.js";
@@ -12,7 +12,6 @@ import { presentProductDetail } from "../products/products.presenter.js";
 import { loadProductViews } from "../products/products.service.js";
 import { presentUser } from "../users/users.presenter.js";
 import { presentStatementEntry } from "../wallet/wallet.presenter.js";
-import { kopecksToRoubles } from "@lootlane/contract";
 
 /*
  * Export of one's own data (issue 22): what the platform keeps that is the user's, in the shapes its answers use.
