@@ -3,10 +3,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import { accountRoutes } from "./modules/account/account.routes.js";
 import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.js";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.js";
 import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { emailChangeRoutes } from "./modules/auth/auth-email-change.routes.js";
+import { signInsRoutes } from "./modules/auth/auth-sign-ins.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
@@ -225,6 +228,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth });
+      await api.register(signInsRoutes, { deps: auth });
+      await api.register(emailChangeRoutes, { deps: auth });
+      await api.register(accountRoutes, { deps: { auth, media, log: app.log }, cipher });
       await api.register(usersRoutes, {
         db: database.db,
         media,

@@ -17,14 +17,16 @@ export function nextTestIp(): string {
 export class TestClient {
   readonly ip: string;
   private readonly locale: string | undefined;
+  private readonly userAgent: string | undefined;
   private readonly jar = new Map<string, StoredCookie>();
 
   constructor(
     private readonly app: FastifyInstance,
-    options: { ip?: string; locale?: string } = {},
+    options: { ip?: string; locale?: string; userAgent?: string } = {},
   ) {
     this.ip = options.ip ?? nextTestIp();
     this.locale = options.locale;
+    this.userAgent = options.userAgent;
   }
 
   post(url: string, payload?: object): Promise<LightMyRequestResponse> {
@@ -52,7 +54,11 @@ export class TestClient {
       method,
       url,
       remoteAddress: this.ip,
-      headers: { ...(cookie ? { cookie } : {}), ...(this.locale ? { "accept-language": this.locale } : {}) },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(this.locale ? { "accept-language": this.locale } : {}),
+        ...(this.userAgent ? { "user-agent": this.userAgent } : {}),
+      },
       ...(payload === undefined ? {} : { payload }),
     });
     for (const set of response.cookies) {
@@ -75,7 +81,7 @@ export class TestClient {
 
   /** A second device holding copies of this client's cookies (e.g. a stolen refresh token). */
   copy(): TestClient {
-    const twin = new TestClient(this.app, { locale: this.locale });
+    const twin = new TestClient(this.app, { locale: this.locale, userAgent: this.userAgent });
     for (const [name, stored] of this.jar) twin.jar.set(name, { ...stored });
     return twin;
   }

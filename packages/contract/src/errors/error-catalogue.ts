@@ -280,11 +280,28 @@ export const errorCatalogue = {
     en: "Push notifications are on in too many browsers; turn them off in one first",
     ru: "Push-уведомления включены в слишком многих браузерах; сначала отключите их в одном",
   },
-  // Issue 22, chat attachments and the admin in a disputed chat (helper "attach").
+  // Issue 22: chat attachments and the admin in a disputed chat.
   CHAT_NO_OPEN_DISPUTE: {
     status: 403,
     en: "An admin writes in a chat only while a deal in it is disputed",
     ru: "Администратор пишет в чат, только пока по сделке в нём открыт спор",
+  },
+  // Issue 22: sessions, e-mail change, account deletion and export.
+  SESSION_NOT_FOUND: { status: 404, en: "Session not found", ru: "Сеанс не найден" },
+  EMAIL_CHANGE_SAME_EMAIL: {
+    status: 409,
+    en: "This is already your e-mail",
+    ru: "Это и так ваш e-mail",
+  },
+  ACCOUNT_HAS_OPEN_DEALS: {
+    status: 409,
+    en: "The account has deals that are not finished yet (open, disputed or in their guarantee period); wait until they end",
+    ru: "У аккаунта есть незавершённые сделки (открытые, спорные или в гарантийном сроке); дождитесь их завершения",
+  },
+  ACCOUNT_HAS_MONEY: {
+    status: 409,
+    en: "There is money on the account (available, held or awaiting a withdrawal); withdraw it before deleting the account",
+    ru: "На аккаунте есть деньги (доступные, удержанные или ожидающие вывода); выведите их, прежде чем удалять аккаунт",
   },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 

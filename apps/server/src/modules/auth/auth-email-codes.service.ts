@@ -25,6 +25,8 @@ const TTL_MS = VERIFICATION_CODE_TTL_MINUTES * 60_000;
 const RESEND_MS = VERIFICATION_CODE_RESEND_SECONDS * 1000;
 
 export type CodeTarget = { email: string; purpose: EmailCodePurpose };
+/** What a code confirms besides its target, e.g. the new address of an e-mail change. */
+export type CodePayload = Record<string, unknown>;
 export type IssuedCode = { id: string; code: string };
 
 function hashCode(secret: string, { email, purpose }: CodeTarget, code: string): string {
@@ -36,7 +38,12 @@ function hashCode(secret: string, { email, purpose }: CodeTarget, code: string):
  * With `deliverable: false` the row holds the hash of a secret nobody knows, so a password reset for an
  * unknown e-mail behaves like one for a known e-mail (same answers, same limits) without a working code.
  */
-export async function issueCode(deps: AuthDeps, target: CodeTarget, deliverable: boolean): Promise<IssuedCode> {
+export async function issueCode(
+  deps: AuthDeps,
+  target: CodeTarget,
+  deliverable: boolean,
+  payload?: CodePayload,
+): Promise<IssuedCode> {
   const now = deps.clock();
   const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
   const stored = deliverable ? code : randomBytes(32).toString("hex");
@@ -57,6 +64,7 @@ export async function issueCode(deps: AuthDeps, target: CodeTarget, deliverable:
       .insert(emailCodes)
       .values({
         ...target,
+        payload,
         codeHash: hashCode(deps.jwtSecret, target, stored),
         expiresAt: new Date(now.getTime() + TTL_MS),
         lastSentAt: now,
@@ -68,12 +76,19 @@ export async function issueCode(deps: AuthDeps, target: CodeTarget, deliverable:
 }
 
 /**
- * Mails an issued code in the request's language. If the mail cannot be handed over, the code is deleted (so
- * nothing usable is left and the next request is not "too soon") and the call answers 502.
+ * Mails an issued code in the request's language, to the target's address unless `to` names another (an e-mail
+ * change's code goes to the new address). If the mail cannot be handed over, the code is deleted (so nothing
+ * usable is left and the next request is not "too soon") and the call answers 502.
  */
-export async function mailCode(deps: AuthDeps, target: CodeTarget, issued: IssuedCode, locale: Locale): Promise<void> {
+export async function mailCode(
+  deps: AuthDeps,
+  target: CodeTarget,
+  issued: IssuedCode,
+  locale: Locale,
+  to = target.email,
+): Promise<void> {
   try {
-    await deps.mailer.send({ to: target.email, ...codeMail(target.purpose, locale, issued.code) });
+    await deps.mailer.send({ to, ...codeMail(target.purpose, locale, issued.code) });
   } catch (error) {
     deps.log.warn({ err: error, purpose: target.purpose }, "could not mail a verification code");
     await deps.db.delete(emailCodes).where(eq(emailCodes.id, issued.id));
@@ -81,7 +96,7 @@ export async function mailCode(deps: AuthDeps, target: CodeTarget, issued: Issue
   }
 }
 
-type CodeCheck = { ok: true; codeId: string } | { ok: false; error: AppError };
+type CodeCheck = { ok: true; codeId: string; payload: CodePayload | null } | { ok: false; error: AppError };
 
 const failed = (code: ErrorCode, params?: ErrorParams): CodeCheck => ({ ok: false, error: new AppError(code, params) });
 
@@ -111,7 +126,7 @@ async function checkCode(tx: Db, deps: AuthDeps, target: CodeTarget, code: strin
       .where(eq(emailCodes.id, row.id));
     return failed("WRONG_VERIFICATION_CODE");
   }
-  return { ok: true, codeId: row.id };
+  return { ok: true, codeId: row.id, payload: row.payload };
 }
 
 /**
@@ -124,13 +139,13 @@ export async function withCheckedCode<T>(
   target: CodeTarget,
   code: string,
   options: { consume: boolean },
-  act: (tx: Db, now: Date) => Promise<T>,
+  act: (tx: Db, now: Date, payload: CodePayload | null) => Promise<T>,
 ): Promise<T> {
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (tx) => {
     const check = await checkCode(tx, deps, target, code, now);
     if (!check.ok) return check;
-    const value = await act(tx, now);
+    const value = await act(tx, now, check.payload);
     if (options.consume) await tx.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, check.codeId));
     return { ok: true as const, value };
   });

@@ -28,6 +28,7 @@ import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEve
 import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./auth-password-reset.service.js";
 import { confirmSignUp, sendSignUpCode } from "./auth-sign-up.service.js";
 import { sendSignInCode, signInWithCode } from "./auth-sign-in-code.service.js";
+import { noticeNewDevice } from "./auth-new-device.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type AuthRoutesOptions = { deps: AuthDeps };
@@ -62,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           ? await signIn(deps, request.body, context)
           : await signInWithCode(deps, { ...request.body, code }, context);
       setAuthCookies(reply, tokens);
+      noticeNewDevice(deps, user, tokens.sessionId, context);
       return presentUser(user);
     },
   );

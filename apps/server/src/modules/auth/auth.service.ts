@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { SIGN_IN_CODE_HEADER, type ChangePasswordRequest, type LoginRequest } from "@lootlane/contract";
+import {
+  SIGN_IN_CODE_HEADER,
+  type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type LoginRequest,
+} from "@lootlane/contract";
 import { eq, type SQL } from "drizzle-orm";
-import { sessions, users, type User } from "../../db/schema/users.js";
+import { recoveryCodes, sessions, users, type User } from "../../db/schema/users.js";
+import type { Db } from "../../db/client.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
 import { verifyAccessToken } from "../../platform/auth/access-token.js";
 import {
@@ -18,6 +24,10 @@ import { hashPassword, verifyPassword } from "../../platform/security/password-h
 import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
 import { authLimits } from "./auth.limits.js";
 import { setPasswordHash } from "../users/users.service.js";
+
+export type { AuthDeps } from "./auth.context.js";
+// The user's sign-ins, for the export of their data (modules/account).
+export { listSignIns } from "./auth-sign-ins.service.js";
 
 export type SignedIn = { user: User; tokens: SessionTokens };
 
@@ -64,6 +74,27 @@ export async function signIn(deps: AuthDeps, input: LoginRequest, context: Reque
   if (user.isBanned) throw new AppError("USER_IS_BANNED");
   const tokens = await startSession(deps.db, { userId: user.id, client: context }, tokenSettings(deps, deps.clock()));
   return { user, tokens };
+}
+
+/**
+ * Proof that the account's owner is at the keyboard, for what cannot be undone (deleting the account): the
+ * password, whose wrong tries count against the account's sign-in budget so a stolen session cannot guess it.
+ */
+export async function confirmAccountOwner(
+  deps: AuthDeps,
+  authUser: AuthUser,
+  proof: DeleteAccountRequest,
+): Promise<User> {
+  const user = await getOwnUser(deps, authUser);
+  const failure = await deps.limiter.reserve(authLimits.passwordFailuresPerAccount, user.email);
+  if (!(await verifyPassword(user.passwordHash, proof.password))) throw new AppError("WRONG_PASSWORD");
+  await failure.cancel();
+  return user;
+}
+
+/** A deleted account's two-factor recovery codes go with it, in the deletion's transaction. */
+export async function dropRecoveryCodes(tx: Db, userId: string): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
 /** POST /auth/: the signed-in user's own full record. */

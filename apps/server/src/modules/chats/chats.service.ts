@@ -15,6 +15,7 @@ import type { ChatDeps, ChatRowView, ChatUserRow, SignedIn } from "./chats.views
  */
 
 export { insertDealMessage } from "./chats-messages.service.js";
+export { blankMessagesOf } from "./chats-account.service.js";
 
 /** GET /chats/: the viewer's chats, most recent activity first (a chat without messages by its creation). */
 export function listChats(deps: ChatDeps, viewer: SignedIn): Promise<ChatRowView[]> {

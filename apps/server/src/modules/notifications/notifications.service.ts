@@ -7,6 +7,9 @@ import { personalRoom, type Realtime } from "../../platform/realtime/socket-serv
 import type { Clock } from "../../platform/time/clock.js";
 import { DELIVER_JOB, unreadCount } from "./notifications.jobs.js";
 
+// The user's switches, for the export of their data (modules/account).
+export { readPreferences } from "./notifications-preferences.service.js";
+
 /*
  * What other modules call, inside the transaction of the event itself (ARCHITECTURE.md "Notifications"): the row
  * and the job that delivers it commit with the event or not at all, so nothing is announced that did not happen and

@@ -231,6 +231,9 @@ export async function createProducts(
   await tx.insert(productUnits).values(units);
 }
 
+// A deleted account's listings (modules/account).
+export { deleteSellerProducts } from "./products-account.service.js";
+
 // The sitemaps' walks of the catalogue (modules/pages).
 export {
   countProductIdsUpTo,

@@ -19,6 +19,7 @@ import { sellerCounts, type OnlineUsers, type SellerStatsView } from "./users-st
 
 // What other modules may know of users beyond this file: a seller's stats as the product page shows them.
 export { loadSellerStats, type OnlineUsers, type SellerStatsView } from "./users-stats.service.js";
+export { anonymiseUser, setEmail } from "./users-account.service.js";
 
 /** Who is asking; undefined for a guest. */
 export type Viewer = { id: string; role: Role } | undefined;
@@ -38,7 +39,7 @@ const AVATAR_FOLDER = "avatars";
 /** The profile behind /profile/{username}: the full view for the user themself and for admins, else the public one. */
 export async function getProfile(db: Db, username: string, viewer: Viewer): Promise<{ user: UserRow; full: boolean }> {
   const [user] = await db.select().from(users).where(hasUsername(username));
-  if (!user) throw new AppError("USER_NOT_FOUND");
+  if (!user || user.deletedAt) throw new AppError("USER_NOT_FOUND");
   return { user, full: seesFullProfile(user, viewer) };
 }
 
@@ -53,7 +54,8 @@ export async function getProfileWithStats(
     .select({ user: users, ...sellerCounts })
     .from(users)
     .where(hasUsername(username));
-  if (!row) throw new AppError("USER_NOT_FOUND");
+  // A deleted account keeps its anonymised row for the ledger, but has no profile any more.
+  if (!row || row.user.deletedAt) throw new AppError("USER_NOT_FOUND");
   const { user, completedDeals, reviewsCount } = row;
   const online = await presence.online([user.id]);
   const { rating, createdAt, lastSeenAt } = user;

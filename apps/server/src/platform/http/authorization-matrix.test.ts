@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { productUnits, type Category, type Product, type ProductStatus } from "../../db/schema/catalog.js";
 import { reviews } from "../../db/schema/deals.js";
 import { reports } from "../../db/schema/reports.js";
-import type { User } from "../../db/schema/users.js";
+import { sessions, type User } from "../../db/schema/users.js";
 import { testPayments, topUps } from "../../db/schema/wallet.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import {
@@ -61,6 +61,8 @@ const NOT_NOW = [409, "INVALID_DEAL_STATUS"] as const;
 const NO_PRODUCT = [404, "PRODUCT_NOT_FOUND"] as const;
 // Another user's top-up is not theirs to know of, admins included (they see money in the dashboard and the ledger).
 const NO_TOP_UP = [404, "TOP_UP_NOT_FOUND"] as const;
+// Another user's sign-in is not theirs to end or to know of (auth-sign-ins.service.ts).
+const NO_SESSION = [404, "SESSION_NOT_FOUND"] as const;
 
 /** Public: guests and banned users (served as guests) included. */
 const open = (call: Row["call"], outcome: Outcome = OK): Row => ({
@@ -100,6 +102,16 @@ const productOf = (sellerId: string, status: ProductStatus = "active", values: P
 async function pendingWithdrawal() {
   await creditTestTopUp(t.database.db, people.user.id, 101_00);
   return requestTestWithdrawal(t.database.db, people.user.id, { amountKopecks: 100_00, feeKopecks: 1_00 });
+}
+/** A sign-in of `user` of its own, for the call that signs one device out. */
+async function spareSignInOfUser(): Promise<string> {
+  const { sessionId } = await startSession(
+    t.database.db,
+    { userId: people.user.id, client: { ip: "10.0.0.1", userAgent: "authorization-matrix" } },
+    { jwtSecret: t.config.jwtSecret, now: new Date() },
+  );
+  const [session] = await t.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return session!.familyId;
 }
 /** A payment of the built-in test checkout (the default provider) that belongs to no top-up. */
 const testPayment = async () => {
@@ -188,6 +200,29 @@ const matrix: Record<string, Row> = {
   "POST /v1/auth/logout": open(() => ({ url: "/v1/auth/logout" })),
   "POST /v1/auth/logout-all": signedIn(() => ({ url: "/v1/auth/logout-all" }), { user: OK }),
   "GET /v1/auth/get-my-user-id": signedIn(() => ({ url: "/v1/auth/get-my-user-id" }), { user: OK }),
+  "GET /v1/auth/sessions": signedIn(() => ({ url: "/v1/auth/sessions" }), { user: OK }),
+  // Only its owner signs a device out; to anyone else, admins included, the sign-in does not exist.
+  "DELETE /v1/auth/sessions/{id}": signedIn(async () => ({ url: `/v1/auth/sessions/${await spareSignInOfUser()}` }), {
+    user: 204,
+    other: NO_SESSION,
+    admin: NO_SESSION,
+  }),
+  "POST /v1/auth/email-change-code": signedIn(
+    () => ({
+      url: "/v1/auth/email-change-code",
+      body: { new_email: `am_${unique()}@example.com`, password: "Wrong#pass1" },
+    }),
+    { user: [400, "WRONG_PASSWORD"] },
+  ),
+  "POST /v1/auth/change-email": signedIn(
+    () => ({ url: "/v1/auth/change-email", body: { new_email: `am_${unique()}@example.com`, code: "000000" } }),
+    { user: WRONG_CODE },
+  ),
+  "POST /v1/auth/delete-account": signedIn(
+    () => ({ url: "/v1/auth/delete-account", body: { password: "Wrong#pass1" } }),
+    { user: [400, "WRONG_PASSWORD"] },
+  ),
+  "GET /v1/users/me/export": signedIn(() => ({ url: "/v1/users/me/export" }), { user: OK }),
   "POST /v1/users/password": signedIn(
     () => ({ url: "/v1/users/password", body: { current_password: "Wrong#pass1", new_password: "Another#pass2" } }),
     { user: [400, "WRONG_PASSWORD"] },

@@ -2,13 +2,16 @@ import { Box, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/shared/ui/page-title";
 import { ChangePasswordForm } from "../components/change-password-form";
+import { DeleteAccountSettings } from "../components/delete-account-settings";
+import { EmailChangeForm } from "../components/email-change-form";
+import { ExportSettings } from "../components/export-settings";
 import { LanguageSettings } from "../components/language-settings";
 import { NotificationSettings } from "../components/notification-settings";
 import { SessionsSettings } from "../components/sessions-settings";
 
 /**
- * /settings (ARCHITECTURE §4 Accounts): language, notifications, password change, sign out everywhere. Always the
- * user's own.
+ * /settings (ARCHITECTURE §4 Accounts): language, notifications, password and e-mail change, signed-in devices,
+ * export of one's data and deleting the account. Always the user's own.
  */
 export function SettingsPage() {
   const { t } = useTranslation("settings");
@@ -19,7 +22,10 @@ export function SettingsPage() {
         <LanguageSettings />
         <NotificationSettings />
         <ChangePasswordForm />
+        <EmailChangeForm />
         <SessionsSettings />
+        <ExportSettings />
+        <DeleteAccountSettings />
       </Stack>
     </Box>
   );
