@@ -8,6 +8,8 @@ import { adminUsersRoutes } from "./modules/admin/admin-users.routes.js";
 import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
+import { categoryUpdateRoutes } from "./modules/categories/categories-update.routes.js";
+import { catalogueChanged } from "./modules/products/products.events.js";
 import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminDealsRoutes } from "./modules/deals/deals-admin.routes.js";
@@ -234,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rules: { minDealKopecks: config.ratingMinDealKopecks, clock },
       });
       await api.register(categoriesRoutes, { db: database.db, media });
+      await api.register(categoryUpdateRoutes, { db: database.db, catalogueChanged });
       await api.register(productReadRoutes, {
         db: database.db,
         cipher,

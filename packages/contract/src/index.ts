@@ -14,6 +14,7 @@ export * from "./catalog/products.schemas.js";
 export * from "./catalog/stock.schemas.js";
 export * from "./chats/chats.schemas.js";
 export * from "./deals/deals.schemas.js";
+export * from "./deals/guarantee.schemas.js";
 export * from "./admin/admin.schemas.js";
 export * from "./wallet/wallet.schemas.js";
 export * from "./wallet/withdrawal-destinations.js";
