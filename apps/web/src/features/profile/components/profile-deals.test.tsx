@@ -35,6 +35,8 @@ function makeDeal(n: number, overrides: Partial<Deal> = {}): Deal {
     closed_at: "2025-11-21T10:00:00.000Z",
     dispute: null,
     review_id: null,
+    guarantee_until: null,
+    guarantee_released_at: null,
     ...overrides,
   };
 }
