@@ -11,6 +11,8 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { emailChangeRoutes } from "./modules/auth/auth-email-change.routes.js";
 import { signInsRoutes } from "./modules/auth/auth-sign-ins.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
+import { categoryUpdateRoutes } from "./modules/categories/categories-update.routes.js";
+import { catalogueChanged } from "./modules/products/products.events.js";
 import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { adminChatOffPlatformRoutes } from "./modules/chats/chats-off-platform.routes.js";
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rules: { minDealKopecks: config.ratingMinDealKopecks, clock },
       });
       await api.register(categoriesRoutes, { db: database.db, media });
+      await api.register(categoryUpdateRoutes, { db: database.db, catalogueChanged });
       await api.register(productReadRoutes, {
         db: database.db,
         cipher,

@@ -18,6 +18,7 @@ export * from "./chats/chats.schemas.js";
 export * from "./chats/off-platform.js";
 export * from "./chats/chat-attachments.schemas.js";
 export * from "./deals/deals.schemas.js";
+export * from "./deals/guarantee.schemas.js";
 export * from "./admin/admin.schemas.js";
 export * from "./wallet/wallet.schemas.js";
 export * from "./wallet/withdrawal-destinations.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { plainText } from "../common/plain-text.js";
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from "../common/constants.js";
+import { GUARANTEE_DAYS_MAX } from "../deals/guarantee.schemas.js";
 
 /**
  * SPEC.md §3 Category. A top-level category is a game, its children are kinds of goods (ARCHITECTURE.md §4).
@@ -18,6 +19,11 @@ export const categorySchema = z
     description_ru: z.string(),
     image_url: z.string().nullable(),
     parent_id: z.uuid().optional(),
+    /**
+     * Issue 22: the category's own guarantee period in days (GUARANTEE_DAYS_MAX at most), null when it inherits:
+     * a kind of goods without its own takes its game's, a game without one has none. See guarantee.schemas.ts.
+     */
+    guarantee_days: z.number().int().min(0).max(GUARANTEE_DAYS_MAX).nullable(),
   })
   .meta({ id: "Category" });
 

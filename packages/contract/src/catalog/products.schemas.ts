@@ -85,7 +85,14 @@ export const productSchema = z
 
 /** GET /products/{id}: the product plus `product_data`, the edit variant's name for the same goods. */
 export const productDetailSchema = productSchema
-  .extend({ product_data: z.string().nullable() })
+  .extend({
+    product_data: z.string().nullable(),
+    /**
+     * Issue 22: the guarantee a buyer gets, in days after receipt (the category's own period, else its game's;
+     * 0 for none).
+     */
+    guarantee_days: z.number().int().nonnegative(),
+  })
   .meta({ id: "ProductDetail" });
 
 /**

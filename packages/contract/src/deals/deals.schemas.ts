@@ -26,7 +26,10 @@ import {
  * decimals; the server stores kopecks. Everything not named by the spec is marked "beyond the spec".
  */
 
-/** The deal state machine: `purchased` → `completed` | `disputed`; `disputed` → `completed` | `refunded`. */
+/**
+ * The deal state machine: `purchased` → `completed` | `disputed`; `disputed` → `completed` | `refunded`; and
+ * (issue 22) `completed` → `disputed` inside its guarantee window.
+ */
 export const dealStatusSchema = z.enum(["purchased", "completed", "disputed", "refunded"]);
 
 /** Why a buyer opens a dispute (beyond the spec: the chat's Report button). */
@@ -88,6 +91,12 @@ export const dealSchema = z
     closed_at: z.iso.datetime().nullable(),
     dispute: disputeSchema.nullable(),
     review_id: z.uuid().nullable(),
+    /**
+     * Issue 22: the end of a completed deal's guarantee window (null without one): until then its buyer may open
+     * a dispute and the seller's earnings are held. `guarantee_released_at` is when they were paid out.
+     */
+    guarantee_until: z.iso.datetime().nullable(),
+    guarantee_released_at: z.iso.datetime().nullable(),
   })
   .meta({ id: "Deal" });
 
@@ -138,7 +147,10 @@ export const chatIdPathSchema = z.object({ chatId: z.uuid() });
 export const userDealsParamsSchema = z.object({ id: z.uuid() });
 export const userDealsQuerySchema = pageQuerySchema;
 
-/** POST /deals/{id}/dispute (beyond the spec): the buyer reports a deal in `purchased`. Answers the deal. */
+/**
+ * POST /deals/{id}/dispute (beyond the spec): the buyer reports a deal in `purchased`, or (issue 22) a `completed`
+ * one before its `guarantee_until`. Answers the deal.
+ */
 export const dealIdParamsSchema = z.object({ id: z.uuid() });
 export const openDisputeRequestSchema = z
   .object({

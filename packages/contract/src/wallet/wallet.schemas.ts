@@ -73,13 +73,16 @@ export const walletRulesSchema = z
 
 /**
  * GET /v1/wallet: `available` is what the user may spend or withdraw (the User's `balance`), `held` what is theirs
- * but not at hand (withdrawals waiting to be paid), `balance` the two together.
+ * but not at hand (withdrawals waiting to be paid), `balance` the two together. `guarantee_held` (issue 22) is
+ * a seller's earnings from deals still in their guarantee window: neither `held` nor `balance` includes it, and
+ * it cannot be spent or withdrawn until the window ends and it moves to `available`.
  */
 export const walletSchema = z
   .object({
     balance: z.number().nonnegative(),
     held: z.number().nonnegative(),
     available: z.number().nonnegative(),
+    guarantee_held: z.number().nonnegative(),
     rules: walletRulesSchema,
   })
   .meta({ id: "Wallet" });
@@ -94,13 +97,24 @@ export const statementKindSchema = z.enum([
   "withdrawal",
   "withdrawal_returned",
   "adjustment",
+  /** Issue 22: a sale's price kept in `guarantee_held` until its window ends. */
+  "guarantee_hold",
+  /** Issue 22: held earnings moved to `available` when the window ended. */
+  "guarantee_release",
 ]);
+
+/**
+ * Which of the user's money an entry moved (issue 22): `available`, or `guarantee` for the earnings held by a
+ * guarantee (the sale held, its commission, a refund from it). `balance_after` is that money's balance.
+ */
+export const statementAccountSchema = z.enum(["available", "guarantee"]);
 
 /** One movement: a signed amount (credit positive), the available balance right after it, and what it belongs to. */
 export const statementEntrySchema = z
   .object({
     id: z.uuid(),
     kind: statementKindSchema,
+    account: statementAccountSchema,
     amount: z.number(),
     balance_after: z.number().nonnegative(),
     deal_id: z.uuid().nullable(),
@@ -240,6 +254,7 @@ export type TopUp = z.infer<typeof topUpSchema>;
 export type WalletRules = z.infer<typeof walletRulesSchema>;
 export type Wallet = z.infer<typeof walletSchema>;
 export type StatementKind = z.infer<typeof statementKindSchema>;
+export type StatementAccount = z.infer<typeof statementAccountSchema>;
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 export type StatementPage = z.infer<typeof statementPageSchema>;
 export type WithdrawalMethod = z.infer<typeof withdrawalMethodSchema>;

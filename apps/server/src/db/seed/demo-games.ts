@@ -2,6 +2,12 @@
 
 export type GoodsKind = "accounts" | "items" | "keys" | "currency" | "boosting";
 
+/**
+ * The guarantee after receipt of each kind of goods (issue 22), in days: accounts are what a first owner
+ * "recovers" after the sale, so they get two weeks; the other kinds none (an admin may set them).
+ */
+export const demoGuaranteeDays: Partial<Record<GoodsKind, number>> = { accounts: 14 };
+
 export type DemoSubcategory = {
   name: string;
   nameRu: string;

@@ -8,7 +8,7 @@ import { createCategories } from "../../modules/categories/categories.service.js
 import { createProducts } from "../../modules/products/products.service.js";
 import type { NewCategory, NewProduct, NewProductImage, NewProductUnit } from "../schema/catalog.js";
 import { slugify } from "../slug.js";
-import { type DemoGame, demoGames, type GoodsKind } from "./demo-games.js";
+import { type DemoGame, demoGames, demoGuaranteeDays, type GoodsKind } from "./demo-games.js";
 import { renderGameCover, renderProductImage, renderSubcategoryImage } from "./demo-images.js";
 import { type DemoProduct, demoProducts } from "./demo-products.js";
 
@@ -104,6 +104,7 @@ function prepareCategories(
     description: subcategory.description,
     descriptionRu: subcategory.descriptionRu,
     imageUrl: await store("categories", await renderSubcategoryImage(game, subcategory.name, subcategory.kind)),
+    guaranteeDays: demoGuaranteeDays[subcategory.kind] ?? null,
     parentId: gameId,
     createdAt,
   }));

@@ -100,6 +100,9 @@ describe("seedIfEmpty", () => {
       ["Boosting", "Бустинг"],
       ["Items", "Предметы"],
     ]);
+    // Issue 22: a fresh start shows a two-week guarantee on accounts, and none elsewhere.
+    for (const category of games.flatMap((game) => [game, ...game.children]))
+      expect(category.guaranteeDays, category.name).toBe(category.slug === "accounts" ? 14 : null);
     for (const game of games) expect(game.children.length, game.name).toBeGreaterThanOrEqual(2);
     for (const game of games) expect(game.children.length, game.name).toBeLessThanOrEqual(4);
 

@@ -12,5 +12,6 @@ export function presentCategory(row: CategoryRow): Category {
     description_ru: row.descriptionRu,
     image_url: row.imageUrl,
     ...(row.parentId === null ? {} : { parent_id: row.parentId }),
+    guarantee_days: row.guaranteeDays,
   };
 }

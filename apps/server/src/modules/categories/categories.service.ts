@@ -1,4 +1,4 @@
-import type { CreateCategoryFields, FieldError } from "@lootlane/contract";
+import type { CreateCategoryFields, FieldError, UpdateCategoryRequest } from "@lootlane/contract";
 import { and, asc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
@@ -164,6 +164,56 @@ export async function createCategory(
     await removeStoredImages(media, storedKeys([stored!]), log);
     throw conflictOf(error) ?? error;
   }
+}
+
+/**
+ * A category's guarantee in days as buyers get it (issue 22): its own period, else its game's, else none. For
+ * reading beside `categories` rows, so a page of products costs no extra query.
+ */
+// The outer row's parent is named with its table: drizzle writes a bare column name here, which inside the
+// subquery would mean the game's own parent.
+export const effectiveGuaranteeDays = sql<number>`coalesce(${categories.guaranteeDays}, (
+  select games.guarantee_days from ${categories} games where games.id = "categories"."parent_id"), 0)`.mapWith(Number);
+
+/** The guarantee in days a deal completed now in this category gets (effectiveGuaranteeDays). */
+export async function guaranteeDaysOf(db: Db, categoryId: string): Promise<number> {
+  const [row] = await db.select({ days: effectiveGuaranteeDays }).from(categories).where(eq(categories.id, categoryId));
+  if (!row) throw new AppError("CATEGORY_NOT_FOUND");
+  return row.days;
+}
+
+/**
+ * PATCH /admin/category/{id}: changes the fields given (only the guarantee period for now), audit-logged with
+ * their values before and after. The catalogue's caches are emptied once it commits (`catalogueChanged`, the
+ * products module's signal, given at start-up since products read categories): product pages show the guarantee
+ * their kind of goods now gives.
+ */
+export async function updateCategory(
+  { db, catalogueChanged }: { db: Db; catalogueChanged: (db: Db) => void },
+  admin: Pick<AuthUser, "id">,
+  id: string,
+  patch: UpdateCategoryRequest,
+): Promise<CategoryRow> {
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
+    if (!before) throw new AppError("CATEGORY_NOT_FOUND");
+    if (patch.guarantee_days === undefined) return before;
+    const [row] = await tx
+      .update(categories)
+      .set({ guaranteeDays: patch.guarantee_days })
+      .where(eq(categories.id, id))
+      .returning();
+    await recordAdminAction(tx, admin, {
+      action: "category.update",
+      targetType: "category",
+      targetId: id,
+      before: { guarantee_days: before.guaranteeDays },
+      after: { guarantee_days: row!.guaranteeDays },
+    });
+    return row!;
+  });
+  catalogueChanged(db);
+  return updated;
 }
 
 async function findCategory(db: Db, id: string): Promise<CategoryRow | undefined> {

@@ -53,6 +53,7 @@ describe("reading categories", () => {
       description: "Reading Game goods",
       description_ru: "Reading Game goods",
       image_url: null,
+      guarantee_days: null,
     });
     expect(list.filter((item) => item["parent_id"] === game.id).map((item) => item["name"])).toEqual([
       "Accounts",

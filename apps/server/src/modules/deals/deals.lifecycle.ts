@@ -1,5 +1,5 @@
 import type { DealEvent, DisputeReason, DisputeResolution } from "@lootlane/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import type { Product as ProductRow, ProductStatus } from "../../db/schema/catalog.js";
 import { deals, disputes, type Deal as DealRow, type DealStatus } from "../../db/schema/deals.js";
@@ -7,8 +7,16 @@ import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { insertDealMessage } from "../chats/chats.service.js";
 import { postLedgerTransaction } from "../ledger/ledger.service.js";
+import { guaranteeDaysOf } from "../categories/categories.service.js";
 import { hasOpenDeal, lockDealProduct, restock, setProductStatus, takeStock } from "../products/products.service.js";
 import { announceCompletion, announceDispute, announceResolution } from "./deals.notices.js";
+import {
+  guaranteeDue,
+  inGuaranteeWindow,
+  payOutDeal,
+  refundFromGuarantee,
+  releaseGuarantee,
+} from "./deals-guarantee.service.js";
 
 /*
  * The deal state machine (ARCHITECTURE.md §4 "Deal lifecycle"), the one place a deal changes status. Each
@@ -20,6 +28,11 @@ import { announceCompletion, announceDispute, announceResolution } from "./deals
  * sold out (`purchased`) when none is left; it is `completed` once it is sold out and none of its deals is open.
  * A refund never puts back what its buyer has seen: delivered units stay sold, so "back on sale" returns only a
  * manual listing's quantity, and a listing with nothing to sell stays sold out (`refunded`).
+ *
+ * The guarantee after receipt (issue 22, deals-guarantee.service.ts): a deal completed in a category with a
+ * guarantee pays its seller into held money until `guarantee_until`; until then its buyer may dispute it again
+ * (`completed` → `disputed`). Such a dispute released puts it back to `completed` with the money still held (paid
+ * out at once if the window has passed meanwhile); refunded, the buyer gets the price back from the held money.
  */
 
 type Transition = { from: DealStatus; to: DealStatus; event: DealEvent };
@@ -29,6 +42,7 @@ const DEAL_TRANSITIONS = {
   confirm: { from: "purchased", to: "completed", event: "confirmed" },
   autoConfirm: { from: "purchased", to: "completed", event: "auto_confirmed" },
   openDispute: { from: "purchased", to: "disputed", event: "dispute_opened" },
+  openGuaranteeDispute: { from: "completed", to: "disputed", event: "dispute_opened" },
   release: { from: "disputed", to: "completed", event: "released" },
   refund: { from: "disputed", to: "refunded", event: "refunded" },
 } as const satisfies Record<string, Transition>;
@@ -116,18 +130,23 @@ export async function confirmDeal(
 ): Promise<DealChange> {
   const change = await move(tx, deal, by.automatic ? "autoConfirm" : "confirm", by.at);
   await completeIfSettled(tx, deal, by.at);
-  await payOut(tx, deal, by.actorId, by.at);
+  const paid = await payOut(tx, change.deal, by.actorId, by.at);
   await announceCompletion(tx, deal, by.automatic, by.at);
-  return change;
+  return { ...change, deal: paid };
 }
 
-/** The buyer reports a problem: the money stays in escrow and the sweeper leaves the deal alone. */
+/**
+ * The buyer reports a problem: the money stays in escrow (or, on a completed deal inside its guarantee window,
+ * held) and the sweeper leaves the deal alone. A completed deal without a window, or past it, refuses.
+ */
 export async function openDispute(
   tx: Db,
   deal: DealRow,
   input: { reason: DisputeReason; text: string; at: Date },
 ): Promise<DealChange> {
-  const change = await move(tx, deal, "openDispute", input.at);
+  const afterReceipt = deal.status === "completed";
+  if (afterReceipt && !inGuaranteeWindow(deal, input.at)) throw new AppError("INVALID_DEAL_STATUS");
+  const change = await move(tx, deal, afterReceipt ? "openGuaranteeDispute" : "openDispute", input.at);
   await tx
     .insert(disputes)
     .values({ dealId: deal.id, openedBy: deal.buyerId, reason: input.reason, text: input.text, createdAt: input.at });
@@ -150,20 +169,34 @@ export async function resolveDispute(
   },
 ): Promise<DealChange> {
   const { resolution, adminId, at } = input;
-  const change = await move(tx, deal, resolution, at);
-  if (resolution === "release") {
+  let change = await move(tx, deal, resolution, at);
+  // A deal disputed after receipt was paid out already, into held money: it has its window.
+  const held = deal.guaranteeUntil !== null;
+  if (resolution === "release" && held) {
+    if (guaranteeDue(change.deal, at))
+      change = { ...change, deal: await releaseGuarantee(tx, change.deal, adminId, at) };
+  } else if (resolution === "release") {
     await completeIfSettled(tx, deal, at);
-    await payOut(tx, deal, adminId, at);
+    change = { ...change, deal: await payOut(tx, change.deal, adminId, at) };
   } else {
     await productAfterRefund(tx, deal, input.productStatus, at);
-    await refundBuyer(tx, deal, adminId, at);
+    await (held ? refundFromGuarantee : refundBuyer)(tx, deal, adminId, at);
   }
   await tx
     .update(disputes)
     .set({ status: "resolved", resolution, resolvedBy: adminId, resolvedAt: at })
-    .where(eq(disputes.dealId, deal.id));
+    .where(and(eq(disputes.dealId, deal.id), eq(disputes.status, "open")));
   await announceResolution(tx, deal, resolution, at);
   return change;
+}
+
+/**
+ * The sweeper ends a guarantee whose window has passed: the seller's held earnings become available. A deal
+ * disputed meanwhile is not `completed` and so is left held until its dispute is decided.
+ */
+export async function endGuarantee(tx: Db, deal: DealRow, at: Date): Promise<DealRow> {
+  if (deal.status !== "completed" || !guaranteeDue(deal, at)) throw new AppError("INVALID_DEAL_STATUS");
+  return releaseGuarantee(tx, deal, null, at);
 }
 
 /** A deal has closed (already stored): its sold-out listing is `completed` once none of its deals is open. */
@@ -212,7 +245,12 @@ async function move(tx: Db, deal: DealRow, name: DealTransition, at: Date): Prom
   if (deal.status !== transition.from) throw new AppError("INVALID_DEAL_STATUS");
   const [updated] = await tx
     .update(deals)
-    .set({ status: transition.to, updatedAt: at, ...(transition.to === "completed" ? { completedAt: at } : {}) })
+    // A deal released after a dispute in its guarantee window keeps when it was first completed.
+    .set({
+      status: transition.to,
+      updatedAt: at,
+      ...(transition.to === "completed" && deal.completedAt === null ? { completedAt: at } : {}),
+    })
     .where(eq(deals.id, deal.id))
     .returning();
   const message = await insertDealMessage(tx, deal, "system", transition.event, at);
@@ -220,23 +258,13 @@ async function move(tx: Db, deal: DealRow, name: DealTransition, at: Date): Prom
 }
 
 /**
- * Escrow → seller, then the commission from the seller to the platform: one `release` transaction. The seller's
- * two entries (the price in, the commission out) are what their statement shows as the sale and its commission.
+ * The seller is paid (deals-guarantee.service.ts): held until the guarantee of the product's category ends, or at
+ * once without one. The category is read now, at completion.
  */
-function payOut(tx: Db, deal: DealRow, actorId: string | null, at: Date) {
-  const seller = { kind: "user_available", userId: deal.sellerId } as const;
-  return postLedgerTransaction(tx, {
-    kind: "release",
-    dealId: deal.id,
-    actorId,
-    at,
-    entries: [
-      { account: { kind: "deal_escrow", dealId: deal.id }, amountKopecks: -deal.priceKopecks },
-      { account: seller, amountKopecks: deal.priceKopecks },
-      { account: seller, amountKopecks: -deal.commissionKopecks },
-      { account: { kind: "platform_fees" }, amountKopecks: deal.commissionKopecks },
-    ],
-  });
+async function payOut(tx: Db, deal: DealRow, actorId: string | null, at: Date): Promise<DealRow> {
+  const product = await lockDealProduct(tx, deal.productId);
+  const guaranteeDays = await guaranteeDaysOf(tx, product.categoryId);
+  return payOutDeal(tx, deal, { actorId, at, guaranteeDays });
 }
 
 /** Escrow → buyer, the whole price: one `refund` transaction. */

@@ -33,6 +33,8 @@ export function presentDeal(
     closed_at: (deal.completedAt ?? (deal.status === "refunded" ? dispute?.resolvedAt : null))?.toISOString() ?? null,
     dispute: dispute && presentDispute(dispute),
     review_id: reviewId,
+    guarantee_until: deal.guaranteeUntil?.toISOString() ?? null,
+    guarantee_released_at: deal.guaranteeReleasedAt?.toISOString() ?? null,
   };
 }
 

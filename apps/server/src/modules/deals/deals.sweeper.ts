@@ -1,10 +1,10 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { deals } from "../../db/schema/deals.js";
 import type { JobRunner } from "../../platform/jobs/job-queue.js";
 import type { Clock } from "../../platform/time/clock.js";
 import type { ChatNotifier } from "../chats/chats.events.js";
-import { confirmDeal } from "./deals.lifecycle.js";
+import { confirmDeal, endGuarantee } from "./deals.lifecycle.js";
 
 export type SweeperDeps = {
   db: Db;
@@ -56,6 +56,47 @@ export async function sweepDueDeals({ db, clock, notifier }: SweeperDeps): Promi
   }
 }
 
+const guaranteeDueAt = (now: Date) =>
+  and(
+    eq(deals.status, "completed"),
+    isNotNull(deals.guaranteeUntil),
+    isNull(deals.guaranteeReleasedAt),
+    lte(deals.guaranteeUntil, now),
+  );
+
+/**
+ * Releases the held earnings of every completed deal whose guarantee window has ended (issue 22); a deal disputed
+ * in its window is not `completed` and so is not due. Claimed as sweepDueDeals claims, FOR UPDATE SKIP LOCKED and
+ * re-checked under the lock, so however many sweepers run (or a buyer disputing at the boundary) a deal's money
+ * moves once. Answers how many it released.
+ */
+export async function sweepDueGuarantees({ db, clock }: Pick<SweeperDeps, "db" | "clock">): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const now = clock();
+    const due = await db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(guaranteeDueAt(now))
+      .orderBy(asc(deals.guaranteeUntil))
+      .limit(BATCH_SIZE);
+    let claimed = 0;
+    for (const { id } of due) {
+      const done = await db.transaction(async (tx) => {
+        const [deal] = await tx
+          .select()
+          .from(deals)
+          .where(and(eq(deals.id, id), guaranteeDueAt(now)))
+          .for("update", { skipLocked: true });
+        return deal && endGuarantee(tx, deal, now);
+      });
+      if (done) claimed += 1;
+    }
+    released += claimed;
+    if (due.length < BATCH_SIZE || claimed === 0) return released;
+  }
+}
+
 /**
  * Makes the sweep a recurring job of the app's queue, run every `everyMs` by whichever instance claims it; a sweep
  * cut short by a crash is run again after its lease, and the deals it had not confirmed yet are still due.
@@ -63,6 +104,7 @@ export async function sweepDueDeals({ db, clock, notifier }: SweeperDeps): Promi
 export async function registerDealJobs(jobs: JobRunner, deps: SweeperDeps, everyMs: number): Promise<void> {
   jobs.handle(AUTO_CONFIRM_JOB, async () => {
     await sweepDueDeals(deps);
+    await sweepDueGuarantees(deps);
   });
   await jobs.repeat(AUTO_CONFIRM_JOB, everyMs);
 }

@@ -68,8 +68,9 @@ export async function latestChatDealView(db: Db, chatId: string): Promise<DealVi
 }
 
 /**
- * Deals with their product, thumbnail (the first image), parties, dispute and review, newest first. Disputes and
- * reviews are one per deal at most, so the joins never repeat a deal; foreign keys guarantee the inner ones.
+ * Deals with their product, thumbnail (the first image), parties, dispute and review, newest first. One dispute
+ * and one review per deal at most are joined, so the joins never repeat a deal; foreign keys guarantee the inner
+ * ones.
  */
 function selectDealViews(db: Db, where: SQL, limit?: number): Promise<DealView[]> {
   const buyer = alias(users, "deal_buyer");
@@ -79,6 +80,13 @@ function selectDealViews(db: Db, where: SQL, limit?: number): Promise<DealView[]
     .from(productImages)
     .where(eq(productImages.productId, deals.productId))
     .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id))
+    .limit(1)})`;
+  // A deal may be disputed again in its guarantee window (issue 22): it shows its open dispute, else its latest.
+  const latestDispute = sql`(${db
+    .select({ id: sql`latest.id` })
+    .from(sql`${disputes} latest`)
+    .where(sql`latest.deal_id = ${deals.id}`)
+    .orderBy(sql`latest.status = 'open' desc, latest.created_at desc, latest.id desc`)
     .limit(1)})`;
   const query = db
     .select({
@@ -94,7 +102,7 @@ function selectDealViews(db: Db, where: SQL, limit?: number): Promise<DealView[]
     .innerJoin(products, eq(products.id, deals.productId))
     .innerJoin(buyer, eq(buyer.id, deals.buyerId))
     .innerJoin(seller, eq(seller.id, deals.sellerId))
-    .leftJoin(disputes, eq(disputes.dealId, deals.id))
+    .leftJoin(disputes, eq(disputes.id, latestDispute))
     .leftJoin(reviews, eq(reviews.dealId, deals.id))
     .where(where)
     .orderBy(desc(deals.createdAt), desc(deals.id));

@@ -7,6 +7,7 @@ import {
   type LedgerAccountKind,
   type LedgerTransactionKind,
 } from "../../db/schema/ledger.js";
+import { deals } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import { openWithdrawalStatuses, withdrawals } from "../../db/schema/wallet.js";
 
@@ -50,6 +51,11 @@ export type LedgerViolation =
    * held for nothing, or a withdrawal paid from money never held, shows here.
    */
   | { kind: "held_mismatch"; userId: string; heldKopecks: number; openWithdrawalsKopecks: number }
+  /**
+   * A seller's guarantee account is what their deals still in a guarantee hold earned them (price less
+   * commission): completed or disputed again, with a window and not yet released (issue 22).
+   */
+  | { kind: "guarantee_mismatch"; userId: string; guaranteeKopecks: number; heldDealsKopecks: number }
   /** All accounts together must hold nothing: money only moves between them. */
   | { kind: "ledger_not_zero"; sumKopecks: number };
 
@@ -66,6 +72,7 @@ export async function checkLedger(db: Db): Promise<LedgerViolation[]> {
     ...(await negativeAccounts(db)),
     ...(await mismatchedEntries(db)),
     ...(await mismatchedHeld(db)),
+    ...(await mismatchedGuarantees(db)),
     ...(await nonZeroLedger(db)),
   ];
 }
@@ -87,6 +94,8 @@ export function describeLedgerViolation(violation: LedgerViolation): string {
       return `entry ${violation.entryId} of account ${violation.accountId}: balance after ${violation.balanceAfterKopecks} kopecks, its account's entries up to it sum to ${violation.runningKopecks}`;
     case "held_mismatch":
       return `user ${violation.userId}: the held account holds ${violation.heldKopecks} kopecks, their open withdrawals ${violation.openWithdrawalsKopecks}`;
+    case "guarantee_mismatch":
+      return `user ${violation.userId}: the guarantee account holds ${violation.guaranteeKopecks} kopecks, their deals in a guarantee hold ${violation.heldDealsKopecks}`;
     case "ledger_not_zero":
       return `all accounts together hold ${violation.sumKopecks} kopecks, not 0`;
   }
@@ -210,6 +219,40 @@ async function mismatchedHeld(db: Db): Promise<LedgerViolation[]> {
     .fullJoin(open, eq(held.userId, open.userId))
     .where(sql`${heldKopecks} <> ${openKopecks}`);
   return rows.map((row) => ({ kind: "held_mismatch", ...row }));
+}
+
+async function mismatchedGuarantees(db: Db): Promise<LedgerViolation[]> {
+  const held = db
+    .select({ userId: ledgerAccounts.userId, kopecks: ledgerAccounts.balanceKopecks })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.kind, "user_guarantee"))
+    .as("guarantee_held");
+  const owed = db
+    .select({
+      userId: deals.sellerId,
+      kopecks: sql<string>`sum(${deals.priceKopecks} - ${deals.commissionKopecks})`.as("held_deals_kopecks"),
+    })
+    .from(deals)
+    .where(
+      and(
+        inArray(deals.status, ["completed", "disputed"]),
+        sql`${deals.guaranteeUntil} is not null and ${deals.guaranteeReleasedAt} is null`,
+      ),
+    )
+    .groupBy(deals.sellerId)
+    .as("held_deals");
+  const heldKopecks = sql`coalesce(${held.kopecks}, 0)`;
+  const owedKopecks = sql`coalesce(${owed.kopecks}, 0)`;
+  const rows = await db
+    .select({
+      userId: sql<string>`coalesce(${held.userId}, ${owed.userId})`,
+      guaranteeKopecks: heldKopecks.mapWith(Number),
+      heldDealsKopecks: owedKopecks.mapWith(Number),
+    })
+    .from(held)
+    .fullJoin(owed, eq(held.userId, owed.userId))
+    .where(sql`${heldKopecks} <> ${owedKopecks}`);
+  return rows.map((row) => ({ kind: "guarantee_mismatch", ...row }));
 }
 
 async function nonZeroLedger(db: Db): Promise<LedgerViolation[]> {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.js";
-import type { Deal } from "../../db/schema/deals.js";
+import { deals, type Deal } from "../../db/schema/deals.js";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccount } from "../../db/schema/ledger.js";
 import { users, type User } from "../../db/schema/users.js";
 import { withdrawals } from "../../db/schema/wallet.js";
@@ -240,6 +240,25 @@ describe("checkLedger", () => {
     ]);
     expect(describeLedgerViolation(violations[0]!)).toBe(
       `user ${alice.id}: the held account holds 0 kopecks, their open withdrawals 403`,
+    );
+  });
+
+  it("sees a seller's deals in a guarantee hold whose earnings their guarantee account does not hold", async () => {
+    const violations = await rolledBack(async (tx) => {
+      // The completed deal paid Bob's available account, yet claims a window: its 600 would have to be held.
+      await tx.update(deals).set({ guaranteeUntil: new Date() }).where(eq(deals.status, "completed"));
+      // A released window holds nothing.
+      await tx
+        .update(deals)
+        .set({ status: "completed", guaranteeUntil: new Date(), guaranteeReleasedAt: new Date() })
+        .where(eq(deals.id, secondDeal.id));
+      return checkLedger(tx);
+    });
+    expect(violations).toEqual([
+      { kind: "guarantee_mismatch", userId: bob.id, guaranteeKopecks: 0, heldDealsKopecks: 600 },
+    ]);
+    expect(describeLedgerViolation(violations[0]!)).toBe(
+      `user ${bob.id}: the guarantee account holds 0 kopecks, their deals in a guarantee hold 600`,
     );
   });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
 import { deals } from "../../db/schema/deals.js";
@@ -10,25 +10,32 @@ import {
 } from "../../db/schema/ledger.js";
 
 /*
- * A user's money as the ledger holds it, for the wallet (ARCHITECTURE.md §4 "Wallet"): the balances of their two
- * accounts, and the statement of every entry of their available account. Read only; postings are ledger.service.ts.
+ * A user's money as the ledger holds it, for the wallet (ARCHITECTURE.md §4 "Wallet"): the balances of their
+ * accounts, and the statement of every entry of their available account and of their earnings held by a
+ * guarantee (issue 22). Read only; postings are ledger.service.ts.
  */
 
-export type UserMoney = { availableKopecks: number; heldKopecks: number };
+export type UserMoney = { availableKopecks: number; heldKopecks: number; guaranteeKopecks: number };
 
-/** The user's available and held accounts; an account never opened holds nothing. */
+/** The user's available, held and guarantee accounts; an account never opened holds nothing. */
 export async function userMoney(db: Db, userId: string): Promise<UserMoney> {
   const rows = await db
     .select({ kind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));
-  const balanceOf = (kind: "user_available" | "user_held") =>
+  const balanceOf = (kind: "user_available" | "user_held" | "user_guarantee") =>
     rows.find((row) => row.kind === kind)?.balanceKopecks ?? 0;
-  return { availableKopecks: balanceOf("user_available"), heldKopecks: balanceOf("user_held") };
+  return {
+    availableKopecks: balanceOf("user_available"),
+    heldKopecks: balanceOf("user_held"),
+    guaranteeKopecks: balanceOf("user_guarantee"),
+  };
 }
 
 export type StatementRow = {
   entryId: string;
+  /** Which account the entry moved: the available money, or the earnings a guarantee holds. */
+  account: "user_available" | "user_guarantee";
   transactionKind: LedgerTransactionKind;
   amountKopecks: number;
   balanceAfterKopecks: number;
@@ -40,7 +47,7 @@ export type StatementRow = {
 };
 
 /**
- * One page of the entries of the user's available account, newest first in posting order (`seq`, which timestamps
+ * One page of the entries of the user's available and guarantee accounts, newest first in posting order (`seq`, which timestamps
  * equal within a posting cannot give). The page is picked from ledger_entries_account_seq_idx alone and only its
  * rows are joined to their transaction, deal and product, so a far page costs its offset in index entries and no more.
  */
@@ -52,12 +59,12 @@ export async function userStatement(
   const account = db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, "user_available"), eq(ledgerAccounts.userId, userId)));
+    .where(and(inArray(ledgerAccounts.kind, ["user_available", "user_guarantee"]), eq(ledgerAccounts.userId, userId)));
   const picked = db.$with("picked").as(
     db
       .select({ id: ledgerEntries.id, seq: ledgerEntries.seq })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.accountId, sql`(${account})`))
+      .where(inArray(ledgerEntries.accountId, account))
       .orderBy(desc(ledgerEntries.seq))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
@@ -67,6 +74,7 @@ export async function userStatement(
       .with(picked)
       .select({
         entryId: ledgerEntries.id,
+        account: ledgerAccounts.kind,
         transactionKind: ledgerTransactions.kind,
         amountKopecks: ledgerEntries.amountKopecks,
         balanceAfterKopecks: ledgerEntries.balanceAfterKopecks,
@@ -80,17 +88,16 @@ export async function userStatement(
       .from(picked)
       .innerJoin(ledgerEntries, eq(ledgerEntries.id, picked.id))
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .leftJoin(deals, eq(deals.id, ledgerTransactions.dealId))
       .leftJoin(products, eq(products.id, deals.productId))
       .orderBy(desc(picked.seq)),
-    db
-      .select({ total: count() })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.accountId, sql`(${account})`)),
+    db.select({ total: count() }).from(ledgerEntries).where(inArray(ledgerEntries.accountId, account)),
   ]);
   return {
-    rows: rows.map(({ productId, productTitle, ...row }) => ({
+    rows: rows.map(({ productId, productTitle, account: kind, ...row }) => ({
       ...row,
+      account: kind === "user_guarantee" ? "user_guarantee" : "user_available",
       product: productId === null || productTitle === null ? null : { id: productId, title: productTitle },
     })),
     total: counted?.total ?? 0,

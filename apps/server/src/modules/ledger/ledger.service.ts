@@ -32,7 +32,7 @@ import { AppError, validationError } from "../../platform/errors/app-error.js";
 export { userMoney, userStatement, type StatementRow, type UserMoney } from "./ledger-statement.service.js";
 
 export type AccountRef =
-  | { kind: "user_available" | "user_held"; userId: string }
+  | { kind: "user_available" | "user_held" | "user_guarantee"; userId: string }
   | { kind: "deal_escrow"; dealId: string }
   | { kind: "platform_fees" | "external" | "provider_clearing" };
 

@@ -57,7 +57,7 @@ export function presentProduct(
 /** GET /products/{id} and the edit answers: the same goods under the edit variant's name too. */
 export function presentProductDetail(view: ProductView, context: PresentContext): ProductDetail {
   const product = presentProduct(view, context);
-  return { ...product, product_data: product.product_data_string };
+  return { ...product, product_data: product.product_data_string, guarantee_days: view.guaranteeDays };
 }
 
 /** GET /products/{id}: the detail with its seller's stats. */

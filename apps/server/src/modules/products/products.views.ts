@@ -9,6 +9,7 @@ import {
   type ProductImage as ProductImageRow,
 } from "../../db/schema/catalog.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
+import { effectiveGuaranteeDays } from "../categories/categories.service.js";
 import { soleUnitsOf } from "./products-units.service.js";
 
 export type SellerRow = Pick<UserRow, "id" | "username" | "avatarUrl" | "rating">;
@@ -22,6 +23,8 @@ export type ProductView = {
   product: ProductRow;
   seller: SellerRow;
   category: CategoryRow;
+  /** The guarantee in days its buyers get (issue 22): the category's own period, else its game's, else 0. */
+  guaranteeDays: number;
   images: ProductImageRow[];
   goods: string | null;
 };
@@ -40,7 +43,7 @@ export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Pro
       .from(users)
       .where(inArray(users.id, unique(rows.map((row) => row.sellerId)))),
     db
-      .select()
+      .select({ category: categories, guaranteeDays: effectiveGuaranteeDays })
       .from(categories)
       .where(inArray(categories.id, unique(rows.map((row) => row.categoryId)))),
     db
@@ -51,7 +54,7 @@ export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Pro
     soleUnitsOf(db, rows),
   ]);
   const sellers = new Map(sellerRows.map((seller) => [seller.id, seller]));
-  const categoriesById = new Map(categoryRows.map((category) => [category.id, category]));
+  const categoriesById = new Map(categoryRows.map((row) => [row.category.id, row]));
   const imagesByProduct = new Map<string, ProductImageRow[]>();
   for (const image of imageRows)
     imagesByProduct.set(image.productId, [...(imagesByProduct.get(image.productId) ?? []), image]);
@@ -59,7 +62,8 @@ export async function loadProductViews(db: Db, rows: readonly ProductRow[]): Pro
   return rows.map((product) => ({
     product,
     seller: sellers.get(product.sellerId)!,
-    category: categoriesById.get(product.categoryId)!,
+    category: categoriesById.get(product.categoryId)!.category,
+    guaranteeDays: categoriesById.get(product.categoryId)!.guaranteeDays,
     images: imagesByProduct.get(product.id) ?? [],
     goods: product.productDataEncrypted ?? soleUnits.get(product.id) ?? null,
   }));

@@ -47,6 +47,7 @@ describe("GET /v1/wallet", () => {
       balance: 0,
       held: 0,
       available: 0,
+      guarantee_held: 0,
       rules: {
         provider: "test",
         top_up_min: 10,
@@ -143,7 +144,7 @@ describe("GET /v1/wallet/statement", () => {
   it("lists every movement of the buyer's money newest first, with what it belongs to", async () => {
     const page = await statementOf(buyer, "?per_page=50");
     expect([page.total, page.total_pages, page.page]).toEqual([7, 1, 1]);
-    const none = { deal_id: null, product: null, top_up_id: null, withdrawal_id: null };
+    const none = { account: "available", deal_id: null, product: null, top_up_id: null, withdrawal_id: null };
     expect(page.entries.map(({ id: _id, created_at: _at, ...entry }) => entry)).toEqual([
       { ...none, kind: "withdrawal_returned", amount: 121.2, balance_after: 225.5, withdrawal_id: withdrawalId },
       { ...none, kind: "withdrawal", amount: -121.2, balance_after: 104.3, withdrawal_id: withdrawalId },

@@ -288,6 +288,10 @@ const matrix: Record<string, Row> = {
       imagePart(CATEGORY_IMAGE_FIELD, await testImages.png()),
     ],
   })),
+  "PATCH /v1/admin/category/{id}": adminOnly(() => ({
+    url: `/v1/admin/category/${subcategory.id}`,
+    body: { guarantee_days: 14 },
+  })),
   "GET /v1/games/{gameSlug}": open(() => ({ url: `/v1/games/${game.slug}` })),
 
   "GET /v1/products/get/all": open(() => ({ url: "/v1/products/get/all" })),

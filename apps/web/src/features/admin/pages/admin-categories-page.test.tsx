@@ -33,7 +33,7 @@ const items = makeCategory(4, { name: "Items", name_ru: "Предметы", pare
  * The catalogue as a tiny server: a create adds the category, so the lists read afterwards include it. `create`
  * can refuse instead.
  */
-function stubCatalogue(options: { create?: Handler; games?: Handler } = {}) {
+function stubCatalogue(options: { create?: Handler; games?: Handler; patch?: Handler } = {}) {
   const categories: Category[] = [dota, accounts, items, cs];
   const api = stubRoutes(
     {
@@ -58,6 +58,7 @@ function stubCatalogue(options: { create?: Handler; games?: Handler } = {}) {
         }),
     },
     (request) => {
+      if (request.method === "PATCH" && options.patch) return options.patch(request);
       const game = /^\/v1\/categories\/game\/(.+)$/.exec(new URL(request.url).pathname)?.[1];
       return request.method === "GET" && game
         ? jsonResponse(
@@ -102,6 +103,40 @@ async function pickImage(events: ReturnType<typeof userEvent.setup>, file: File,
   await events.upload(dialog().getByLabelText(label, { selector: "input" }), file);
 }
 
+describe("admin categories: guarantee period", () => {
+  it("sets a kind's guarantee in days, empty to take its game's, and the game's own", async () => {
+    const sent: Array<[string, unknown]> = [];
+    const patch: Handler = async (request) => {
+      const body = (await request.json()) as { guarantee_days: number | null };
+      const id = new URL(request.url).pathname.split("/").at(-1)!;
+      sent.push([id, body]);
+      const category = [dota, accounts].find((candidate) => candidate.id === id)!;
+      return jsonResponse(200, { ...category, ...body });
+    };
+    stubCatalogue({ patch });
+    const { events } = await openCategories();
+    await events.click(screen.getByRole("button", { name: /^Dota 2/ }));
+
+    const kindField = await screen.findByRole("textbox", { name: "Guarantee of Accounts, days" });
+    expect(kindField).toHaveAttribute("placeholder", "Game's");
+    const gameField = screen.getByRole("textbox", { name: "Guarantee of Dota 2, days" });
+    expect(gameField).toHaveAttribute("placeholder", "None");
+    const saves = screen.getAllByRole("button", { name: "Save" });
+    for (const save of saves) expect(save).toBeDisabled();
+
+    await events.type(kindField, "14");
+    await events.click(saves[1]!);
+    await events.type(gameField, "3");
+    await events.click(saves[0]!);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        [accounts.id, { guarantee_days: 14 }],
+        [dota.id, { guarantee_days: 3 }],
+      ]),
+    );
+  });
+});
+
 describe("admin categories: lists", () => {
   it("lists the games with image, names and descriptions, and loads a game's subcategories when it is chosen", async () => {
     const api = stubCatalogue();
@@ -129,8 +164,8 @@ describe("admin categories: lists", () => {
 
     const subcategories = within(await screen.findByRole("list", { name: "Subcategories of Dota 2" }));
     expect(subcategories.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "AccountsАккаунтыRanked accountsРейтинговые аккаунты",
-      "ItemsПредметыNo description",
+      "AccountsАккаунтыRanked accountsРейтинговые аккаунтыGuarantee, daysSave",
+      "ItemsПредметыNo descriptionGuarantee, daysSave",
     ]);
     expect(subcategories.getByText("Аккаунты")).toHaveAttribute("lang", "ru");
     expect(subcategories.getAllByRole("listitem")[0]?.querySelector("img")).toHaveAttribute(

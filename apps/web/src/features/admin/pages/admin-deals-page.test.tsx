@@ -44,6 +44,8 @@ function makeDeal(n: number, overrides: Partial<Deal> = {}): Deal {
     closed_at: null,
     dispute: null,
     review_id: null,
+    guarantee_until: null,
+    guarantee_released_at: null,
     ...overrides,
   };
 }

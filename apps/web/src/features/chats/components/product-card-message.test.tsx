@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ChatProductCard } from "@lootlane/contract";
+import { formatDate } from "@/shared/format/date";
 import { i18n } from "@/shared/i18n/i18n";
 import { FakeRealtime } from "@/shared/realtime/testing/fake-realtime";
 import { fill } from "@/test/fill";
@@ -154,6 +155,45 @@ describe("purchase card, buyer", () => {
     openChat([completed]);
     expect(await screen.findByText("Confirm Receipted")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Confirm Receipt" })).not.toBeInTheDocument();
+  });
+
+  it("keeps Report inside a completed deal's guarantee window and says until when, not after it", async () => {
+    const until = soon(10 * 24 * HOUR);
+    openChat([
+      makeProductCard({ status: "completed", deal: makeDeal({ status: "completed", guarantee_until: until }) }),
+    ]);
+    expect(await screen.findByText("Confirm Receipted")).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Guarantee until ${formatDate(until)}: the buyer can still report a problem`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Report" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Confirm Receipt" })).not.toBeInTheDocument();
+  });
+
+  it("offers no Report once the guarantee has ended", async () => {
+    const ended = makeDeal({
+      status: "completed",
+      guarantee_until: soon(-HOUR),
+      guarantee_released_at: soon(-HOUR / 2),
+    });
+    openChat([makeProductCard({ status: "completed", deal: ended })]);
+    expect(await screen.findByText(`Guarantee ended ${formatDate(ended.guarantee_released_at!)}`)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Report" })).not.toBeInTheDocument();
+  });
+
+  it("says the guarantee in Russian", async () => {
+    await i18n.changeLanguage("ru");
+    try {
+      const until = soon(10 * 24 * HOUR);
+      openChat([
+        makeProductCard({ status: "completed", deal: makeDeal({ status: "completed", guarantee_until: until }) }),
+      ]);
+      expect(
+        await screen.findByText(`Гарантия до ${formatDate(until)}: покупатель ещё может сообщить о проблеме`),
+      ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("shows a refund's outcome, without actions", async () => {

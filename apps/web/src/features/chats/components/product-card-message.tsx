@@ -3,6 +3,7 @@ import { formatPrice, type ChatProductCard } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DealPrice } from "@/shared/deals/deal-price";
+import { inGuaranteeWindow } from "@/shared/deals/deal-guarantee";
 import { DealUnits } from "@/shared/deals/deal-units";
 import { useChatProduct } from "../api/get-chat-product";
 import { dealGoodsOf } from "../lib/deal-goods";
@@ -32,7 +33,8 @@ function Goods({ items, productData }: { items: readonly string[]; productData: 
 /**
  * A purchase_info message (SPEC §2): the product's picture, what this deal bought (the title, quantity × unit
  * price = total, as they were at payment), the units and goods for those allowed to see them, where the deal
- * stands and, for the buyer while it is open, Confirm Receipt and Report. A listing sells many times, so each card
+ * stands and, for the buyer while it is open, Confirm Receipt and Report (Report also inside a completed deal's
+ * guarantee window). A listing sells many times, so each card
  * keeps the deal its message brought; the chat's product, fetched again whenever a deal moves, brings that deal's
  * news only when its latest deal is this one.
  */
@@ -78,6 +80,11 @@ export function ProductCardMessage({ product: fromMessage, chatId }: ProductCard
           <Group gap="xs">
             <ConfirmReceiptButton chatId={chatId} productId={product.id} />
             {deal && <ReportDealButton chatId={chatId} dealId={deal.id} />}
+          </Group>
+        )}
+        {!product.is_owner && deal && inGuaranteeWindow(deal) && (
+          <Group gap="xs">
+            <ReportDealButton chatId={chatId} dealId={deal.id} />
           </Group>
         )}
       </Stack>

@@ -76,6 +76,8 @@ export function makeDeal(overrides: Partial<Deal> = {}): Deal {
     closed_at: null,
     dispute: null,
     review_id: null,
+    guarantee_until: null,
+    guarantee_released_at: null,
     ...overrides,
   };
 }

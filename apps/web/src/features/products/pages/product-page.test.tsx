@@ -70,6 +70,31 @@ describe("product page, visitor", () => {
     expect(document.title).toBe("Dota 2 account with Arcana · Lootlane");
   });
 
+  it("tells the buyer the guarantee after receipt before buying", async () => {
+    stubApi(routes({ body: { ...product, guarantee_days: 14 } }));
+    renderApp(path, { user: null });
+    expect(await screen.findByRole("heading", { level: 1, name: "Dota 2 account with Arcana" })).toBeInTheDocument();
+    expect(screen.getByText("Guarantee: 14 days after receipt")).toBeInTheDocument();
+  });
+
+  it("tells the guarantee in Russian, with its plural form", async () => {
+    stubApi(routes({ body: { ...product, guarantee_days: 21 } }));
+    await i18n.changeLanguage("ru");
+    try {
+      renderApp(path, { user: null });
+      expect(await screen.findByText("Гарантия: 21 день после получения")).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
+  it("shows no guarantee for goods without one", async () => {
+    stubApi(routes({ body: product }));
+    renderApp(path, { user: null });
+    expect(await screen.findByRole("heading", { level: 1, name: "Dota 2 account with Arcana" })).toBeInTheDocument();
+    expect(screen.queryByText(/^Guarantee:/)).not.toBeInTheDocument();
+  });
+
   it("names the category in Russian for a Russian reader", async () => {
     stubApi(routes({ body: product }));
     await i18n.changeLanguage("ru");

@@ -15,7 +15,7 @@ import classes from "./deal-row.module.css";
 
 /**
  * One deal in the owner's purchases or sales: what was bought as it was bought (title, quantity × unit price =
- * total), status, the other member and when; the units it delivered on request, the way to its chat, and for a
+ * total), status, the other member and when, the guarantee window of a completed one; the units it delivered on request, the way to its chat, and for a
  * completed purchase not yet reviewed, 'Leave a review'.
  */
 export function DealRow({ deal, side }: { deal: Deal; side: DealSide }) {
@@ -58,6 +58,13 @@ export function DealRow({ deal, side }: { deal: Deal; side: DealSide }) {
               {other.username}
             </Anchor>
           </Text>
+          {deal.status === "completed" && deal.guarantee_until && (
+            <Text size="sm" c="dimmed">
+              {deal.guarantee_released_at === null
+                ? t("deals.guaranteeUntil", { date: formatDate(deal.guarantee_until) })
+                : t("deals.guaranteeEnded", { date: formatDate(deal.guarantee_released_at) })}
+            </Text>
+          )}
           {unitsShown && <DealUnits items={deal.items} />}
           <Group gap="xs" mt={4}>
             {deal.items.length > 0 && (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { Deal, Review } from "@lootlane/contract";
 import { describe, expect, it } from "vitest";
+import { formatDate } from "@/shared/format/date";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi } from "@/test/stub-api";
 import { ownProfileOf, publicProfileOf } from "../testing/profile-fixtures";
@@ -35,6 +36,8 @@ function makeDeal(n: number, overrides: Partial<Deal> = {}): Deal {
     closed_at: "2025-11-21T10:00:00.000Z",
     dispute: null,
     review_id: null,
+    guarantee_until: null,
+    guarantee_released_at: null,
     ...overrides,
   };
 }
@@ -67,6 +70,23 @@ const profileRoutes = {
 };
 
 describe("the owner's purchases", () => {
+  it("shows until when a completed purchase is guaranteed, and when its guarantee ended", async () => {
+    const held = makeDeal(1, { guarantee_until: "2025-12-05T10:00:00.000Z" });
+    const ended = makeDeal(2, {
+      guarantee_until: "2025-11-10T10:00:00.000Z",
+      guarantee_released_at: "2025-11-10T10:01:00.000Z",
+    });
+    stubApi({ ...profileRoutes, [`GET users/${mira.id}/purchases`]: { body: [held, ended] } });
+    const { events } = renderApp("/profile/mira", { user: mira });
+
+    await events.click(await screen.findByRole("tab", { name: "Purchases" }));
+    const [first, second] = within(await screen.findByRole("list", { name: "Purchases" })).getAllByRole("listitem");
+    expect(within(first!).getByText(`Guarantee until ${formatDate(held.guarantee_until!)}`)).toBeInTheDocument();
+    expect(
+      within(second!).getByText(`Guarantee ended ${formatDate(ended.guarantee_released_at!)}`),
+    ).toBeInTheDocument();
+  });
+
   it("lists each purchase with its status, seller and chat, and takes a review of a completed one", async () => {
     const completed = makeDeal(1, { product: { ...makeDeal(1).product, title: "Arcana bundle" } });
     const open = makeDeal(2, {

@@ -58,7 +58,9 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
             {signed(entry.amount)}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-            {t("statement.balanceAfter", { balance: formatBalance(entry.balance_after) })}
+            {t(entry.account === "guarantee" ? "statement.heldAfter" : "statement.balanceAfter", {
+              balance: formatBalance(entry.balance_after),
+            })}
           </Text>
         </Stack>
       </Group>

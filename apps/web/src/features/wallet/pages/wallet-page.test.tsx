@@ -109,6 +109,36 @@ describe("the wallet screen", () => {
     expect(queriesOf("wallet/statement").map((query) => query.page)).toEqual(["1", "2"]);
   });
 
+  it("shows a seller's earnings held by guarantees apart from the total, and their holds in the statement", async () => {
+    const hold = makeEntry(3, {
+      kind: "guarantee_hold",
+      account: "guarantee",
+      amount: 1200,
+      balance_after: 1200,
+      top_up_id: null,
+      deal_id: id("55555555", 3),
+      product: { id: PRODUCT_ID, title: "Dota 2 account" },
+    });
+    api({
+      "GET wallet": { body: makeWallet({ guarantee_held: 1200 }) },
+      "GET wallet/statement": { body: statementPage([hold]) },
+    });
+    renderApp("/wallet", { user });
+
+    expect(await screen.findByRole("region", { name: "Held by guarantees" })).toHaveTextContent("1 200,00 ₽");
+    expect(region("Total")).toHaveTextContent("2 500,50 ₽");
+    const statement = within(await screen.findByRole("list", { name: "Statement" }));
+    expect(statement.getByText("Sale, held by the guarantee")).toBeInTheDocument();
+    expect(statement.getByText("Held by guarantees: 1 200,00 ₽")).toBeInTheDocument();
+  });
+
+  it("shows no guarantee figure to someone nothing is held for", async () => {
+    api();
+    renderApp("/wallet", { user });
+    expect(await screen.findByRole("region", { name: "Available" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Held by guarantees" })).not.toBeInTheDocument();
+  });
+
   it("lists the withdrawals with their status, the reason of a rejection and Cancel for a waiting one", async () => {
     const stub = api({
       "GET wallet/withdrawals": [

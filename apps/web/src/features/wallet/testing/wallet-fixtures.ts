@@ -18,7 +18,7 @@ export const rules: WalletRules = {
 };
 
 export function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
-  return { balance: 2500.5, held: 1015, available: 1485.5, rules, ...overrides };
+  return { balance: 2500.5, held: 1015, available: 1485.5, guarantee_held: 0, rules, ...overrides };
 }
 
 export const id = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${n.toString().padStart(12, "0")}`;
@@ -27,6 +27,7 @@ export function makeEntry(n: number, overrides: Partial<StatementEntry> = {}): S
   return {
     id: id("77777777", n),
     kind: "top_up",
+    account: "available",
     amount: 500,
     balance_after: 1000 + n,
     deal_id: null,

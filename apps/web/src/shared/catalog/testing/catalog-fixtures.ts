@@ -16,6 +16,7 @@ export function makeCategory(n: number, overrides: Partial<Category> = {}): Cate
     description: "",
     description_ru: "",
     image_url: null,
+    guarantee_days: null,
     ...overrides,
   };
 }
@@ -32,6 +33,7 @@ export function makeProduct(n: number, overrides: Partial<ProductWithSellerStats
     price: 1500,
     product_data_string: null,
     product_data: null,
+    guarantee_days: 0,
     status: "active",
     is_sold: false,
     created_at: "2025-03-01T12:00:00.000Z",

@@ -4,10 +4,20 @@ import type { Category } from "@lootlane/contract";
 import { useSubcategories } from "@/shared/catalog/categories";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { CategoryListSkeleton } from "./category-list-skeleton";
+import { CategoryGuaranteeField } from "./category-guarantee-field";
 import { CategoryRow } from "./category-row";
 
-/** The chosen game's subcategories (kinds of goods), loaded when the game is chosen. */
+/** The chosen game's guarantee period, then its subcategories (kinds of goods), loaded when the game is chosen. */
 export function SubcategoryList({ game }: { game: Category }) {
+  return (
+    <Stack gap="md">
+      <CategoryGuaranteeField key={game.id} category={game} />
+      <Subcategories game={game} />
+    </Stack>
+  );
+}
+
+function Subcategories({ game }: { game: Category }) {
   const { t } = useTranslation("adminCatalog");
   const subcategories = useSubcategories(game.id);
 
@@ -39,7 +49,10 @@ export function SubcategoryList({ game }: { game: Category }) {
     >
       {subcategories.data.map((subcategory) => (
         <li key={subcategory.id}>
-          <CategoryRow category={subcategory} />
+          <Stack gap="xs">
+            <CategoryRow category={subcategory} />
+            <CategoryGuaranteeField category={subcategory} />
+          </Stack>
         </li>
       ))}
     </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Stack, Text } from "@mantine/core";
 import type { Deal, ProductStatus } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "@/shared/format/date";
 import { DealCountdown } from "./deal-countdown";
 
 interface DealStateProps {
@@ -11,17 +12,28 @@ interface DealStateProps {
 }
 
 /**
- * Where the card's deal stands, for both members: received ('Confirm Receipted', SPEC §2), waiting for the buyer
+ * Where the card's deal stands, for both members: received ('Confirm Receipted', SPEC §2, with its guarantee
+ * window when it has one), waiting for the buyer
  * (the auto-confirmation countdown), disputed, or refunded. A listing that sells many times keeps its own status
  * apart from each deal's, so the deal decides. Nothing while nobody has bought in this chat.
  */
 export function DealState({ deal, productStatus }: DealStateProps) {
   const { t } = useTranslation("chats");
   if (deal ? deal.status === "completed" : productStatus === "completed") {
+    const guarantee = deal?.guarantee_until;
     return (
-      <Badge color="green" variant="light">
-        {t("purchase.confirmed")}
-      </Badge>
+      <Stack gap={4} align="flex-start">
+        <Badge color="green" variant="light">
+          {t("purchase.confirmed")}
+        </Badge>
+        {guarantee && (
+          <Text size="xs" c="dimmed">
+            {deal.guarantee_released_at === null
+              ? t("deal.guaranteeUntil", { date: formatDate(guarantee) })
+              : t("deal.guaranteeEnded", { date: formatDate(deal.guarantee_released_at) })}
+          </Text>
+        )}
+      </Stack>
     );
   }
   if (!deal) return null;

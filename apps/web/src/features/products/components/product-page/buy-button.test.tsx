@@ -33,6 +33,8 @@ const purchase: PurchaseResult = {
     closed_at: null,
     dispute: null,
     review_id: null,
+    guarantee_until: null,
+    guarantee_released_at: null,
   },
 };
 const chat = {

@@ -6,6 +6,7 @@ import { ProductStock } from "@/shared/catalog/product-stock";
 import { ReportButton } from "@/shared/reports/report-button";
 import { ProductActions } from "./product-actions";
 import { ProductCategory } from "./product-category";
+import { ProductGuarantee } from "./product-guarantee";
 import { ProductStatusNote } from "./product-status-note";
 import { SellerCard } from "./seller-card";
 
@@ -16,7 +17,7 @@ interface ProductSummaryProps {
 }
 
 /**
- * What decides a purchase, in one card: status, title, price, delivery and stock, category, the actions and the
+ * What decides a purchase, in one card: status, title, price, delivery and stock, the guarantee, category, the actions and the
  * seller with their stats; a signed-in visitor may report the listing from here.
  */
 export function ProductSummary({ product, viewer }: ProductSummaryProps) {
@@ -34,6 +35,7 @@ export function ProductSummary({ product, viewer }: ProductSummaryProps) {
           {formatPrice(product.price)}
         </Text>
         <ProductStock product={product} />
+        <ProductGuarantee days={product.guarantee_days} />
         <ProductStatusNote product={product} />
         <ProductActions product={product} viewer={viewer} />
         <Divider />
