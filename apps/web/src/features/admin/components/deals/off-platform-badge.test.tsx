@@ -33,6 +33,8 @@ const disputed: Deal = {
   created_at: "2025-11-18T12:00:00.000Z",
   auto_confirm_at: "2025-11-21T12:00:00.000Z",
   closed_at: null,
+  guarantee_until: null,
+  guarantee_released_at: null,
   dispute: {
     reason: "not_received",
     text: "Nothing arrived",
