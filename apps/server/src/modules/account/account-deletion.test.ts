@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DELETED_ACCOUNT_MESSAGE_TEXT } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Category } from "../../db/schema/catalog.js";
+import { categories, type Category } from "../../db/schema/catalog.js";
 import { messages } from "../../db/schema/chats.js";
 import { deals } from "../../db/schema/deals.js";
 import { recoveryCodes, sessions, users, type User } from "../../db/schema/users.js";
@@ -19,9 +19,13 @@ import { creditTestTopUp, requestTestWithdrawal } from "../../test/test-wallet-p
 
 let t: TestApp;
 let subcategory: Category;
+let guaranteed: Category;
 beforeAll(async () => {
   t = await createTestApp();
-  subcategory = await createTestSubcategory(t.database.db, await createTestGame(t.database.db));
+  const game = await createTestGame(t.database.db);
+  subcategory = await createTestSubcategory(t.database.db, game);
+  guaranteed = await createTestSubcategory(t.database.db, game);
+  await t.database.db.update(categories).set({ guaranteeDays: 14 }).where(eq(categories.id, guaranteed.id));
 });
 afterAll(() => t.close());
 
@@ -43,28 +47,34 @@ describe("POST /auth/delete-account refuses", () => {
     expect((await rowOf(user.id)).deletedAt).toBeNull();
   });
 
-  it("while a deal of the user is open, disputed, or within its guarantee with the earnings held", async () => {
+  it("while a deal of the user is open or disputed", async () => {
     for (const [status, side] of [
       ["purchased", "buyerId"],
       ["disputed", "sellerId"],
-      ["completed", "sellerId"],
     ] as const) {
       const [user, counterpart] = [await person(), await person()];
       const roles =
         side === "buyerId"
           ? { buyerId: user.id, sellerId: counterpart.id }
           : { sellerId: user.id, buyerId: counterpart.id };
-      const { deal } = await createTestDeal(t, { ...roles, status, categoryId: subcategory.id });
-      if (status === "completed") {
-        await t.database.db
-          .update(deals)
-          .set({ guaranteeUntil: new Date(Date.now() + 86_400_000) })
-          .where(eq(deals.id, deal.id));
-      }
+      await createTestDeal(t, { ...roles, status, categoryId: subcategory.id });
       const client = await signInAs(t.app, user);
       expect([status, ...failure(await deleteAs(client))]).toEqual([status, 409, "ACCOUNT_HAS_OPEN_DEALS"]);
       expect((await rowOf(user.id)).deletedAt).toBeNull();
     }
+  });
+
+  it("while a completed deal's guarantee still holds the seller's earnings", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const listing = await createTestProduct(t, { sellerId: seller.id, categoryId: guaranteed.id });
+    await creditTestTopUp(t.database.db, buyer.id, 100_00);
+    const buyerClient = await signInAs(t.app, buyer);
+    expect((await buyAs(t, buyerClient, listing.id)).statusCode).toBe(200);
+    const confirmed = await buyerClient.request("PATCH", "/v1/products/confirm-receipt", { product_id: listing.id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    expect(failure(await deleteAs(await signInAs(t.app, seller)))).toEqual([409, "ACCOUNT_HAS_OPEN_DEALS"]);
+    expect((await rowOf(seller.id)).deletedAt).toBeNull();
   });
 
   it("while money is available, held for a withdrawal, or on its way in", async () => {
