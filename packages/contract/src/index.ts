@@ -9,6 +9,7 @@ export * from "./health/health.schemas.js";
 export * from "./users/users.schemas.js";
 export * from "./users/look-alike-names.js";
 export * from "./auth/auth.schemas.js";
+export * from "./auth/two-factor.schemas.js";
 export * from "./catalog/categories.schemas.js";
 export * from "./catalog/products.schemas.js";
 export * from "./catalog/stock.schemas.js";
