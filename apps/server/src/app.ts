@@ -7,6 +7,7 @@ import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.js"
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.js";
 import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { twoFactorRoutes } from "./modules/auth/auth-two-factor.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { registerChatSocket } from "./modules/chats/chats.socket.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
@@ -129,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The auth guards are decorations of the root instance, so every module registered below can use them.
   const clock = deps.clock ?? systemClock;
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock }, authCookiesFor(config));
-  // product_data is encrypted at rest (ARCHITECTURE.md §4); one cipher serves every module that reads or writes it.
+  // product_data and authenticator secrets are encrypted at rest (ARCHITECTURE.md §4); one cipher serves them all.
   const cipher = createDataCipher(config.dataKey);
   // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.
   const rateLimitStore = deps.rateLimitStore ?? (await createRateLimitStore(config, clock, app.log));
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     clock,
     realtime,
+    cipher,
     mailer: deps.mailer,
     rateLimitStore,
   });
@@ -223,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth });
+      await api.register(twoFactorRoutes, { deps: auth });
       await api.register(usersRoutes, {
         db: database.db,
         media,
