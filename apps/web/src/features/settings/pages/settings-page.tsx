@@ -5,10 +5,11 @@ import { ChangePasswordForm } from "../components/change-password-form";
 import { LanguageSettings } from "../components/language-settings";
 import { NotificationSettings } from "../components/notification-settings";
 import { SessionsSettings } from "../components/sessions-settings";
+import { TwoFactorSettings } from "../components/two-factor-settings";
 
 /**
- * /settings (ARCHITECTURE §4 Accounts): language, notifications, password change, sign out everywhere. Always the
- * user's own.
+ * /settings (ARCHITECTURE §4 Accounts): language, notifications, password change, two-factor sign-in, sign out
+ * everywhere. Always the user's own.
  */
 export function SettingsPage() {
   const { t } = useTranslation("settings");
@@ -19,6 +20,7 @@ export function SettingsPage() {
         <LanguageSettings />
         <NotificationSettings />
         <ChangePasswordForm />
+        <TwoFactorSettings />
         <SessionsSettings />
       </Stack>
     </Box>
