@@ -66,7 +66,10 @@ export function TwoFactorSetup() {
           <Button component="a" variant="default" href={download} download="lootlane-recovery-codes.txt">
             {t("twoFactor.download")}
           </Button>
-          <Button onClick={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}>
+          <Button
+            onClick={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
+            data-testid="two-factor-done"
+          >
             {t("twoFactor.done")}
           </Button>
         </Group>
@@ -82,7 +85,7 @@ export function TwoFactorSetup() {
             {describeError(start.error)}
           </Alert>
         )}
-        <Button onClick={begin} loading={start.isPending}>
+        <Button onClick={begin} loading={start.isPending} data-testid="two-factor-start">
           {t("twoFactor.start")}
         </Button>
       </Stack>
