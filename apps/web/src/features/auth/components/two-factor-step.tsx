@@ -54,7 +54,6 @@ export function TwoFactorStep({ credentials, onSignedIn }: TwoFactorStepProps) {
           inputMode={useRecovery ? "text" : "numeric"}
           autoComplete="one-time-code"
           maxLength={useRecovery ? 64 : 6}
-          data-autofocus
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
         />

@@ -41,7 +41,13 @@ export function TwoFactorSetup() {
 
   if (recoveryCodes) {
     const text = recoveryCodes.join("\n");
-    const download = URL.createObjectURL(new Blob([`${text}\n`], { type: "text/plain" }));
+    const download = () => {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([`${text}\n`], { type: "text/plain" }));
+      link.download = "lootlane-recovery-codes.txt";
+      link.click();
+      URL.revokeObjectURL(link.href);
+    };
     return (
       <Stack gap="md">
         <Alert color="teal" variant="light">
@@ -63,7 +69,7 @@ export function TwoFactorSetup() {
               </Button>
             )}
           </CopyButton>
-          <Button component="a" variant="default" href={download} download="lootlane-recovery-codes.txt">
+          <Button variant="default" onClick={download}>
             {t("twoFactor.download")}
           </Button>
           <Button
