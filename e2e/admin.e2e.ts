@@ -4,7 +4,7 @@ import { testImages } from "@lootlane/server/test/test-images";
 import { type ApiSession, signInThroughApi, signUpThroughApi } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials } from "./support/server.js";
+import { signInAdminOnPage } from "./support/admin-sign-in.js";
 import { productForm, useJourney } from "./support/journey.js";
 
 const password = "Admining!1pass";
@@ -84,7 +84,7 @@ describe.skipIf(skipReason)("admin journey", () => {
     expect((await currentUser(buyer)).balance).toBe(300);
 
     const admin = await openPage(journey.browser, journey.server.baseUrl, viewports.desktop);
-    await signIn(admin.page, adminCredentials.email, adminCredentials.password);
+    await signInAdminOnPage(admin.page, journey.server.baseUrl);
     // SPEC: an admin lands on the dashboard after signing in.
     await expect.poll(() => new URL(admin.page.url()).pathname).toBe("/admin");
     await admin.page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();

@@ -2,10 +2,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
-import { type ApiSession, signInThroughApi, signUpThroughApi } from "./support/api-session.js";
+import { signInAdminThroughApi } from "./support/admin-sign-in.js";
+import { type ApiSession, signUpThroughApi } from "./support/api-session.js";
 import { launchBrowser, openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials, type StartedServer, startServer } from "./support/server.js";
+import { type StartedServer, startServer } from "./support/server.js";
 
 const seller = { email: "lena@example.com", username: "lena_keys", password: "Catalogue!1pass" };
 const listing = {
@@ -31,7 +32,7 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" } });
     browser = await launchBrowser();
     sellerApi = await signUpThroughApi(server.baseUrl, mail, seller);
-    adminApi = await signInThroughApi(server.baseUrl, adminCredentials.email, adminCredentials.password);
+    adminApi = await signInAdminThroughApi(server.baseUrl);
   });
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiSession } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials } from "./support/server.js";
+import { signInAdminOnPage } from "./support/admin-sign-in.js";
 import { approveThroughApi, listProductThroughApi, signInOnPage, signUpUser, useJourney } from "./support/journey.js";
 
 /*
@@ -38,6 +38,13 @@ describe.skipIf(skipReason)("control journey", () => {
     if (inRussian) await person.context.addInitScript(() => localStorage.setItem("user-language", "ru"));
     await signInOnPage(person.page, { email, password: secret }, inRussian ? russian : undefined);
     return person;
+  }
+
+  async function adminAt(viewport: keyof typeof viewports, inRussian = false) {
+    const admin = await openPage(journey.browser, journey.server.baseUrl, viewports[viewport]);
+    if (inRussian) await admin.context.addInitScript(() => localStorage.setItem("user-language", "ru"));
+    await signInAdminOnPage(admin.page, journey.server.baseUrl, inRussian ? russian : undefined);
+    return admin;
   }
 
   /** Whether the home page, freshly loaded, lists a product of this title. */
@@ -89,7 +96,7 @@ describe.skipIf(skipReason)("control journey", () => {
     const productId = await listProduct(await signUp("ctl_rejected"), title, false);
 
     // The admin, in Russian on a phone, rejects it and writes why.
-    const admin = await personAt("phone", adminCredentials.email, adminCredentials.password, true);
+    const admin = await adminAt("phone", true);
     // The moderation queue comes first; the list without a filter keeps the product once it is decided.
     await admin.page.goto("/admin/products");
     await admin.page.getByRole("button", { name: `Отклонить «${title}»` }).click();
@@ -142,7 +149,7 @@ describe.skipIf(skipReason)("control journey", () => {
     await userReport.waitFor({ state: "hidden" });
 
     // The admin, in English on a desktop, opens the queue from the admin menu.
-    const admin = await personAt("desktop", adminCredentials.email, adminCredentials.password);
+    const admin = await adminAt("desktop");
     await admin.page.getByRole("link", { name: "Reports", exact: true }).click();
     await admin.page.getByRole("heading", { level: 1, name: "Reports" }).waitFor();
     const listingCard = admin.page.getByRole("listitem", { name: `Report of ${title}` });

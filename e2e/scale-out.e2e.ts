@@ -16,7 +16,8 @@ import {
   startDeployment,
   type Visitor,
 } from "./support/scale-out.js";
-import { adminCredentials, type StartedServer, startServer } from "./support/server.js";
+import { signInAdmin } from "./support/admin-sign-in.js";
+import { type StartedServer, startServer } from "./support/server.js";
 
 /*
  * ARCHITECTURE.md §1 "Scale-out", end to end: two instances of the built server, as behind a load balancer,
@@ -105,7 +106,7 @@ describe.skipIf("skipReason" in servers)("two instances of one deployment", () =
     // Sign-up codes live in the database: the buyer's is mailed by A and accepted by B.
     const sellerUser = await signUp(seller, sellerName, a, a);
     const buyerUser = await signUp(buyer, buyerName, a, b);
-    await okJson(admin.at(b.baseUrl).call("POST", "/auth/login", adminCredentials), "admin sign-in");
+    await signInAdmin(admin.at(b.baseUrl), b.baseUrl);
 
     // The seller lists a product with a picture on A; the admin approves it on B.
     const categories = await okJson<Category[]>(seller.at(a.baseUrl).call("GET", "/categories/all"), "category list");

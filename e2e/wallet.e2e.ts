@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signInThroughApi, signUpThroughApi } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials } from "./support/server.js";
+import { signInAdminOnPage } from "./support/admin-sign-in.js";
 import { sellerWithProduct, signInOnPage, useJourney } from "./support/journey.js";
 
 const password = "Wallet!1pass";
@@ -90,7 +90,7 @@ describe.skipIf(skipReason)("wallet journey", () => {
     // The admin, in Russian on a desktop, pays it by hand and enters the bank's reference.
     const admin = await openPage(journey.browser, journey.server.baseUrl, viewports.desktop);
     await admin.context.addInitScript(() => localStorage.setItem("user-language", "ru"));
-    await signInOnPage(admin.page, adminCredentials, russian);
+    await signInAdminOnPage(admin.page, journey.server.baseUrl, russian);
     await admin.page.goto("/admin/withdrawals");
     const request = admin.page.getByRole("listitem").filter({ hasText: "wallet_seller" });
     await request.getByText("•••• 1111").waitFor();

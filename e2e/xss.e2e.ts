@@ -4,7 +4,7 @@ import { testImages } from "@lootlane/server/test/test-images";
 import { type ApiSession, signUpThroughApi } from "./support/api-session.js";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials } from "./support/server.js";
+import { signInAdminOnPage } from "./support/admin-sign-in.js";
 import { productForm, useJourney } from "./support/journey.js";
 
 const password = "Scripting!1pass";
@@ -75,14 +75,15 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     return id;
   }
 
-  async function visit(signedInAs?: { email: string; password: string }): Promise<Visit> {
+  async function visit(signedInAs?: { email: string; password: string } | "admin"): Promise<Visit> {
     const opened = await openPage(journey.browser, journey.server.baseUrl, viewports.desktop);
     const dialogs: string[] = [];
     opened.page.on("dialog", (dialog) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.dismiss();
     });
-    if (signedInAs) {
+    if (signedInAs === "admin") await signInAdminOnPage(opened.page, journey.server.baseUrl);
+    else if (signedInAs) {
       await opened.page.goto("/signin");
       await opened.page.getByLabel("E-mail").fill(signedInAs.email);
       await opened.page.getByLabel("Password", { exact: true }).fill(signedInAs.password);
@@ -210,7 +211,7 @@ describe.skipIf(skipReason)("stored XSS journey", () => {
     await sellerView.context.close();
 
     // The admin: users list and edit page, products, deals.
-    const admin = await visit(adminCredentials);
+    const admin = await visit("admin");
     await admin.page.goto("/admin/users");
     await admin.page.getByRole("searchbox", { name: "Search users" }).fill("xss_");
     await admin.page.getByRole("list", { name: "Users" }).getByRole("listitem", { name: "xss_buyer" }).waitFor();

@@ -93,8 +93,13 @@ async function expectOk(response: Response, step: string): Promise<void> {
   if (response.status !== 200) throw new Error(`${step} answered ${response.status}: ${await response.text()}`);
 }
 
+/** A client of the API at `baseUrl` with no cookies yet. */
+export function newApiSession(baseUrl: string): ApiSession {
+  return session(baseUrl, new Map());
+}
+
 export async function signInThroughApi(baseUrl: string, email: string, password: string): Promise<ApiSession> {
-  const api = session(baseUrl, new Map());
+  const api = newApiSession(baseUrl);
   await expectOk(await api.call("POST", "/auth/login", { email, password }), `sign-in of ${email}`);
   return api;
 }

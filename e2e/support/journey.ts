@@ -3,9 +3,10 @@ import { expect } from "vitest";
 import { afterAll, beforeAll } from "vitest";
 import { startTestMailServer, type TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
-import { type ApiSession, signInThroughApi, signUpThroughApi } from "./api-session.js";
+import { signInAdminThroughApi } from "./admin-sign-in.js";
+import { type ApiSession, signUpThroughApi } from "./api-session.js";
 import { launchBrowser } from "./browser.js";
-import { adminCredentials, type StartedServer, startServer } from "./server.js";
+import { type StartedServer, startServer } from "./server.js";
 
 /** What a browser journey runs against: the built server mailing to a test mail server, Chromium, the admin's API. */
 export type Journey = { server: StartedServer; mail: TestMailServer; browser: Browser; adminApi: ApiSession };
@@ -22,11 +23,8 @@ export function useJourney(): Journey {
       env: { SMTP_URL: journey.mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" },
     });
     journey.browser = await launchBrowser();
-    journey.adminApi = await signInThroughApi(
-      journey.server.baseUrl,
-      adminCredentials.email,
-      adminCredentials.password,
-    );
+    // The admin sets up two-factor sign-in here; the journey's later admin sign-ins enter codes (admin-sign-in.ts).
+    journey.adminApi = await signInAdminThroughApi(journey.server.baseUrl);
   });
   afterAll(async () => {
     await journey.browser?.close();

@@ -10,6 +10,7 @@ import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { emailChangeRoutes } from "./modules/auth/auth-email-change.routes.js";
 import { signInsRoutes } from "./modules/auth/auth-sign-ins.routes.js";
+import { twoFactorRoutes } from "./modules/auth/auth-two-factor.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { categoryUpdateRoutes } from "./modules/categories/categories-update.routes.js";
 import { catalogueChanged } from "./modules/products/products.events.js";
@@ -136,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The auth guards are decorations of the root instance, so every module registered below can use them.
   const clock = deps.clock ?? systemClock;
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock }, authCookiesFor(config));
-  // product_data is encrypted at rest (ARCHITECTURE.md §4); one cipher serves every module that reads or writes it.
+  // product_data and authenticator secrets are encrypted at rest (ARCHITECTURE.md §4); one cipher serves them all.
   const cipher = createDataCipher(config.dataKey);
   // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.
   const rateLimitStore = deps.rateLimitStore ?? (await createRateLimitStore(config, clock, app.log));
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     clock,
     realtime,
+    cipher,
     mailer: deps.mailer,
     rateLimitStore,
   });
@@ -233,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(signInsRoutes, { deps: auth });
       await api.register(emailChangeRoutes, { deps: auth });
       await api.register(accountRoutes, { deps: { auth, media, log: app.log }, cipher });
+      await api.register(twoFactorRoutes, { deps: auth });
       await api.register(usersRoutes, {
         db: database.db,
         media,

@@ -2,7 +2,7 @@ import type { Category, ChatListItem, ProductDetail, User } from "@lootlane/cont
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
 import { newVisitor, okJson, type Visitor } from "../../support/scale-out.js";
-import { adminCredentials } from "../../support/server.js";
+import { signInAdmin } from "../../support/admin-sign-in.js";
 
 /** A signed-up person: their own cookies and source address, so the per-IP auth limits count each apart. */
 export type Member = { visitor: Visitor; user: User; email: string; password: string };
@@ -54,7 +54,7 @@ export async function signUp(
  */
 export async function prepareWorld(baseUrl: string, mail: TestMailServer, plan: WorldPlan): Promise<World> {
   const admin = newVisitor();
-  await okJson(admin.at(baseUrl).call("POST", "/auth/login", adminCredentials), "admin sign-in");
+  await signInAdmin(admin.at(baseUrl), baseUrl);
   const sellers = await inBatches(range(plan.sellers), (index) => signUp(baseUrl, mail, `cs${index}_${plan.tag}`));
   const image = await testImages.png();
   const category = await okJson<Category>(

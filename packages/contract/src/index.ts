@@ -11,6 +11,7 @@ export * from "./users/look-alike-names.js";
 export * from "./auth/auth.schemas.js";
 export * from "./auth/sessions.schemas.js";
 export * from "./users/account.schemas.js";
+export * from "./auth/two-factor.schemas.js";
 export * from "./catalog/categories.schemas.js";
 export * from "./catalog/products.schemas.js";
 export * from "./catalog/stock.schemas.js";

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "../users/users.schemas.js";
+import {
+  emailSchema,
+  passwordSchema,
+  storedPasswordSchema,
+  usernameSchema,
+  verificationCodeSchema,
+} from "../users/users.schemas.js";
+import { secondFactorSchema } from "./two-factor.schemas.js";
 
 /*
  * Bodies and answers of the Auth calls (SPEC.md §7) plus the credential calls Lootlane adds (sign out
@@ -7,9 +14,6 @@ import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } f
  * A new password must pass the password rule (422 VALIDATION_ERROR naming the field otherwise); a password
  * being checked against a stored one is only bounded, so an older password that predates the rule still works.
  */
-
-/** A password to compare with a stored hash: any text, bounded so nobody makes the server hash megabytes. */
-const storedPasswordSchema = z.string().min(1, "Enter the password").max(1024, "At most 1024 characters");
 
 /** Answer of calls whose only result is that they worked. */
 export const successResponseSchema = z.object({ success: z.literal(true) }).meta({ id: "SuccessResponse" });
@@ -33,10 +37,11 @@ export const loginCodeRequestSchema = z
 
 /**
  * POST /auth/login. With `code` (from POST /auth/login-code) the account's wrong-password budget does not
- * apply, the per-IP limits do; a wrong code counts as a try of that code, a right one is used up.
+ * apply, the per-IP limits do; a wrong code counts as a try of that code, a right one is used up. With
+ * two-factor sign-in on, `totp_code` or `recovery_code` is needed too (401 TWO_FACTOR_REQUIRED without).
  */
 export const loginRequestSchema = loginCodeRequestSchema
-  .extend({ code: verificationCodeSchema.optional() })
+  .extend({ code: verificationCodeSchema.optional(), ...secondFactorSchema.shape })
   .meta({ id: "LoginRequest" });
 
 /** POST /auth/send-verification-code: step one of sign-up; refused when the e-mail or username is taken. */

@@ -303,6 +303,43 @@ export const errorCatalogue = {
     en: "There is money on the account (available, held or awaiting a withdrawal); withdraw it before deleting the account",
     ru: "На аккаунте есть деньги (доступные, удержанные или ожидающие вывода); выведите их, прежде чем удалять аккаунт",
   },
+  // Issue 22: two-factor sign-in.
+  TWO_FACTOR_REQUIRED: {
+    status: 401,
+    en: "Enter the code from your authenticator app",
+    ru: "Введите код из приложения-аутентификатора",
+  },
+  WRONG_TWO_FACTOR_CODE: { status: 400, en: "Wrong code", ru: "Неверный код" },
+  TWO_FACTOR_CODE_ALREADY_USED: {
+    status: 400,
+    en: "This code has already been used; wait for the next one",
+    ru: "Этот код уже использован; дождитесь следующего",
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    status: 409,
+    en: "Two-factor sign-in is already on",
+    ru: "Двухфакторный вход уже включён",
+  },
+  TWO_FACTOR_NOT_SET_UP: {
+    status: 409,
+    en: "Start the two-factor set-up first",
+    ru: "Сначала начните настройку двухфакторного входа",
+  },
+  TWO_FACTOR_NOT_ENABLED: {
+    status: 409,
+    en: "Two-factor sign-in is off",
+    ru: "Двухфакторный вход выключен",
+  },
+  TWO_FACTOR_SETUP_REQUIRED: {
+    status: 403,
+    en: "Set up two-factor sign-in to open the admin area",
+    ru: "Чтобы открыть админ-панель, настройте двухфакторный вход",
+  },
+  ADMIN_CANNOT_DISABLE_TWO_FACTOR: {
+    status: 403,
+    en: "Admins must keep two-factor sign-in on",
+    ru: "Администраторы не могут отключить двухфакторный вход",
+  },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

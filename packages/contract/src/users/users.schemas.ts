@@ -30,6 +30,8 @@ export const userSchema = z
     is_active: z.boolean(),
     rating: z.number().nonnegative(),
     role: roleSchema,
+    /** Whether sign-in asks for an authenticator code (issue 22); admins without it must set it up first. */
+    two_factor_enabled: z.boolean(),
   })
   .meta({ id: "User" });
 
@@ -82,6 +84,9 @@ export const usernameSchema = z
   .regex(USERNAME_PATTERN, "Only English letters, digits and underscore")
   // Users already wearing such a name (the seed's "admin") keep it: only names being chosen pass this schema.
   .refine((username) => !looksOfficial(username), errorText("USERNAME_NOT_ALLOWED", "en"));
+
+/** A password to compare with a stored hash: any text, bounded so nobody makes the server hash megabytes. */
+export const storedPasswordSchema = z.string().min(1, "Enter the password").max(1024, "At most 1024 characters");
 
 export const passwordSchema = z
   .string()

@@ -90,6 +90,7 @@ describe("GET /v1/admin/users", () => {
         is_active: true,
         rating: 0,
         role: "admin",
+        two_factor_enabled: true,
       });
       expect(failure(await pageAdmin.get("/v1/admin/users?per_page=0"))).toEqual([422, "VALIDATION_ERROR"]);
     } finally {

@@ -10,6 +10,7 @@ import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.contex
 import { authLimits } from "./auth.limits.js";
 import { userWithPassword, type SignedIn } from "./auth.service.js";
 import { issueCode, mailCode, withCheckedCode } from "./auth-email-codes.service.js";
+import { checkSecondFactor, lacksSecondFactor } from "./auth-two-factor.service.js";
 
 /*
  * Sign-in with a mailed code (issue 17 item 8): 100 wrong passwords lock an account's password sign-in for the
@@ -51,7 +52,9 @@ export async function sendSignInCode(
 /**
  * POST /auth/login with a code: the account's wrong-password budget is not asked, the IP's limits are. The code
  * is checked first (a wrong one counts as one of its five tries), so without the mailbox nothing is learnt
- * about the password; the right code is used up by one password try, right or wrong.
+ * about the password; the right code is used up by one password try, right or wrong, and by one try of the
+ * second factor when two-factor sign-in is on. Asked for that factor (TWO_FACTOR_REQUIRED), the code stays
+ * unused, so the form can send it again with the authenticator's code.
  */
 export async function signInWithCode(
   deps: AuthDeps,
@@ -69,6 +72,13 @@ export async function signInWithCode(
     { consume: true },
     async (tx, now) => {
       if (!user) return { error: new AppError("INCORRECT_EMAIL_OR_PASSWORD") };
+      if (lacksSecondFactor(user, input)) throw new AppError("TWO_FACTOR_REQUIRED");
+      const wrongFactor = await checkSecondFactor(deps, tx, user, input).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (wrongFactor instanceof AppError) return { error: wrongFactor };
+      if (wrongFactor !== undefined) throw wrongFactor;
       if (user.isBanned) return { error: new AppError("USER_IS_BANNED") };
       return { tokens: await startSession(tx, { userId: user.id, client: context }, tokenSettings(deps, now)) };
     },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { deviceIdOf } from "../../platform/auth/device-cookie.js";
+import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { SessionClient, TokenSettings } from "../../platform/auth/sessions.js";
 import { requestLocale } from "../../platform/http/request-locale.js";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.js";
@@ -21,6 +22,8 @@ export type AuthDeps = {
   log: FastifyBaseLogger;
   /** Sockets of ended sign-ins close with them, not when their access token runs out. */
   realtime: Pick<Realtime, "endSignIns">;
+  /** Keeps the authenticator secrets of two-factor sign-in encrypted at rest, like product data. */
+  cipher: DataCipher;
 };
 
 /** Facts about the request the rules need: who to rate-limit, what to note on a session, the mail language. */
@@ -46,6 +49,7 @@ export type AuthSetup = {
   db: Db;
   clock: Clock;
   realtime: Pick<Realtime, "endSignIns">;
+  cipher: DataCipher;
   /** Given by tests (a real SMTP server); otherwise made from config and closed with the app. */
   mailer?: Mailer;
   /** Given by tests; otherwise Redis or memory per config, closed with the app. */
@@ -68,5 +72,6 @@ export async function createAuthDeps(app: FastifyInstance, setup: AuthSetup): Pr
     limiter: createRateLimiter(store, setup.clock),
     log: app.log,
     realtime: setup.realtime,
+    cipher: setup.cipher,
   };
 }

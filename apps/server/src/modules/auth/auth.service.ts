@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from "../../platform/security/password-h
 import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
 import { authLimits } from "./auth.limits.js";
 import { setPasswordHash } from "../users/users.service.js";
+import { checkSecondFactor, lacksSecondFactor } from "./auth-two-factor.service.js";
 
 export type { AuthDeps } from "./auth.context.js";
 // The user's sign-ins, for the export of their data (modules/account).
@@ -56,7 +57,8 @@ export async function userWithPassword(
 
 /**
  * Sign-in. One answer, INCORRECT_EMAIL_OR_PASSWORD, for an unknown e-mail and a wrong password, at the same
- * cost; USER_IS_BANNED only once the password is proven, so a ban reveals nothing to a guesser.
+ * cost; TWO_FACTOR_REQUIRED and USER_IS_BANNED only once the password is proven, so neither reveals anything
+ * to a guesser. A wrong second factor counts against the account's budget as a wrong password does.
  */
 export async function signIn(deps: AuthDeps, input: LoginRequest, context: RequestContext): Promise<SignedIn> {
   await deps.limiter.consume(authLimits.signInPerIp, context.ip);
@@ -70,6 +72,11 @@ export async function signIn(deps: AuthDeps, input: LoginRequest, context: Reque
     });
   const user = await userWithPassword(deps, input);
   if (!user) throw new AppError("INCORRECT_EMAIL_OR_PASSWORD");
+  if (lacksSecondFactor(user, input)) {
+    await failure.cancel();
+    throw new AppError("TWO_FACTOR_REQUIRED");
+  }
+  await checkSecondFactor(deps, deps.db, user, input);
   await failure.cancel();
   if (user.isBanned) throw new AppError("USER_IS_BANNED");
   const tokens = await startSession(deps.db, { userId: user.id, client: context }, tokenSettings(deps, deps.clock()));

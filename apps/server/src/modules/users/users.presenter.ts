@@ -29,6 +29,7 @@ export function presentUser(row: UserRow): User {
     is_active: row.isActive,
     rating: row.rating,
     role: row.role,
+    two_factor_enabled: row.totpEnabledAt !== null,
   };
 }
 

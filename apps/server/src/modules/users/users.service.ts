@@ -1,5 +1,5 @@
 import type { Locale, Role } from "@lootlane/contract";
-import { and, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { users, type NewUser, type User as UserRow } from "../../db/schema/users.js";
@@ -230,4 +230,63 @@ export async function countUserIdsUpTo(db: Db, from: string, to: string | undefi
     .limit(cap);
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(capped.as("capped"));
   return row!.count;
+}
+
+/*
+ * Two-factor sign-in (issue 22): the auth module checks the codes and encrypts the secret; these writes keep
+ * its state consistent under parallel requests, each answering whether it applied.
+ */
+
+/** A new pending secret (set-up started again replaces it); refused once two-factor sign-in is on. */
+export async function setPendingTotpSecret(db: Db, userId: string, encryptedSecret: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ totpSecret: encryptedSecret, totpLastStep: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+/**
+ * Turns two-factor sign-in on with the secret a first code was checked against: a set-up restarted meanwhile
+ * (another secret) or a parallel enable (already on) makes it refuse. The code's step counts as used.
+ */
+export async function enableTotp(
+  tx: Db,
+  userId: string,
+  checked: { encryptedSecret: string; step: number; at: Date },
+): Promise<boolean> {
+  const updated = await tx
+    .update(users)
+    .set({ totpEnabledAt: checked.at, totpLastStep: checked.step, updatedAt: checked.at })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt), eq(users.totpSecret, checked.encryptedSecret)))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+/**
+ * Records an accepted authenticator code's time step, only if it is later than the last one accepted: of two
+ * requests with one code exactly one gets true, and a code already used never counts again.
+ */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(users.id, userId),
+        isNotNull(users.totpEnabledAt),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+/** Two-factor sign-in off: the secret is forgotten, so turning it on again needs a new set-up. */
+export async function disableTotp(tx: Db, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: at })
+    .where(eq(users.id, userId));
 }

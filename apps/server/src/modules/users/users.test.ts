@@ -91,6 +91,7 @@ describe("GET /v1/users/{username}", () => {
       is_active: true,
       rating: 4,
       role: "user",
+      two_factor_enabled: false,
       seller_stats: aliceStats,
     });
     expect((await asBob.get("/v1/users/bob")).json().balance).toBe(0.05);

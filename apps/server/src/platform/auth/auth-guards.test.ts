@@ -21,12 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user row and a session for it, made the way sign-in makes them. */
-async function sessionFor(role: UserRole = "user") {
+/** A user row and a session for it, made the way sign-in makes them; admins sign in with a second factor. */
+async function sessionFor(role: UserRole = "user", { twoFactor = role === "admin" } = {}) {
   const name = `g_${randomUUID().slice(0, 8)}`;
   const [user] = await t.database.db
     .insert(users)
-    .values({ email: `${name}@example.com`, username: name, passwordHash: "unused", role })
+    .values({
+      email: `${name}@example.com`,
+      username: name,
+      passwordHash: "unused",
+      role,
+      totpEnabledAt: twoFactor ? clock.now() : null,
+    })
     .returning({ id: users.id });
   const tokens = await startSession(
     t.database.db,
@@ -68,6 +74,7 @@ describe("requireUser", () => {
       username: expect.any(String),
       role: "user",
       sessionId: session.sessionId,
+      twoFactorEnabled: false,
     });
   });
 
@@ -130,6 +137,13 @@ describe("requireAdmin", () => {
     expect((await call("/test/admin", admin.accessToken)).json()).toEqual({ id: admin.userId });
     expectError(await call("/test/admin", (await sessionFor("user")).accessToken), 403, "INSUFFICIENT_PERMISSIONS");
     expectError(await call("/test/admin"), 401, "TOKEN_NOT_FOUND");
+  });
+
+  it("answers 403 TWO_FACTOR_SETUP_REQUIRED to an admin without two-factor sign-in, and lets them in once it is on", async () => {
+    const admin = await sessionFor("admin", { twoFactor: false });
+    expectError(await call("/test/admin", admin.accessToken), 403, "TWO_FACTOR_SETUP_REQUIRED");
+    await t.database.db.update(users).set({ totpEnabledAt: clock.now() }).where(eq(users.id, admin.userId));
+    expect((await call("/test/admin", admin.accessToken)).json()).toEqual({ id: admin.userId });
   });
 
   it("follows a role change at once", async () => {

@@ -35,10 +35,14 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = user;
 }
 
-/** A route group's onRequest hook: requireUser, and the user must be an admin (403 INSUFFICIENT_PERMISSIONS). */
+/**
+ * A route group's onRequest hook: requireUser, and the user must be an admin (403 INSUFFICIENT_PERMISSIONS)
+ * who signs in with a second factor (403 TWO_FACTOR_SETUP_REQUIRED until they set it up).
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== "admin") throw new AppError("INSUFFICIENT_PERMISSIONS");
+  if (!request.user.twoFactorEnabled) throw new AppError("TWO_FACTOR_SETUP_REQUIRED");
 }
 
 /**

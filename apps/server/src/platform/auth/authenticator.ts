@@ -5,8 +5,11 @@ import { AppError } from "../errors/app-error.js";
 import type { Clock } from "../time/clock.js";
 import { verifyAccessToken } from "./access-token.js";
 
-/** Who is signed in, as routes see it (`request.user`). */
-export type AuthUser = { id: string; username: string; role: UserRole; sessionId: string };
+/**
+ * Who is signed in, as routes see it (`request.user`). `twoFactorEnabled`: whether their sign-in asks for an
+ * authenticator code, which the admin area requires.
+ */
+export type AuthUser = { id: string; username: string; role: UserRole; sessionId: string; twoFactorEnabled: boolean };
 
 /** `familyId`: the sign-in the session belongs to, whose end closes what was opened with any of its tokens. */
 export type Authentication = { user: AuthUser; isBanned: boolean; familyId: string };
@@ -32,6 +35,7 @@ export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps)
           username: users.username,
           role: users.role,
           isBanned: users.isBanned,
+          totpEnabledAt: users.totpEnabledAt,
           revokedAt: sessions.revokedAt,
           familyId: sessions.familyId,
         })
@@ -43,7 +47,13 @@ export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps)
       if (!row || row.revokedAt !== null) throw new AppError("TOKEN_IS_REVOKED");
       if (row.id !== claims.userId) throw new AppError("TOKEN_IS_INVALID");
       return {
-        user: { id: row.id, username: row.username, role: row.role, sessionId: claims.sessionId },
+        user: {
+          id: row.id,
+          username: row.username,
+          role: row.role,
+          sessionId: claims.sessionId,
+          twoFactorEnabled: row.totpEnabledAt !== null,
+        },
         isBanned: row.isBanned,
         familyId: row.familyId,
       };

@@ -223,6 +223,19 @@ const matrix: Record<string, Row> = {
     { user: [400, "WRONG_PASSWORD"] },
   ),
   "GET /v1/users/me/export": signedIn(() => ({ url: "/v1/users/me/export" }), { user: OK }),
+  // Two-factor sign-in, in this order: nobody has set it up when enable runs, the test admin has it on.
+  "POST /v1/auth/2fa/disable": signedIn(
+    () => ({ url: "/v1/auth/2fa/disable", body: { password: "Wrong#pass1", totp_code: "000000" } }),
+    { user: [409, "TWO_FACTOR_NOT_ENABLED"], admin: [403, "ADMIN_CANNOT_DISABLE_TWO_FACTOR"] },
+  ),
+  "POST /v1/auth/2fa/enable": signedIn(() => ({ url: "/v1/auth/2fa/enable", body: { code: "000000" } }), {
+    user: [409, "TWO_FACTOR_NOT_SET_UP"],
+    admin: [409, "TWO_FACTOR_ALREADY_ENABLED"],
+  }),
+  "POST /v1/auth/2fa/setup": signedIn(() => ({ url: "/v1/auth/2fa/setup" }), {
+    user: OK,
+    admin: [409, "TWO_FACTOR_ALREADY_ENABLED"],
+  }),
   "POST /v1/users/password": signedIn(
     () => ({ url: "/v1/users/password", body: { current_password: "Wrong#pass1", new_password: "Another#pass2" } }),
     { user: [400, "WRONG_PASSWORD"] },

@@ -22,3 +22,8 @@ export function offersSignInCode(error: unknown): boolean {
     status === 429 && cause instanceof HTTPError && cause.response.headers.get(SIGN_IN_CODE_HEADER) === "available"
   );
 }
+
+/** Whether the password was right and the account asks for its second factor (two-factor sign-in is on). */
+export function asksSecondFactor(error: unknown): boolean {
+  return toApiError(error).code === "TWO_FACTOR_REQUIRED";
+}

@@ -3,6 +3,7 @@ import { Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import type { LoginRequest } from "@lootlane/contract";
 import type { CurrentUser } from "@/shared/auth/current-user";
 import { PasswordField } from "@/shared/auth/password-field";
 import { readReturnPath } from "@/shared/auth/return-path";
@@ -10,11 +11,12 @@ import { useReplaceCurrentUser } from "@/shared/auth/session";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { useRequestSignInCode } from "../api/request-sign-in-code";
-import { offersSignInCode, useSignIn } from "../api/sign-in";
+import { asksSecondFactor, offersSignInCode, useSignIn } from "../api/sign-in";
 import { useValidationMessage } from "../hooks/use-validation-message";
 import { checkEmail, checkSignInPassword } from "../lib/validation";
 import { ErrorBanner } from "./error-banner";
 import { SignInCodeStep } from "./sign-in-code-step";
+import { TwoFactorStep } from "./two-factor-step";
 
 /** SPEC §2 redirects: an admin lands in the admin area, anyone else on the home page. */
 function homeOf(user: CurrentUser): string {
@@ -31,6 +33,7 @@ export function SignInForm() {
   const requestCode = useRequestSignInCode();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [locked, setLocked] = useState<{ email: string; password: string; resendAt: number } | null>(null);
+  const [secondFactorFor, setSecondFactorFor] = useState<LoginRequest | null>(null);
   const form = useForm({
     initialValues: { email: "", password: "" },
     validate: {
@@ -60,12 +63,15 @@ export function SignInForm() {
       onSuccess: signedIn,
       onError: (error) => {
         if (offersSignInCode(error)) return offerCode(credentials);
+        if (asksSecondFactor(error)) return setSecondFactorFor(credentials);
         const fieldErrors = fieldErrorsOf(error, { serverFields: { email: "email", password: "password" } });
         if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
         else setRefusal(describeError(error));
       },
     });
   });
+
+  if (secondFactorFor) return <TwoFactorStep credentials={secondFactorFor} onSignedIn={signedIn} />;
 
   if (locked) {
     return (
@@ -74,6 +80,7 @@ export function SignInForm() {
         resendAt={locked.resendAt}
         onResent={(resendAt) => setLocked({ ...locked, resendAt })}
         onSignedIn={signedIn}
+        onSecondFactor={setSecondFactorFor}
       />
     );
   }

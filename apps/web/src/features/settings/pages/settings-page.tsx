@@ -8,10 +8,11 @@ import { ExportSettings } from "../components/export-settings";
 import { LanguageSettings } from "../components/language-settings";
 import { NotificationSettings } from "../components/notification-settings";
 import { SessionsSettings } from "../components/sessions-settings";
+import { TwoFactorSettings } from "../components/two-factor-settings";
 
 /**
- * /settings (ARCHITECTURE §4 Accounts): language, notifications, password and e-mail change, signed-in devices,
- * export of one's data and deleting the account. Always the user's own.
+ * /settings (ARCHITECTURE §4 Accounts): language, notifications, password and e-mail change, two-factor sign-in,
+ * signed-in devices, export of one's data and deleting the account. Always the user's own.
  */
 export function SettingsPage() {
   const { t } = useTranslation("settings");
@@ -22,6 +23,7 @@ export function SettingsPage() {
         <LanguageSettings />
         <NotificationSettings />
         <ChangePasswordForm />
+        <TwoFactorSettings />
         <EmailChangeForm />
         <SessionsSettings />
         <ExportSettings />
