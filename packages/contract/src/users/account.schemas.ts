@@ -2,8 +2,9 @@ import { z } from "zod";
 import { productDetailSchema } from "../catalog/products.schemas.js";
 import { notificationPreferenceSchema } from "../notifications/notifications.schemas.js";
 import { signInSessionSchema } from "../auth/sessions.schemas.js";
+import { secondFactorSchema } from "../auth/two-factor.schemas.js";
 import { statementEntrySchema } from "../wallet/wallet.schemas.js";
-import { userSchema } from "./users.schemas.js";
+import { storedPasswordSchema, userSchema } from "./users.schemas.js";
 
 /*
  * Deleting one's account and exporting one's data (issue 22, "Accounts"). Deletion keeps the ledger: the user row
@@ -15,15 +16,8 @@ import { userSchema } from "./users.schemas.js";
  * POST /auth/delete-account. The password always; with two-factor sign-in on, also `totp_code` or `recovery_code`
  * (TWO_FACTOR_REQUIRED without one).
  */
-export const deleteAccountRequestSchema = z
-  .object({
-    password: z.string().min(1, "Enter the password").max(1024, "At most 1024 characters"),
-    totp_code: z
-      .string()
-      .regex(/^\d{6}$/, "Exactly 6 digits")
-      .optional(),
-    recovery_code: z.string().trim().min(1).max(64).optional(),
-  })
+export const deleteAccountRequestSchema = secondFactorSchema
+  .extend({ password: storedPasswordSchema })
   .meta({ id: "DeleteAccountRequest" });
 
 /** A deal the user took part in, as buyer or seller. */

@@ -273,3 +273,18 @@ describe("admins must enrol", () => {
     expect(failure(await client.get("/v1/admin/dashboard-info"))).toEqual([403, "INSUFFICIENT_PERMISSIONS"]);
   });
 });
+
+describe("deleting the account", () => {
+  it("asks for the second factor after the password when two-factor sign-in is on", async () => {
+    const { client, secret, recoveryCodes } = await enrolled();
+    const remove = (body: Record<string, string>) => client.post("/v1/auth/delete-account", body);
+    expect(failure(await remove({ password: TEST_PASSWORD }))).toEqual([401, "TWO_FACTOR_REQUIRED"]);
+    const wrong = String((Number(await codeAt(secret)) + 1) % 1_000_000).padStart(6, "0");
+    expect(failure(await remove({ password: TEST_PASSWORD, totp_code: wrong }))).toEqual([
+      400,
+      "WRONG_TWO_FACTOR_CODE",
+    ]);
+    const done = await remove({ password: TEST_PASSWORD, recovery_code: recoveryCodes[0]! });
+    expect(done.statusCode, done.body).toBe(200);
+  });
+});

@@ -24,7 +24,7 @@ import { hashPassword, verifyPassword } from "../../platform/security/password-h
 import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
 import { authLimits } from "./auth.limits.js";
 import { setPasswordHash } from "../users/users.service.js";
-import { checkSecondFactor, lacksSecondFactor } from "./auth-two-factor.service.js";
+import { checkSecondFactor, lacksSecondFactor, proveSecondFactor } from "./auth-two-factor.service.js";
 
 export type { AuthDeps } from "./auth.context.js";
 // The user's sign-ins, for the export of their data (modules/account).
@@ -96,6 +96,7 @@ export async function confirmAccountOwner(
   const failure = await deps.limiter.reserve(authLimits.passwordFailuresPerAccount, user.email);
   if (!(await verifyPassword(user.passwordHash, proof.password))) throw new AppError("WRONG_PASSWORD");
   await failure.cancel();
+  await proveSecondFactor(deps, user.id, proof);
   return user;
 }
 
