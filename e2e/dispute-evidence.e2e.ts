@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testImages } from "@lootlane/server/test/test-images";
 import { openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
-import { adminCredentials } from "./support/server.js";
+import { signInAdminOnPage } from "./support/admin-sign-in.js";
 import { listedProduct, signInOnPage, signUpUser, useJourney } from "./support/journey.js";
 
 const password = "Evidence!1pass";
@@ -116,7 +116,7 @@ describe.skipIf(skipReason)("dispute with evidence journey", () => {
       // The admin finds the dispute, opens its chat and sees the screenshot full size.
       const admin = await openPage(journey.browser, journey.server.baseUrl, words.viewport);
       await inLanguage(admin.context);
-      await signInOnPage(admin.page, adminCredentials, words.signIn);
+      await signInAdminOnPage(admin.page, journey.server.baseUrl, words.signIn);
       await admin.page.goto("/admin/deals");
       const card = admin.page.getByRole("list", { name: words.deals }).getByRole("listitem").filter({ hasText: title });
       await card.getByRole("link", { name: words.joinChat }).click();
