@@ -67,6 +67,9 @@ export async function listenSocketCeiling(): Promise<{ port: number; close: () =
         is_read: false,
         created_at: new Date().toISOString(),
         product: null,
+        off_platform: [],
+        attachments: [],
+        from_admin: false,
       };
       ack?.({ ok: true, message: stored });
       io.to(chat_id).emit(chatEvents.newMessage, stored);
