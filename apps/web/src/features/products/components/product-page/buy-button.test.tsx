@@ -71,7 +71,7 @@ function api(
   more: Record<string, StubReply | StubReply[]> = {},
 ) {
   return stubApi({
-    "GET wallet": { body: { balance: 1000.25, held: 0, available: 1000.25, rules } },
+    "GET wallet": { body: { balance: 1000.25, held: 0, available: 1000.25, guarantee_held: 0, rules } },
     [`GET products/${product.id}`]: shown,
     "GET categories/all": { body: [] },
     "POST products/buy": buy,
@@ -139,7 +139,7 @@ describe("buying on the product page", () => {
       { body: purchase },
       { body: product },
       {
-        "GET wallet": { body: { balance: 1197, held: 0, available: 1197, rules } },
+        "GET wallet": { body: { balance: 1197, held: 0, available: 1197, guarantee_held: 0, rules } },
       },
     );
     const { dialog } = await openDialog(makeUser({ balance: 1197 }));
@@ -152,7 +152,13 @@ describe("buying on the product page", () => {
       { body: product },
       {
         "GET wallet": {
-          body: { balance: 1000.25, held: 0, available: 1000.25, rules: { ...rules, provider: "none" } },
+          body: {
+            balance: 1000.25,
+            held: 0,
+            available: 1000.25,
+            guarantee_held: 0,
+            rules: { ...rules, provider: "none" },
+          },
         },
       },
     );
