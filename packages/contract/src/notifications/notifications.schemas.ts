@@ -36,7 +36,10 @@ export const notificationEventSchema = z.discriminatedUnion("event", [
     event: z.literal("chat_message"),
     params: z.object({ chat_id: ref, product_title: title, sender_username: z.string(), text: z.string() }),
   }),
-  /** To the seller: the buyer confirmed receipt, or the deal confirmed itself (`automatic`); `amount` is earned. */
+  /**
+   * To the seller: the buyer confirmed receipt, or the deal confirmed itself (`automatic`); `amount` is earned,
+   * on the balance at once, or held by the guarantee until `held_until` when the goods have one.
+   */
   z.object({
     event: z.literal("deal_completed"),
     params: z.object({
@@ -45,6 +48,7 @@ export const notificationEventSchema = z.discriminatedUnion("event", [
       product_title: title,
       amount: roubles,
       automatic: z.boolean(),
+      held_until: z.iso.datetime().optional(),
     }),
   }),
   /** To the buyer, a day before the deal confirms itself. */

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { ledgerTransactions } from "../../db/schema/ledger.js";
+import { notificationsOf } from "../../test/test-notifications.js";
 import { assertLedgerBalanced, createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
 import { createTestClock } from "../../test/test-clock.js";
@@ -76,6 +77,11 @@ describe("earnings held by a guarantee", () => {
       ["guarantee_hold", "guarantee", 200],
     ]);
     expect(failure(await withdrawAs(seller.client, 100))).toEqual([409, "NOT_ENOUGH_BALANCE"]);
+    const [completion] = await notificationsOf(seller.client);
+    expect(completion).toMatchObject({
+      event: "deal_completed",
+      params: { amount: 190, held_until: deal.guarantee_until },
+    });
 
     clock.advance(14 * DAY_MS);
     await sweepDueGuarantees({ db: t.database.db, clock: clock.now });

@@ -131,7 +131,7 @@ export async function confirmDeal(
   const change = await move(tx, deal, by.automatic ? "autoConfirm" : "confirm", by.at);
   await completeIfSettled(tx, deal, by.at);
   const paid = await payOut(tx, change.deal, by.actorId, by.at);
-  await announceCompletion(tx, deal, by.automatic, by.at);
+  await announceCompletion(tx, paid, by.automatic, by.at);
   return { ...change, deal: paid };
 }
 

@@ -52,7 +52,10 @@ export function announceSale(
   return notifyEach(tx, momentOf(at), deal.delivery === "auto" ? [sold, delivered] : [sold]);
 }
 
-/** The buyer confirmed, or the time ran out: the seller is told what they earned, after the commission. */
+/**
+ * The buyer confirmed, or the time ran out: the seller is told what they earned, after the commission, and until
+ * when a guarantee holds it. `deal` is the row after the payout, which set the guarantee's end.
+ */
 export function announceCompletion(tx: Db, deal: DealRow, automatic: boolean, at: Date): Promise<void> {
   return notify(tx, momentOf(at), deal.sellerId, {
     event: "deal_completed",
@@ -62,6 +65,7 @@ export function announceCompletion(tx: Db, deal: DealRow, automatic: boolean, at
       product_title: deal.productTitle,
       amount: kopecksToRoubles(deal.priceKopecks - deal.commissionKopecks),
       automatic,
+      ...(deal.guaranteeUntil ? { held_until: deal.guaranteeUntil.toISOString() } : {}),
     },
   });
 }

@@ -150,7 +150,10 @@ export function emailDetails(notification: NotificationEvent & { count: number }
       const p = notification.params;
       return [
         product(p.product_title),
-        line("Credited to your balance", "Зачислено на баланс", formatBalance(p.amount)),
+        p.held_until
+          ? line("Held by the guarantee", "Удерживается гарантией", formatBalance(p.amount))
+          : line("Credited to your balance", "Зачислено на баланс", formatBalance(p.amount)),
+        ...(p.held_until ? [line("Held until", "Удерживается до", dateTime(p.held_until, language))] : []),
         line(
           "Confirmed",
           "Подтверждение",

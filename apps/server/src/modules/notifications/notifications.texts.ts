@@ -25,6 +25,12 @@ function messages(count: number, language: Locale): string {
   return `${count} ${word}`;
 }
 
+/** A day as people write it, in UTC like every time the server mails or pushes. */
+function day(iso: string, language: Locale): string {
+  const format = new Intl.DateTimeFormat(language === "ru" ? "ru-RU" : "en-GB", { dateStyle: "long", timeZone: "UTC" });
+  return format.format(new Date(iso));
+}
+
 function quoted(title: string, language: Locale): string {
   return language === "ru" ? `«${title}»` : `“${title}”`;
 }
@@ -75,18 +81,23 @@ export function notificationTexts(notification: Texted, language: Locale): Notif
     case "deal_completed": {
       const p = notification.params;
       const what = quoted(p.product_title, language);
+      const amount = formatBalance(p.amount);
       if (ru)
         return {
           title: `Сделка завершена: ${what}`,
-          body: p.automatic
-            ? `Срок проверки истёк, сделка подтверждена автоматически. ${formatBalance(p.amount)} зачислено на ваш баланс.`
-            : `Покупатель подтвердил получение. ${formatBalance(p.amount)} зачислено на ваш баланс.`,
+          body: `${p.automatic ? "Срок проверки истёк, сделка подтверждена автоматически." : "Покупатель подтвердил получение."} ${
+            p.held_until
+              ? `${amount} удерживается гарантией до ${day(p.held_until, language)}.`
+              : `${amount} зачислено на ваш баланс.`
+          }`,
         };
       return {
         title: `Deal completed: ${what}`,
-        body: p.automatic
-          ? `The buyer's time to check ran out and the deal confirmed itself. ${formatBalance(p.amount)} is on your balance.`
-          : `The buyer confirmed receipt. ${formatBalance(p.amount)} is on your balance.`,
+        body: `${p.automatic ? "The buyer's time to check ran out and the deal confirmed itself." : "The buyer confirmed receipt."} ${
+          p.held_until
+            ? `${amount} is held by the guarantee until ${day(p.held_until, language)}.`
+            : `${amount} is on your balance.`
+        }`,
       };
     }
     case "auto_confirm_soon": {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChatIcon } from "@/shared/ui/icons";
 import { messagePreview } from "../lib/message-preview";
 import { lastMessageTime } from "../lib/message-time";
-import { systemMessageText } from "../lib/system-message";
+import { systemMessageText, personMessageText } from "../lib/system-message";
 import { ChatAvatar } from "./chat-avatar";
 import { ChatProductLine } from "./chat-product";
 import classes from "./chats-layout.module.css";
@@ -25,7 +25,9 @@ function ChatRow({ chat, selected, onSelect }: { chat: ChatListItem; selected: b
       : // Only an image sent without a caption leaves a message without text.
         last.text === ""
         ? t("attachments.preview")
-        : messagePreview(last.message_type === "system" ? systemMessageText(t, last.text) : last.text);
+        : messagePreview(
+            last.message_type === "system" ? systemMessageText(t, last.text) : personMessageText(t, last.text),
+          );
   return (
     <UnstyledButton
       className={classes.row}

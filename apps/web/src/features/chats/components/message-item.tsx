@@ -2,6 +2,7 @@ import { Stack, Text } from "@mantine/core";
 import type { ChatMessage } from "@lootlane/contract";
 import { useTranslation } from "react-i18next";
 import { messageTime } from "../lib/message-time";
+import { personMessageText } from "../lib/system-message";
 import classes from "./chats-layout.module.css";
 import { OffPlatformWarning } from "./off-platform-warning";
 import { AdminLabel } from "./admin-label";
@@ -61,7 +62,7 @@ export function MessageItem({
           <MessageAttachments attachments={message.attachments} caption={message.text} />
         )}
         <Text size="sm" inherit component="span">
-          {message.text}
+          {personMessageText(t, message.text)}
         </Text>
         <Text size="xs" ta="right" c={own ? "blue.1" : "dimmed"} mt={2} aria-label={t("sentAt", { time })}>
           {time}

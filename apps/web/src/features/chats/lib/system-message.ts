@@ -1,4 +1,4 @@
-import { dealEventSchema } from "@lootlane/contract";
+import { DELETED_ACCOUNT_MESSAGE_TEXT, dealEventSchema } from "@lootlane/contract";
 import type { TFunction } from "i18next";
 
 /**
@@ -8,4 +8,9 @@ import type { TFunction } from "i18next";
 export function systemMessageText(t: TFunction<"chats">, text: string): string {
   const event = dealEventSchema.safeParse(text);
   return event.success ? t(`system.${event.data}`) : text;
+}
+
+/** The words of a message whose author deleted their account are gone; the reader sees that in their language. */
+export function personMessageText(t: TFunction<"chats">, text: string): string {
+  return text === DELETED_ACCOUNT_MESSAGE_TEXT ? t("deletedMessage") : text;
 }

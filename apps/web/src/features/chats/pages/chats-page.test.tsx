@@ -1,3 +1,4 @@
+import { DELETED_ACCOUNT_MESSAGE_TEXT } from "@lootlane/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "@/shared/i18n/i18n";
@@ -154,6 +155,19 @@ describe("chats screen", () => {
     expect(localStorage.getItem("selected-chat-id")).toBe(chatId(1));
     // Reading it clears the row's badge.
     await waitFor(() => expect(screen.queryByLabelText("2 unread messages")).not.toBeInTheDocument());
+  });
+
+  it("says in the reader's words that a deleted account's message is gone, in the chat and in its row", async () => {
+    const gone = makeMessage(1, { text: DELETED_ACCOUNT_MESSAGE_TEXT });
+    api({ body: [{ ...alexChat, last_message: gone }] }, { body: [gone] });
+    localStorage.setItem("selected-chat-id", chatId(1));
+    renderApp("/chats", { user: mira });
+
+    const chat = await screen.findByRole("region", { name: "Chat with alex" });
+    const said = "The author deleted their account; the message is gone";
+    expect(await within(chat).findByText(said)).toBeInTheDocument();
+    expect(within(screen.getByRole("navigation", { name: "Chat list" })).getByText(said)).toBeInTheDocument();
+    expect(screen.queryByText(DELETED_ACCOUNT_MESSAGE_TEXT)).not.toBeInTheDocument();
   });
 
   it("restores the selected chat from local storage, and forgets one that is not in the list", async () => {

@@ -86,4 +86,25 @@ describe("notification texts", () => {
       body: "An admin found nothing to act on. Note: Not a scam",
     });
   });
+  it("tell the seller whether a completed deal's money is on the balance or held by the goods' guarantee", () => {
+    const params = {
+      deal_id: "00000000-0000-4000-8000-000000000001",
+      chat_id: "00000000-0000-4000-8000-000000000002",
+      product_title: "Dota 2 account",
+      amount: 190,
+      automatic: false,
+    };
+    const paid: NotificationEvent = { event: "deal_completed", params };
+    expect(texts(paid).en.body).toBe("The buyer confirmed receipt. 190,00\u00a0₽ is on your balance.");
+    const held: NotificationEvent = {
+      event: "deal_completed",
+      params: { ...params, automatic: true, held_until: "2030-01-15T12:00:00.000Z" },
+    };
+    expect(texts(held).en.body).toMatch(
+      /^The time to check ran out and the deal confirmed itself\. 190,00\u00a0₽ is held by the guarantee until .*2030/,
+    );
+    expect(texts(held).ru.body).toMatch(
+      /^Срок проверки истёк, сделка подтверждена автоматически\. 190,00\u00a0₽ удерживается гарантией до .*2030/,
+    );
+  });
 });

@@ -40,9 +40,12 @@ export function notificationText(notification: Notification, t: TFunction<"notif
       const amount = formatBalance(p.amount);
       return {
         title: t("text.deal_completed.title", { product: p.product_title }),
-        body: p.automatic
-          ? t("text.deal_completed.bodyAutomatic", { amount })
-          : t("text.deal_completed.body", { amount }),
+        body: [
+          t(p.automatic ? "text.deal_completed.confirmedAutomatic" : "text.deal_completed.confirmed"),
+          p.held_until
+            ? t("text.deal_completed.held", { amount, date: formatDateTime(p.held_until) })
+            : t("text.deal_completed.credited", { amount }),
+        ].join(" "),
       };
     }
     case "auto_confirm_soon": {
