@@ -128,13 +128,14 @@ describe.skipIf(skipReason)("discovery journey", () => {
       const titles = expected.map(({ title }) => title);
       expect(titles.indexOf(listings[1]!.title)).toBeGreaterThanOrEqual(0);
       expect(titles.indexOf(listings[1]!.title)).toBeLessThan(titles.indexOf(listings[0]!.title));
-      await expect.poll(() => titlesOf(page)).toEqual(titles);
+      // A page load under a busy CI machine takes longer than expect.poll's default second.
+      await expect.poll(() => titlesOf(page), { timeout: 15_000 }).toEqual(titles);
 
       // The address, pasted into another browser, shows the same list in the same order, with the same choices.
       const shared = page.url();
       const friend = await openIn(language, viewport);
       await friend.page.goto(shared);
-      await expect.poll(() => titlesOf(friend.page)).toEqual(titles);
+      await expect.poll(() => titlesOf(friend.page), { timeout: 15_000 }).toEqual(titles);
       expect(await friend.page.getByRole("combobox", { name: texts.sortBy }).inputValue()).toBe("price_desc");
 
       // The server renders the next page heads in this language (issue 21): the cookie says which, for a year.
