@@ -40,6 +40,8 @@ const serverProject = (name: string, env: Record<string, string>): TestProjectCo
     env,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's default second is shorter than a busy 2-CPU CI machine's pauses; a poll stops at its first pass.
+    expect: { poll: { timeout: 10_000 } },
     pool: "forks",
     // One import of the app per worker, not one per file: importing Fastify, Drizzle, PGlite and the app's modules
     // cost each file seconds. Safe because no server test mocks modules, fakes timers, stubs globals or changes
@@ -90,6 +92,8 @@ export default defineConfig({
           globalSetup: ["support/global-setup.ts", "../apps/server/src/test/log-secrets-global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A page load under the full suite's load can take seconds; a poll stops at its first pass.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
