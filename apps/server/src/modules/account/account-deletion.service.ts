@@ -1,12 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { DeleteAccountRequest } from "@lootlane/contract";
-import { and, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client.js";
-import { deals, openDealStatuses } from "../../db/schema/deals.js";
-import { ledgerAccounts } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
-import { topUps } from "../../db/schema/wallet.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
 import { revokeUserSessions } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -15,9 +11,11 @@ import type { MediaStore } from "../../platform/media/media-store.js";
 import { hashPassword } from "../../platform/security/password-hash.js";
 import { confirmAccountOwner, dropRecoveryCodes, type AuthDeps } from "../auth/auth.service.js";
 import { blankMessagesOf } from "../chats/chats.service.js";
+import { hasUnsettledDeals } from "../deals/deals.service.js";
 import { catalogueChanged } from "../products/products.events.js";
 import { deleteSellerProducts } from "../products/products.service.js";
 import { anonymiseUser } from "../users/users.service.js";
+import { holdsMoney } from "../wallet/wallet.service.js";
 
 /*
  * Deleting one's account (issue 22). It must never swallow money or leave a counterpart without recourse, so it
@@ -43,7 +41,7 @@ export async function deleteAccount(deps: AccountDeps, authUser: AuthUser, proof
     // listings back), or waits and then finds the listing and the account deleted.
     const products = await deleteSellerProducts(tx, owner.id);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for("no key update");
-    if (await hasOpenDeals(tx, owner.id)) throw new AppError("ACCOUNT_HAS_OPEN_DEALS");
+    if (await hasUnsettledDeals(tx, owner.id)) throw new AppError("ACCOUNT_HAS_OPEN_DEALS");
     if (await holdsMoney(tx, owner.id)) throw new AppError("ACCOUNT_HAS_MONEY");
     await anonymiseUser(tx, owner.id, unusableHash, now);
     await dropRecoveryCodes(tx, owner.id);
@@ -55,38 +53,4 @@ export async function deleteAccount(deps: AccountDeps, authUser: AuthUser, proof
   if (done.products.length > 0) catalogueChanged(db);
   const keys = done.attachments.flatMap((image) => [image.key, image.thumbnailKey]);
   await removeStoredImages(deps.media, keys, deps.log);
-}
-
-/** A deal the user is in whose money has not settled: open, disputed, or completed with earnings still held. */
-async function hasOpenDeals(tx: Db, userId: string): Promise<boolean> {
-  const [open] = await tx
-    .select({ id: deals.id })
-    .from(deals)
-    .where(
-      and(
-        or(eq(deals.buyerId, userId), eq(deals.sellerId, userId)),
-        or(
-          inArray(deals.status, [...openDealStatuses]),
-          and(eq(deals.status, "completed"), isNotNull(deals.guaranteeUntil), isNull(deals.guaranteeReleasedAt)),
-        ),
-      ),
-    )
-    .limit(1);
-  return open !== undefined;
-}
-
-/** Money on any of the user's accounts (available, held for a withdrawal, held by a guarantee) or on its way in. */
-async function holdsMoney(tx: Db, userId: string): Promise<boolean> {
-  const [account] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), ne(ledgerAccounts.balanceKopecks, 0)))
-    .limit(1);
-  if (account) return true;
-  const [pending] = await tx
-    .select({ id: topUps.id })
-    .from(topUps)
-    .where(and(eq(topUps.userId, userId), eq(topUps.status, "pending")))
-    .limit(1);
-  return pending !== undefined;
 }

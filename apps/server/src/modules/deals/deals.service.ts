@@ -1,7 +1,7 @@
 import type { Deal, OpenDisputeRequest, PageQuery } from "@lootlane/contract";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { deals } from "../../db/schema/deals.js";
+import { deals, openDealStatuses } from "../../db/schema/deals.js";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
@@ -106,4 +106,22 @@ export async function listUserDeals(
     .limit(per_page)
     .offset((page - 1) * per_page);
   return loadDealViews(db, rows);
+}
+
+/** Whether a deal of the user has money not settled yet: open, disputed, or completed with earnings still held. */
+export async function hasUnsettledDeals(db: Db, userId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(
+      and(
+        or(eq(deals.buyerId, userId), eq(deals.sellerId, userId)),
+        or(
+          inArray(deals.status, [...openDealStatuses]),
+          and(eq(deals.status, "completed"), isNotNull(deals.guaranteeUntil), isNull(deals.guaranteeReleasedAt)),
+        ),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
 }

@@ -150,6 +150,16 @@ export async function createTopUp(
   return (await deps.db.select().from(topUps).where(eq(topUps.id, topUp.id)))[0]!;
 }
 
+/** Whether a top-up of the user still waits for the provider's word. */
+export async function hasPendingTopUp(db: Db, userId: string): Promise<boolean> {
+  const [pending] = await db
+    .select({ id: topUps.id })
+    .from(topUps)
+    .where(and(eq(topUps.userId, userId), eq(topUps.status, "pending")))
+    .limit(1);
+  return pending !== undefined;
+}
+
 /** GET /wallet/top-ups/{id}: the user's own top-up as it stands; anyone else's is TOP_UP_NOT_FOUND. */
 export async function getOwnTopUp(db: Db, user: AuthUser, id: string): Promise<TopUp> {
   const [topUp] = await db

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { PaymentsConfig } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { userMoney, userStatement, type StatementRow, type UserMoney } from "../ledger/ledger.service.js";
+import { hasPendingTopUp } from "./wallet-top-ups.service.js";
 
 /*
  * The wallet as its owner reads it (ARCHITECTURE.md §4 "Wallet"): the balances and the statement, both from the
@@ -52,4 +53,11 @@ export async function statementOf(
 ): Promise<StatementView> {
   const { rows, total } = await userStatement(db, userId, { page: query.page, perPage: query.per_page });
   return { rows, total, page: query.page, perPage: query.per_page };
+}
+
+/** Money on any of the user's accounts (available, held for a withdrawal, held by a guarantee) or on its way in. */
+export async function holdsMoney(db: Db, userId: string): Promise<boolean> {
+  const money = await userMoney(db, userId);
+  if (money.availableKopecks !== 0 || money.heldKopecks !== 0 || money.guaranteeKopecks !== 0) return true;
+  return hasPendingTopUp(db, userId);
 }
