@@ -119,7 +119,7 @@ describe.skipIf(skipReason)("admin journey", () => {
     await gameDialog.waitFor({ state: "hidden" });
     await admin.page
       .getByRole("list", { name: "Games" })
-      .getByRole("button", { name: /Path of Exile/ })
+      .getByRole("button", { name: /^Path of Exile/ })
       .click();
     await admin.page.getByRole("button", { name: "Add Subcategory" }).click();
     const subDialog = admin.page.getByRole("dialog", { name: "Add Subcategory to Path of Exile" });

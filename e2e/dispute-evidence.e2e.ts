@@ -139,7 +139,7 @@ describe.skipIf(skipReason)("dispute with evidence journey", () => {
       const answer = language === "en" ? "The one from the product card." : "Тот, что в карточке товара.";
       await buyer.page.getByRole("textbox", { name: words.message }).fill(answer);
       await buyer.page.keyboard.press("Enter");
-      await admin.page.getByText(answer).waitFor();
+      await admin.page.getByText(answer, { exact: true }).waitFor();
 
       // The admin refunds; the buyer's chat says so live and the money is back.
       await admin.page.goto("/admin/deals");

@@ -51,5 +51,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // A screen test renders lazy chunks in jsdom; beside the server suites and journeys on a 2-CPU machine one can
+    // take several of vitest's default 5 s. A passing test ends as soon as it passes.
+    testTimeout: 20_000,
   },
 });

@@ -1,6 +1,6 @@
 import { API_PREFIX } from "@lootlane/contract";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { accountRoutes } from "./modules/account/account.routes.js";
@@ -64,7 +64,8 @@ import { registerOpenApi } from "./platform/http/openapi.js";
 import { registerOriginCheck } from "./platform/http/origin-check.js";
 import { registerRateLimit } from "./platform/http/rate-limit.js";
 import { requestIdFor, registerRequestIdHeader } from "./platform/http/request-id.js";
-import { registerRequestParsing } from "./platform/http/request-parsing.js";
+import { registerRefusedBodyDraining } from "./platform/http/refused-bodies.js";
+import { registerRequestParsing, validatorCompiler } from "./platform/http/request-parsing.js";
 import { registerSecurityHeaders } from "./platform/http/security-headers.js";
 import { warnOfTrustingEveryProxy } from "./platform/http/trust-proxy.js";
 import { createJobRunner, startJobWorker } from "./platform/jobs/job-queue.js";
@@ -132,8 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, config);
   // Both collect routes through onRoute hooks, so they must exist before any route is added.
   await registerRateLimit(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, {
+    serverUrl: new URL(config.publicUrl ?? `http://localhost:${config.port}`).origin,
+    accessCookie: authCookiesFor(config).access,
+  });
   await registerRequestParsing(app);
+  registerRefusedBodyDraining(app);
   // The auth guards are decorations of the root instance, so every module registered below can use them.
   const clock = deps.clock ?? systemClock;
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock }, authCookiesFor(config));
@@ -247,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rules: { minDealKopecks: config.ratingMinDealKopecks, clock },
       });
       await api.register(categoriesRoutes, { db: database.db, media });
-      await api.register(categoryUpdateRoutes, { db: database.db, catalogueChanged });
+      await api.register(categoryUpdateRoutes, { db: database.db, media, catalogueChanged });
       await api.register(productReadRoutes, {
         db: database.db,
         cipher,

@@ -131,7 +131,7 @@ export async function createTestProduct(
 export function sendForm(
   t: Pick<TestApp, "app">,
   client: TestClient | undefined,
-  method: "POST" | "PATCH",
+  method: "POST" | "PATCH" | "PUT",
   url: string,
   parts: FormPart[],
 ): Promise<LightMyRequestResponse> {

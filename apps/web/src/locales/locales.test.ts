@@ -74,9 +74,38 @@ function compareLocales(bundles: Record<string, Bundle>): string[] {
   return problems;
 }
 
+/**
+ * Keys that show a count without plural forms: in Russian "1 символ", "2 символа" and "5 символов" need three
+ * texts, so a count is always given as `count` to a key with every plural form (compareLocales checks them).
+ */
+function countsWithoutPlurals(bundles: Record<string, Bundle>): string[] {
+  const problems: string[] = [];
+  for (const [language, bundle] of Object.entries(bundles)) {
+    for (const [namespace, tree] of Object.entries(bundle)) {
+      for (const [key, text] of flatten(tree)) {
+        if (!PLURAL_SUFFIX.test(key) && placeholders(text).split(",").includes("count"))
+          problems.push(`${language}: ${namespace}:${key} shows a count without plural forms`);
+      }
+    }
+  }
+  return problems;
+}
+
 describe("locales", () => {
   it("have the same namespaces, keys, plural forms and placeholders in English and Russian", () => {
     expect(compareLocales(resources)).toEqual([]);
+  });
+
+  it("give every count its plural forms", () => {
+    expect(countsWithoutPlurals(resources)).toEqual([]);
+  });
+});
+
+describe("countsWithoutPlurals", () => {
+  it("reports a count in a key without plural forms", () => {
+    expect(countsWithoutPlurals({ ru: { home: { found: "Найдено: {{count}}", title: "{{name}}" } } })).toEqual([
+      "ru: home:found shows a count without plural forms",
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { File as NodeFile } from "node:buffer";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { i18n, i18nReady } from "@/shared/i18n/i18n";
 import { resources } from "@/shared/i18n/resources";
 import { installMatchMedia, setViewportWidth } from "./viewport";
@@ -70,4 +70,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.clearAllMocks();
+});
+
+// Screens render as in a browser that holds a session (the hint cookie the server sets with the tokens), so each
+// test's API stubs decide who is signed in; tests of a guest without the hint clear it.
+beforeEach(() => {
+  document.cookie = "session_hint=1; path=/";
 });

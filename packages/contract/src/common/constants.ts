@@ -12,8 +12,6 @@ export const VERIFICATION_CODE_RESEND_SECONDS = 60;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 16;
-export const ADMIN_EDIT_USERNAME_MIN = 5;
-export const ADMIN_EDIT_USERNAME_MAX = 15;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 8;

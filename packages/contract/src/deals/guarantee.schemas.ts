@@ -16,15 +16,3 @@ export const guaranteeDaysSchema = z
   .int("Whole days only")
   .min(0, "At least 0 days")
   .max(GUARANTEE_DAYS_MAX, `At most ${GUARANTEE_DAYS_MAX} days`);
-
-/**
- * PATCH /v1/admin/category/{id}: a partial update of a category; only the fields given change. For now it takes
- * `guarantee_days` only (null: inherit the game's, or none for a game); other fields are refused, so a client
- * never believes a rename was stored.
- */
-export const updateCategoryRequestSchema = z
-  .strictObject({ guarantee_days: guaranteeDaysSchema.nullable().optional() })
-  .refine((body) => Object.keys(body).length > 0, "Give at least one field to change")
-  .meta({ id: "UpdateCategoryRequest" });
-
-export type UpdateCategoryRequest = z.infer<typeof updateCategoryRequestSchema>;

@@ -340,6 +340,17 @@ export const errorCatalogue = {
     en: "Admins must keep two-factor sign-in on",
     ru: "Администраторы не могут отключить двухфакторный вход",
   },
+  // Issue 23: category editing.
+  CATEGORY_NOT_EMPTY: {
+    status: 409,
+    en: "This category still has listings or subcategories under it",
+    ru: "В этой категории ещё есть товары или подкатегории",
+  },
+  CATEGORY_ORDER_MISMATCH: {
+    status: 400,
+    en: "The new order must list exactly the categories beside each other, each once",
+    ru: "Новый порядок должен перечислять ровно соседние категории, каждую по одному разу",
+  },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -43,6 +43,7 @@ export const APP_PAGES = [
   { path: "/admin/withdrawals", indexed: false },
   { path: "/admin/reports", indexed: false },
   { path: "/admin/categories", indexed: false },
+  { path: "/admin/audit-log", indexed: false },
 ] as const satisfies readonly AppPage[];
 
 export type AppPagePath = (typeof APP_PAGES)[number]["path"];

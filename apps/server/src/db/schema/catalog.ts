@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -43,16 +44,26 @@ export const categories = pgTable(
      * then (issue 22). Null on a kind of goods means its game's; null on a game means none.
      */
     guaranteeDays: integer("guarantee_days"),
+    /** The admin's order among siblings (issue 23), ascending; ties fall back to the name. */
+    position: integer("position").notNull().default(0),
+    /** Hidden by an admin (issue 23): gone from the public catalogue with everything under it, kept for admins. */
+    hidden: boolean("hidden").notNull().default(false),
+    /**
+     * Deleted by an admin (issue 23), then also hidden. The row stays while a product its seller deleted still
+     * names it (the product keeps its deals' history); names and slugs are free again for new siblings.
+     */
+    deletedAt: timestamptz("deleted_at"),
     parentId: uuid("parent_id").references((): AnyPgColumn => categories.id),
     createdAt: createdAt(),
   },
   (t) => [
-    // Names and slugs are unique among siblings; coalesce makes all games siblings of one another.
-    uniqueIndex("categories_parent_slug_key").on(sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`, t.slug),
-    uniqueIndex("categories_parent_name_key").on(
-      sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`,
-      sql`lower(${t.name})`,
-    ),
+    // Names and slugs are unique among live siblings; coalesce makes all games siblings of one another.
+    uniqueIndex("categories_parent_slug_key")
+      .on(sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`, t.slug)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex("categories_parent_name_key")
+      .on(sql`coalesce(${t.parentId}, '${sql.raw(NIL_UUID)}'::uuid)`, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
     index("categories_parent_id_idx").on(t.parentId),
     check("categories_guarantee_days_check", sql`${t.guaranteeDays} between 0 and 365`),
   ],

@@ -4,7 +4,7 @@ import { createDataCipher, type DataCipher } from "../../platform/crypto/data-ci
 import { mediaUrl } from "../../platform/media/media-key.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import type { Db } from "../client.js";
-import { createCategories } from "../../modules/categories/categories.service.js";
+import { createCategories } from "../../modules/categories/categories-editing.service.js";
 import { createProducts } from "../../modules/products/products.service.js";
 import type { NewCategory, NewProduct, NewProductImage, NewProductUnit } from "../schema/catalog.js";
 import { slugify } from "../slug.js";

@@ -9,6 +9,7 @@ import type { TestClient } from "../../test/test-client.js";
 import { createTestDeal } from "../../test/test-deals.js";
 import { testImages } from "../../test/test-images.js";
 import { adjustBalanceAs } from "../../test/test-money.js";
+import { recordAdminAction } from "../audit/audit.service.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 
 let t: TestApp;
@@ -92,7 +93,7 @@ describe("GET /v1/admin/audit-log", () => {
     ]);
     expect(created.statusCode, created.body).toBe(200);
     await adjustBalanceAs(asAdmin, buyer.id, 20);
-    expect((await asAdmin.request("PATCH", `/v1/admin/user/${buyer.id}`, { rating: 3 })).statusCode).toBe(200);
+    expect((await asAdmin.request("PATCH", `/v1/admin/user/${buyer.id}`, { is_active: false })).statusCode).toBe(200);
     expect((await asAdmin.post("/v1/admin/ban-user", { id: buyer.id })).statusCode).toBe(200);
     expect((await asAdmin.post("/v1/admin/unban-user", { user_id: buyer.id })).statusCode).toBe(200);
 
@@ -129,7 +130,7 @@ describe("GET /v1/admin/audit-log", () => {
       before: { balance: 0 },
       after: { balance: 20, amount: 20 },
     });
-    expect(byAction["user.update"]).toMatchObject({ before: { rating: 0 }, after: { rating: 3 } });
+    expect(byAction["user.update"]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
     expect(byAction["user.ban"]).toMatchObject({ before: { is_banned: false }, after: { is_banned: true } });
 
     const products = (await asAdmin.get("/v1/admin/audit-log?target_type=product")).json() as AuditLogPage;
@@ -143,5 +144,83 @@ describe("GET /v1/admin/audit-log", () => {
       ["user.update", "user.balance_adjustment"],
     ]);
     expect((await asAdmin.get("/v1/admin/audit-log?target_type=planet")).statusCode).toBe(422);
+  });
+
+  it("filters by admin, by action and by target, and names each target in the row", async () => {
+    const a = await createTestApp();
+    try {
+      const db = a.database.db;
+      const first = await createTestUser(db, { username: "first_admin", role: "admin" });
+      const second = await createTestUser(db, { username: "second_admin", role: "admin" });
+      const asFirst = await signInAs(a.app, first);
+      const asSecond = await signInAs(a.app, second);
+      const owner = await createTestUser(db, { username: "owner_one" });
+      const kind = await createTestGame(db, "Named Game");
+      const listing = await createTestProduct(a, {
+        sellerId: owner.id,
+        categoryId: kind.id,
+        status: "moderation",
+        title: "Named listing title",
+      });
+      const { deal } = await createTestDeal(a, {
+        sellerId: owner.id,
+        buyerId: second.id,
+        categoryId: kind.id,
+        title: "Bought listing title",
+      });
+      expect((await asFirst.post("/v1/admin/products/approve", { product_id: listing.id })).statusCode).toBe(200);
+      expect((await asFirst.request("PATCH", `/v1/admin/user/${owner.id}`, { is_active: false })).statusCode).toBe(200);
+      expect((await asSecond.post("/v1/admin/ban-user", { id: owner.id })).statusCode).toBe(200);
+      await recordAdminAction(db, second, {
+        action: "deal.resolve",
+        targetType: "deal",
+        targetId: deal.id,
+        before: { status: "disputed" },
+        after: { status: "completed" },
+      });
+      await recordAdminAction(db, second, {
+        action: "category.update",
+        targetType: "category",
+        targetId: kind.id,
+        before: null,
+        after: null,
+      });
+      const rows = async (query: string) =>
+        ((await asFirst.get(`/v1/admin/audit-log?${query}`)).json() as AuditLogPage).entries.map((entry) => [
+          entry.admin.username,
+          entry.action,
+          entry.target_name,
+        ]);
+
+      expect(await rows("")).toEqual([
+        ["second_admin", "category.update", "Named Game"],
+        ["second_admin", "deal.resolve", "Bought listing title"],
+        ["second_admin", "user.ban", "owner_one"],
+        ["first_admin", "user.update", "owner_one"],
+        ["first_admin", "product.approve", "Named listing title"],
+      ]);
+      expect(await rows(`admin_id=${first.id}`)).toEqual([
+        ["first_admin", "user.update", "owner_one"],
+        ["first_admin", "product.approve", "Named listing title"],
+      ]);
+      expect(await rows("action=user.ban")).toEqual([["second_admin", "user.ban", "owner_one"]]);
+      expect(await rows(`admin_id=${first.id}&action=user.ban`)).toEqual([]);
+      expect(await rows(`target_type=user&target_id=${owner.id}`)).toEqual([
+        ["second_admin", "user.ban", "owner_one"],
+        ["first_admin", "user.update", "owner_one"],
+      ]);
+      expect(await rows(`target_type=deal`)).toEqual([["second_admin", "deal.resolve", "Bought listing title"]]);
+      const paged = (
+        await asFirst.get(`/v1/admin/audit-log?admin_id=${second.id}&per_page=2&page=2`)
+      ).json() as AuditLogPage;
+      expect([paged.total, paged.total_pages, paged.entries.map((entry) => entry.action)]).toEqual([
+        3,
+        2,
+        ["user.ban"],
+      ]);
+      expect((await asFirst.get("/v1/admin/audit-log?admin_id=not-a-uuid")).statusCode).toBe(422);
+    } finally {
+      await a.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  validationMessage,
   kopecksToRoubles,
   roublesToKopecks,
   type adminUpdateUserRequestSchema,
@@ -10,10 +11,9 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
-import { AppError } from "../../platform/errors/app-error.js";
+import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { adjustUserBalance } from "../ledger/ledger.service.js";
 import { catalogueChanged } from "../products/products.events.js";
-import { setSellerRating } from "../products/products.service.js";
 import { assertMayChangeAccess, setBanned } from "./admin-bans.service.js";
 import type { AdminDeps } from "./admin.deps.js";
 import { recordAdminAction } from "../audit/audit.service.js";
@@ -50,6 +50,7 @@ export async function getUser(db: Db, userId: string): Promise<UserRow> {
  * PATCH /admin/user/{id}: changes only the fields sent, in one transaction with its audit row. A new balance is
  * posted to the ledger as an admin adjustment of the difference; `is_banned` has the effects of a ban or unban;
  * a role change or a ban closes the user's sockets once committed, so their rooms follow their new access.
+ * `rating` follows from reviews: the stored one echoed back is no change, any other is refused.
  */
 export async function updateUser(
   deps: AdminDeps,
@@ -58,7 +59,6 @@ export async function updateUser(
   input: UserUpdate,
 ): Promise<UserRow> {
   if (Object.values(input).every((value) => value === undefined)) throw new AppError("PAYLOAD_IS_EMPTY");
-  if (input.avatar_url !== undefined && !isAvatarAddress(input.avatar_url)) throw new AppError("WRONG_IMAGE_URL");
   let outcome: { user: UserRow; banned: boolean; roleChanged: boolean };
   try {
     outcome = await deps.db.transaction(async (tx) => {
@@ -69,11 +69,11 @@ export async function updateUser(
       if (input.role !== undefined || input.is_banned !== undefined)
         assertMayChangeAccess(admin, current, { role, isBanned });
       await assertNamesFree(tx, current, input);
+      assertRatingUnchanged(current, input.rating);
 
       const { before, after } = changedFields(current, input);
       const columns = toColumns(after);
       if (Object.keys(columns).length > 0) await applyAdminEdit(tx, userId, columns);
-      if (columns.rating !== undefined) await setSellerRating(tx, userId);
       const amountKopecks =
         typeof after.balance === "number" ? roublesToKopecks(after.balance) - current.balanceKopecks : 0;
       if (amountKopecks !== 0)
@@ -148,7 +148,7 @@ function changedFields(
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const [field, sent] of Object.entries(input) as Array<[keyof UserUpdate, unknown]>) {
-    if (sent === undefined) continue;
+    if (sent === undefined || field === "rating") continue;
     const value = field === "description" && sent === "" ? null : sent;
     if (value === now[field]) continue;
     before[field] = now[field];
@@ -163,7 +163,6 @@ const columnOf: Partial<Record<string, keyof UserRow>> = {
   username: "username",
   description: "description",
   avatar_url: "avatarUrl",
-  rating: "rating",
   is_active: "isActive",
   role: "role",
   has_frozen_balance: "hasFrozenBalance",
@@ -176,6 +175,16 @@ function toColumns(fields: Record<string, unknown>): Partial<UserRow> {
     if (column) columns[column] = value;
   }
   return columns as Partial<UserRow>;
+}
+
+/**
+ * The rating is the average of the user's counted reviews (reviews.service.ts), so an admin's value would be
+ * overwritten by the next review. The spec's clients send the whole user back: the stored value is accepted.
+ */
+function assertRatingUnchanged(current: UserRow, rating: number | undefined): void {
+  if (rating === undefined || rating === current.rating) return;
+  // A field's text, as the contract's refinements write theirs (USERNAME_NOT_ALLOWED): the catalogue's English.
+  throw validationError([{ field: "rating", message: validationMessage("ratingFollowsReviews") }]);
 }
 
 /** Another user already holding the e-mail or the username (any case) is a 409, checked before any write. */
@@ -193,17 +202,5 @@ async function assertNamesFree(tx: Db, current: UserRow, input: UserUpdate): Pro
       .from(users)
       .where(and(sql`lower(${users.username}) = lower(${input.username})`, ne(users.id, current.id)));
     if (taken) throw new AppError("USERNAME_ALREADY_EXISTS");
-  }
-}
-
-/** An avatar address is empty (no avatar), a path on this server (an upload's `/media/…`) or an http(s) address. */
-function isAvatarAddress(value: string): boolean {
-  if (value === "") return true;
-  if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
   }
 }

@@ -12,6 +12,7 @@ export function presentAuditLogEntry(row: AuditLogRow): AuditLogEntry {
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
+    target_name: row.targetName,
     before: asRecord(row.before),
     after: asRecord(row.after),
     created_at: row.createdAt.toISOString(),

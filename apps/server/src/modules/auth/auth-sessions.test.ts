@@ -38,6 +38,7 @@ function expectCookiesCleared(response: LightMyRequestResponse): void {
   expect(cleared.map((cookie) => `${cookie.name} ${cookie.path}`).sort()).toEqual([
     "access_token /",
     "refresh_token /v1/auth",
+    "session_hint /",
   ]);
 }
 

@@ -13,5 +13,7 @@ export function presentCategory(row: CategoryRow): Category {
     image_url: row.imageUrl,
     ...(row.parentId === null ? {} : { parent_id: row.parentId }),
     guarantee_days: row.guaranteeDays,
+    position: row.position,
+    hidden: row.hidden,
   };
 }

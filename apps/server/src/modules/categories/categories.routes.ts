@@ -13,7 +13,8 @@ import { requireAdmin, signedInUser, guardedRoutes } from "../../platform/auth/i
 import { parseFormFields, readSingleFileForm } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
 import { presentCategory } from "./categories.presenter.js";
-import { createCategory, listCategories, listGameSubcategories, listSubcategories } from "./categories.service.js";
+import { createCategory } from "./categories-editing.service.js";
+import { listCategories, listGameSubcategories, listSubcategories } from "./categories.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { multipartBody } from "../../platform/http/request-parsing.js";
 

@@ -54,6 +54,8 @@ describe("reading categories", () => {
       description_ru: "Reading Game goods",
       image_url: null,
       guarantee_days: null,
+      position: 0,
+      hidden: false,
     });
     expect(list.filter((item) => item["parent_id"] === game.id).map((item) => item["name"])).toEqual([
       "Accounts",

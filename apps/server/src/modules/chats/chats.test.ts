@@ -211,6 +211,20 @@ describe("live messages", () => {
     expect(await sendMessage(buyerSocket, chat.id, "y".repeat(CHAT_MESSAGE_MAX))).toMatchObject({ ok: true });
   });
 
+  it("writes a refusal's field messages in the language of the socket's handshake", async () => {
+    const { buyer, chat } = await chatBetween();
+    const socket = await connectAs(url, buyer.client, { "accept-language": "ru-RU,ru;q=0.9" });
+    sockets.push(socket);
+    expect(await sendMessage(socket, chat.id, "x".repeat(CHAT_MESSAGE_MAX + 1))).toMatchObject({
+      ok: false,
+      error: {
+        error_code: "VALIDATION_ERROR",
+        error_message: expect.stringMatching(/[а-я]/),
+        errors: [{ field: "message", message: `Не длиннее ${CHAT_MESSAGE_MAX} символов` }],
+      },
+    });
+  });
+
   it("answers a refusal with send_message_error when the client gave no acknowledgement", async () => {
     const { buyer, chat } = await chatBetween();
     const socket = await connect(buyer);

@@ -15,6 +15,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { catalogueChanged } from "../products/products.events.js";
+import { isCategoryHidden } from "../categories/categories.service.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { chatForPurchase } from "../chats/chats.service.js";
 import { mayView, unitsOfDeals } from "../products/products.service.js";
@@ -69,6 +70,9 @@ export async function buyProduct(
       .for("no key update");
     const product = locked?.product;
     if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
+    // Issue 23: nothing under a hidden category is sold; only admins still see such a product at all.
+    if (await isCategoryHidden(tx, product.categoryId))
+      throw new AppError(buyer.role === "admin" ? "PRODUCT_NOT_AVAILABLE" : "PRODUCT_NOT_FOUND");
     if (product.deletedAt !== null || !BUYABLE_OR_SOLD_OUT.includes(product.status))
       throw new AppError("PRODUCT_NOT_AVAILABLE");
     if (product.sellerId === buyer.id) throw new AppError("CANNOT_BUY_OWN_PRODUCT");

@@ -1,7 +1,9 @@
 import { roublesToKopecks, type ListingFilters, type ProductSort } from "@lootlane/contract";
-import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
+import { hiddenCategoryIds } from "../categories/categories.service.js";
 
 /*
  * The SQL that every public listing and the search share (issue 21): which products are on sale, what each filter
@@ -10,8 +12,21 @@ import { products } from "../../db/schema/catalog.js";
  * predicate, so a sorted page, filtered or not, and the page after any product are one walk of one index.
  */
 
-/** Products on sale: what public listings and the search show, and the predicate of the listing indexes. */
-export const onSale: SQL = and(eq(products.status, "active"), isNull(products.deletedAt))!;
+/**
+ * Products on sale: what public listings, the search and the sitemaps show. Its first two terms are the predicate of
+ * the listing indexes; the rest leave out products under a hidden category or game (issue 23). The hidden ids are
+ * read first and passed as a list: the planner then sees how few products they remove (mostly none, and then there
+ * is no term at all), where an array the query computed itself was taken to remove nearly all, and the page after
+ * a product was sorted instead of walked along its index (db/schema.test.ts).
+ */
+export async function onSale(db: Db): Promise<SQL> {
+  const hidden = await hiddenCategoryIds(db);
+  return and(
+    eq(products.status, "active"),
+    isNull(products.deletedAt),
+    ...(hidden.length === 0 ? [] : [notInArray(products.categoryId, hidden), notInArray(products.gameId, hidden)]),
+  )!;
+}
 
 /** A public listing without `sort` is newest first. */
 export const DEFAULT_LISTING_SORT: ProductSort = "newest";

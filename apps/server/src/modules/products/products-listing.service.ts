@@ -36,7 +36,8 @@ export async function listActiveProducts(
   query: CatalogueQuery,
   start: PageStart = {},
 ): Promise<ViewPage> {
-  const where = and(onSale, ...(await filterConditions(query, presence)))!;
+  const [visible, filters] = await Promise.all([onSale(db), filterConditions(query, presence)]);
+  const where = and(visible, ...filters)!;
   const [views, total] = await Promise.all([pageOf(db, where, query, start), cappedCount(db, where)]);
   return { views, total, page: query.page, perPage: query.per_page };
 }
@@ -49,11 +50,15 @@ export async function listCategoryProducts(
   query: CatalogueQuery,
   start: PageStart = {},
 ): Promise<ProductView[]> {
-  const [game, filters] = await Promise.all([gameOfCategory(db, categoryId), filterConditions(query, presence)]);
+  const [game, visible, filters] = await Promise.all([
+    gameOfCategory(db, categoryId),
+    onSale(db),
+    filterConditions(query, presence),
+  ]);
   // A product keeps its game beside its category, so a game's listing is one range of the game's index rather
   // than one per kind of goods merged and sorted.
   const scope = game === categoryId ? eq(products.gameId, game) : eq(products.categoryId, categoryId);
-  return pageOf(db, and(onSale, scope, ...filters)!, query, start);
+  return pageOf(db, and(visible, scope, ...filters)!, query, start);
 }
 
 /** Products on sale in one subcategory of one game, both named by slug. */
@@ -65,11 +70,12 @@ export async function listGameSubcategoryProducts(
   query: CatalogueQuery,
   start: PageStart = {},
 ): Promise<ProductView[]> {
-  const [subcategory, filters] = await Promise.all([
+  const [subcategory, visible, filters] = await Promise.all([
     findGameSubcategory(db, gameSlug, subcategorySlug),
+    onSale(db),
     filterConditions(query, presence),
   ]);
-  return pageOf(db, and(onSale, eq(products.categoryId, subcategory.id), ...filters)!, query, start);
+  return pageOf(db, and(visible, eq(products.categoryId, subcategory.id), ...filters)!, query, start);
 }
 
 /** One page: after the query's `after` or the known start by key, else (a first visit deep in) by offset. */

@@ -77,7 +77,8 @@ export const SHORT_QUERY_WINDOW = 2000;
 export async function searchProductIds(db: Db, search: ProductSearch): Promise<{ ids: string[]; total: number }> {
   const words = search.q.split(/\s+/).filter((word) => word !== "");
   const { sort, after } = search.filters;
-  const filters = [onSale, ...(await filterConditions(search.filters, search.presence))];
+  const [visible, conditions] = await Promise.all([onSale(db), filterConditions(search.filters, search.presence)]);
+  const filters = [visible, ...conditions];
   if (search.categoryIds) filters.push(inArray(products.categoryId, search.categoryIds));
   // With a sort, `after` starts the page right after that product; the query must still know whether anything
   // matches at all before taking an empty page to mean typos.
@@ -91,7 +92,7 @@ export async function searchProductIds(db: Db, search: ProductSearch): Promise<{
 
   if (shortWordsOnly) {
     // A constant bound, not a subquery, so the planner sees how few rows it leaves and walks the index range.
-    const since = await windowStart(db, SHORT_QUERY_WINDOW);
+    const since = await windowStart(db, visible, SHORT_QUERY_WINDOW);
     if (since) filters.push(gte(products.listedAt, since));
   }
   // The page of the matches of `tests`, or undefined when nothing matches them at all.
@@ -237,11 +238,11 @@ function letterCount(word: string): number {
 }
 
 /** When the `window`-th newest listing on sale went on sale (undefined when there are fewer): an index-only scan. */
-async function windowStart(db: Db, window: number): Promise<Date | undefined> {
+async function windowStart(db: Db, visible: SQL, window: number): Promise<Date | undefined> {
   const [row] = await db
     .select({ listedAt: products.listedAt })
     .from(products)
-    .where(onSale)
+    .where(visible)
     .orderBy(...newestFirst)
     .offset(window - 1)
     .limit(1);

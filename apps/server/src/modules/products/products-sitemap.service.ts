@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
+import { onSale } from "./products-listing.filters.js";
 
 /*
  * The reads behind the sitemaps (modules/pages): the catalogue walked in slices of the id space, by id, a batch
@@ -13,8 +14,6 @@ import { users } from "../../db/schema/users.js";
 
 /** A slice of the uuid space: ids from `from` (inclusive) up to `to` (exclusive; undefined: to the end). */
 export type IdRange = { from: string; to: string | undefined };
-
-const onSale = and(eq(products.status, "active"), isNull(products.deletedAt));
 
 function inRange(column: PgColumn, range: IdRange, after?: string): SQL | undefined {
   return and(
@@ -28,7 +27,7 @@ function inRange(column: PgColumn, range: IdRange, after?: string): SQL | undefi
  * One batch of a sitemap of products: those on sale (sold ones are no longer worth a search result) with ids in
  * the range, after `after`, by id.
  */
-export function productsOnSaleInRange(
+export async function productsOnSaleInRange(
   db: Db,
   range: IdRange,
   after: string | undefined,
@@ -37,7 +36,7 @@ export function productsOnSaleInRange(
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
-    .where(and(onSale, inRange(products.id, range, after)))
+    .where(and(await onSale(db), inRange(products.id, range, after)))
     .orderBy(asc(products.id))
     .limit(limit);
 }

@@ -18,7 +18,7 @@ import {
 } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { categoryAndSubcategoryIds } from "../categories/categories.service.js";
+import { categoryAndSubcategoryIds, isCategoryHidden } from "../categories/categories.service.js";
 import { loadSellerStats, type OnlineUsers, type SellerStatsView, type Viewer } from "../users/users.service.js";
 import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./products.access.js";
 import { cappedCount, rowsByOffset } from "./products-paging.service.js";
@@ -57,10 +57,15 @@ export async function getProductWithSellerStats(
   return { view: view!, sellerStats };
 }
 
-/** A product the viewer may see (products.access.ts), else PRODUCT_NOT_FOUND, as if it did not exist. */
+/**
+ * A product the viewer may see (products.access.ts), else PRODUCT_NOT_FOUND, as if it did not exist. Under a
+ * hidden category (issue 23) only its seller and admins still see it: the seller keeps managing the listing.
+ */
 export async function findVisibleProduct(db: Db, productId: string, viewer: Viewer): Promise<ProductRow> {
   const [row] = await db.select().from(products).where(eq(products.id, productId));
   if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
+  if (!isSellerOrAdmin(row, viewer) && (await isCategoryHidden(db, row.categoryId)))
+    throw new AppError("PRODUCT_NOT_FOUND");
   return row;
 }
 
@@ -183,7 +188,7 @@ export async function suspendSellerProducts(tx: Db, sellerId: string, suspended:
 }
 
 /**
- * The seller's rating changed (a review counted, an admin's edit): their products carry it too (seller_rating, what
+ * The seller's rating changed (a review counted): their products carry it too (seller_rating, what
  * listings sort and filter by along one index), from users.rating as the caller's transaction now has it. The caller
  * holds the seller's row locked, as a new product's creation reads the rating under a shared lock of it.
  */

@@ -1,4 +1,4 @@
-import { API_PREFIX } from "@lootlane/contract";
+import { API_PREFIX, SESSION_HINT_COOKIE } from "@lootlane/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config.js";
 import { REFRESH_TOKEN_TTL_MS, type SessionTokens } from "./sessions.js";
@@ -16,6 +16,9 @@ import { REFRESH_TOKEN_TTL_MS, type SessionTokens } from "./sessions.js";
  *   the server answers TOKEN_IS_EXPIRED (the client refreshes and retries) instead of silently treating the
  *   user as a guest on routes where a guest is allowed.
  * - The refresh cookie is only sent to /v1/auth, the only place that reads it.
+ * - `session_hint=1` goes with them: readable by scripts, it holds no secret, only that a session may exist, so
+ *   the web app asks who the user is (and refreshes) only then, and a guest's page load makes no request that
+ *   fails. It lives as long as the refresh token and goes wherever the tokens go.
  */
 export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
@@ -38,7 +41,9 @@ const maxAgeSeconds = REFRESH_TOKEN_TTL_MS / 1000;
 
 const baseOptions = (secure: boolean) => ({ httpOnly: true, sameSite: "lax" as const, secure });
 
-/** Hands a new pair of tokens to the browser (sign-in, sign-up, refresh, password reset). */
+const hintOptions = (secure: boolean) => ({ httpOnly: false, sameSite: "lax" as const, secure, path: "/" });
+
+/** Hands a new pair of tokens, and the session hint, to the browser (sign-in, sign-up, refresh, password reset). */
 export function setAuthCookies(reply: FastifyReply, tokens: SessionTokens): void {
   const { access, refresh, secure } = reply.server.authCookies;
   reply.setCookie(access, tokens.accessToken, { ...baseOptions(secure), path: "/", maxAge: maxAgeSeconds });
@@ -47,13 +52,15 @@ export function setAuthCookies(reply: FastifyReply, tokens: SessionTokens): void
     path: REFRESH_COOKIE_PATH,
     maxAge: maxAgeSeconds,
   });
+  reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions(secure), maxAge: maxAgeSeconds });
 }
 
-/** Makes the browser forget both tokens (sign-out, failed refresh). */
+/** Makes the browser forget both tokens and the session hint (sign-out, failed refresh, account deletion). */
 export function clearAuthCookies(reply: FastifyReply): void {
   const { access, refresh, secure } = reply.server.authCookies;
   reply.clearCookie(access, { ...baseOptions(secure), path: "/" });
   reply.clearCookie(refresh, { ...baseOptions(secure), path: REFRESH_COOKIE_PATH });
+  reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
 }
 
 /** The access JWT the request carries, if any (also what the socket handshake reads). */

@@ -406,7 +406,13 @@ describe("the token cookies (ARCHITECTURE.md §6)", () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       const headers = [response.headers["set-cookie"] ?? []].flat();
-      expect(headers.map(parsed)).toEqual([expected(names.access, "/"), expected(names.refresh, "/v1/auth")]);
+      // The session hint goes beside them, readable by scripts (no HttpOnly) and otherwise alike (auth-cookies.ts).
+      const hint = expected("session_hint", "/");
+      expect(headers.map(parsed)).toEqual([
+        expected(names.access, "/"),
+        expected(names.refresh, "/v1/auth"),
+        { ...hint, attributes: hint.attributes.filter((attribute) => attribute !== "HttpOnly") },
+      ]);
     });
 
     it("are the ones guards, the socket handshake, refresh and sign-out read; other names count for nothing", async () => {
@@ -433,7 +439,7 @@ describe("the token cookies (ARCHITECTURE.md §6)", () => {
           .filter((cookie) => cookie.value === "")
           .map((cookie) => cookie.name)
           .sort(),
-      ).toEqual([names.access, names.refresh].sort());
+      ).toEqual([names.access, names.refresh, "session_hint"].sort());
       expect(errorOf(await me(browser))).toEqual([401, "TOKEN_NOT_FOUND"]);
     });
   });

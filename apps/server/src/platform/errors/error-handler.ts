@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestLocale } from "../http/request-locale.js";
 import { AppError } from "./app-error.js";
 import { toAppError } from "./error-mapping.js";
+import { localizedFieldErrors } from "./field-errors.js";
 
 /**
  * The one place error answers are written: `{"detail": {"error_code", "error_message", "errors"?}}` with the
@@ -41,15 +42,13 @@ export function errorResponseBody(error: AppError, locale: Locale): ErrorRespons
     detail: {
       error_code: error.code,
       error_message: errorText(error.code, locale, error.params),
-      ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+      ...(error.fieldErrors ? { errors: localizedFieldErrors(error.fieldErrors, locale) } : {}),
     },
   };
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const body = errorResponseBody(error, requestLocale(request));
-  // Answered while the client is still sending (an upload cut at its size limit, a guest's upload): without
-  // this, Node would keep the connection and read the rest of the body, however large, before the next request.
-  if (request.raw.complete === false) reply.header("connection", "close");
+  // An answer sent while the client is still sending keeps the connection: see refused-bodies.ts.
   return reply.headers(error.headers).status(error.status).type("application/json; charset=utf-8").send(body);
 }

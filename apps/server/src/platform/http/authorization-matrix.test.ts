@@ -305,6 +305,19 @@ const matrix: Record<string, Row> = {
     url: `/v1/admin/category/${subcategory.id}`,
     body: { guarantee_days: 14 },
   })),
+  "PUT /v1/admin/category/{id}/image": adminOnly(async () => ({
+    url: `/v1/admin/category/${subcategory.id}/image`,
+    form: [imagePart(CATEGORY_IMAGE_FIELD, await testImages.png())],
+  })),
+  "GET /v1/admin/categories": adminOnly(() => ({ url: "/v1/admin/categories" })),
+  "POST /v1/admin/categories/reorder": adminOnly(() => ({
+    url: "/v1/admin/categories/reorder",
+    body: { parent_id: game.id, ids: [subcategory.id] },
+  })),
+  "DELETE /v1/admin/category/{id}": adminOnly(
+    async () => ({ url: `/v1/admin/category/${(await createTestGame(t.database.db)).id}` }),
+    204,
+  ),
   "GET /v1/games/{gameSlug}": open(() => ({ url: `/v1/games/${game.slug}` })),
 
   "GET /v1/products/get/all": open(() => ({ url: "/v1/products/get/all" })),
@@ -551,7 +564,7 @@ const matrix: Record<string, Row> = {
   "GET /v1/admin/user/{id}": adminOnly(() => ({ url: `/v1/admin/user/${seller.id}` })),
   "PATCH /v1/admin/user/{id}": adminOnly(async () => ({
     url: `/v1/admin/user/${(await freshUser()).id}`,
-    body: { rating: 4 },
+    body: { description: "Edited by an admin" },
   })),
   "POST /v1/admin/ban-user": adminOnly(async () => ({
     url: "/v1/admin/ban-user",
@@ -626,7 +639,8 @@ async function browserOf(actor: Actor): Promise<TestClient> {
 async function send(actor: Actor, method: Method, call: Call): Promise<LightMyRequestResponse> {
   const client = await browserOf(actor);
   if (!call.form) return client.request(method, call.url, call.body);
-  if (method !== "POST" && method !== "PATCH") throw new Error(`a ${method} request carries no form`);
+  if (method !== "POST" && method !== "PATCH" && method !== "PUT")
+    throw new Error(`a ${method} request carries no form`);
   return sendForm(t, client, method, call.url, call.form);
 }
 

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { AppError } from "../errors/app-error.js";
 import { errorResponseBody } from "../errors/error-handler.js";
+import { wasAnsweredWhileSending } from "./refused-bodies.js";
 
 /** Node checks for expired requests this often at most; its own default (30 s) would double a 30 s bound. */
 const LONGEST_CHECK_INTERVAL_MS = 1000;
@@ -47,7 +48,7 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
   const details = { remoteAddress: socket.remoteAddress, code: error.code };
   if (appError.code === "REQUEST_TIMEOUT") this.log.info(details, "request timed out");
   else this.log.debug(details, "request could not be parsed");
-  if (socket.writable) {
+  if (socket.writable && !wasAnsweredWhileSending(socket)) {
     const body = JSON.stringify(errorResponseBody(appError, "en"));
     socket.write(
       `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -93,7 +93,8 @@ async function readWithinLimit(file: MultipartFile["file"]): Promise<Buffer> {
 
 /** A multipart form's text fields checked with a contract schema; a failure is a 422 naming each bad field. */
 export function parseFormFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
-  const parsed = schema.safeParse(fields);
+  // The input stays in the issues: zod's text for a wrong type, written again in the request's language, names it.
+  const parsed = schema.safeParse(fields, { reportInput: true });
   if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
   return parsed.data;
 }

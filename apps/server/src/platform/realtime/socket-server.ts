@@ -15,6 +15,7 @@ import { Server, type Socket } from "socket.io";
 import type { Config } from "../../config.js";
 import type { AuthUser } from "../auth/index.js";
 import { AppError } from "../errors/app-error.js";
+import { errorResponseBody } from "../errors/error-handler.js";
 import { toAppError } from "../errors/error-mapping.js";
 import type { Clock } from "../time/clock.js";
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from "./presence.js";
@@ -161,14 +162,8 @@ export async function attachRealtime(app: FastifyInstance, { config, clock }: Re
     io,
     presence,
     onPresenceChange: (listener) => void listeners.push(listener),
-    socketError: (socket, error) => {
-      const appError = toAppError(error);
-      return {
-        error_code: appError.code,
-        error_message: errorText(appError.code, socket.data.locale, appError.params),
-        ...(appError.fieldErrors ? { errors: appError.fieldErrors } : {}),
-      };
-    },
+    // The HTTP answer's detail, field messages in the socket's language too.
+    socketError: (socket, error) => errorResponseBody(toAppError(error), socket.data.locale).detail,
     disconnectUser: (userId, reason) => {
       const room = io.in(personalRoom(userId));
       // A broadcast has no one language; the client shows its own translation of the code (STYLE.md convention 3).

@@ -19,7 +19,7 @@ export function StatusScreen({ code, title, text, actions }: StatusScreenProps) 
     <Center mih="60dvh" px="md">
       <Stack align="center" gap="md" maw={480} ta="center">
         {code && (
-          <Text fz={80} fw={800} lh={1} c="indigo.2" aria-hidden="true">
+          <Text fz={80} fw={800} lh={1} c="indigo.5" aria-hidden="true">
             {code}
           </Text>
         )}

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { onSessionLost } from "@/shared/api/session-lost";
 import type { SocketFactory } from "@/shared/realtime/realtime-client";
 import { RealtimeProvider } from "@/shared/realtime/realtime-provider";
-import { theme } from "./theme";
+import { cssVariablesResolver, themeFor } from "./theme";
 
 // The notifications' container and its transitions download beside the first screen, not before it. A
 // notification shown earlier waits in Mantine's store and appears once the container is there.
@@ -25,8 +26,11 @@ export function AppProviders({ queryClient, children, env = "default", createSoc
   // SPEC §4: when the refresh fails the current user is cleared, so guards and navigation treat the visitor as a guest.
   useEffect(() => onSessionLost(() => queryClient.setQueryData(currentUserQueryKey, null)), [queryClient]);
 
+  const { t } = useTranslation("common");
+  const theme = useMemo(() => themeFor(t("close")), [t]);
+
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <Suspense fallback={null}>
         <NotificationsOutlet />
       </Suspense>

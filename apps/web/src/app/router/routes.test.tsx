@@ -54,6 +54,7 @@ describe("admin routes", () => {
       ["Withdrawals", "/admin/withdrawals"],
       ["Reports", "/admin/reports"],
       ["Categories", "/admin/categories"],
+      ["Audit log", "/admin/audit-log"],
       ["Back to the site", "/"],
     ]);
     expect(within(nav).getByRole("link", { name: "Main" })).toHaveAttribute("aria-current", "page");

@@ -292,6 +292,13 @@ export const createRoutes = (): RouteObject[] => [
                     },
                   },
                   {
+                    path: "audit-log",
+                    lazy: {
+                      Component: () =>
+                        import("@/features/admin/pages/admin-audit-log-page").then((m) => m.AdminAuditLogPage),
+                    },
+                  },
+                  {
                     path: "categories",
                     lazy: {
                       Component: () =>

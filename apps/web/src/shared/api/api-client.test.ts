@@ -162,6 +162,33 @@ describe("api client session refresh (SPEC §4)", () => {
     expect(testApi.log).toEqual(["GET /v1/items 401", "POST /v1/auth/update-tokens 200", "GET /v1/items 401"]);
   });
 
+  it("does not refresh where the browser holds no session: the 401 is the answer", async () => {
+    const session = sessionApi();
+    const guest = createApiClient({ prefixUrl, getLanguage: () => "en", onSessionLost, hasSession: () => false });
+
+    await expect(guest.get("items").json()).rejects.toMatchObject({ status: 401, code: "TOKEN_NOT_FOUND" });
+
+    expect(session.refreshes).toBe(0);
+    expect(testApi.log).toEqual(["GET /v1/items 401"]);
+    expect(onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it("does not refresh for a 401 that is not about the access token", async () => {
+    const session = sessionApi();
+    testApi.route("POST /v1/auth/confirm", () => [
+      401,
+      { detail: { error_code: "TWO_FACTOR_REQUIRED", error_message: "Enter the code" } },
+    ]);
+
+    await expect(client().post("auth/confirm").json()).rejects.toMatchObject({
+      status: 401,
+      code: "TWO_FACTOR_REQUIRED",
+    });
+
+    expect(session.refreshes).toBe(0);
+    expect(testApi.log).toEqual(["POST /v1/auth/confirm 401"]);
+  });
+
   it("never refreshes for a failed sign-in", async () => {
     testApi.route("POST /v1/auth/login", () => [
       401,

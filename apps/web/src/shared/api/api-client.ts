@@ -1,5 +1,5 @@
 import ky, { type KyInstance, type Options } from "ky";
-import { API_PREFIX, HTTP_TIMEOUT_MS } from "@lootlane/contract";
+import { ACCESS_TOKEN_ERRORS, API_PREFIX, errorResponseSchema, HTTP_TIMEOUT_MS } from "@lootlane/contract";
 import { apiErrorFromHttpError } from "./api-error";
 import { browserRefreshLock } from "./browser-refresh-lock";
 
@@ -13,6 +13,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** The browser's Web Locks (`navigator.locks`, the default), which make one refresh serve every tab. */
   locks?: LockManager;
+  /** Whether the browser may hold a session (the hint cookie); without one a 401 is final, no refresh is tried. */
+  hasSession?: () => boolean;
 }
 
 const REFRESH_PATH = "auth/update-tokens";
@@ -24,9 +26,20 @@ function isNoRefreshPath(url: string): boolean {
   return NO_REFRESH_PATHS.some((path) => pathname.endsWith(path));
 }
 
+/** A 401 a refresh can cure: the access token is missing or stale, not a second factor or a wrong password. */
+async function isAccessTokenRefusal(response: Response): Promise<boolean> {
+  const answer = errorResponseSchema.safeParse(
+    await response
+      .clone()
+      .json()
+      .catch(() => undefined),
+  );
+  return answer.success && ACCESS_TOKEN_ERRORS.includes(answer.data.detail.error_code);
+}
+
 /**
- * The one HTTP client (SPEC §4 Session, §7): cookies, 10 s timeout, and on a 401 one shared token refresh
- * followed by one retry. Failed answers are thrown as ApiError.
+ * The one HTTP client (SPEC §4 Session, §7): cookies, 10 s timeout, and on a 401 for a missing or stale access
+ * token, where the browser may hold a session, one shared token refresh followed by one retry. Failed answers are thrown as ApiError.
  */
 export function createApiClient({
   prefixUrl = API_PREFIX,
@@ -34,6 +47,7 @@ export function createApiClient({
   onSessionLost,
   fetch,
   locks,
+  hasSession = () => true,
 }: ApiClientOptions): KyInstance {
   const base: Options = {
     prefixUrl,
@@ -78,7 +92,8 @@ export function createApiClient({
       ],
       afterResponse: [
         async (request, _options, response, { retryCount }) => {
-          if (response.status !== 401 || retryCount > 0 || isNoRefreshPath(request.url)) return;
+          if (response.status !== 401 || retryCount > 0 || isNoRefreshPath(request.url) || !hasSession()) return;
+          if (!(await isAccessTokenRefusal(response))) return;
           if (await refreshSession(Date.now())) return ky.retry({ delay: 0, code: "SESSION_REFRESHED" });
           // The refresh failed: the original 401 goes through to the caller.
         },

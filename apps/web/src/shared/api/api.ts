@@ -1,4 +1,5 @@
 import { API_PREFIX } from "@lootlane/contract";
+import { hasSessionHint } from "@/shared/auth/session-hint";
 import { currentLanguage } from "@/shared/i18n/language";
 import { createApiClient } from "./api-client";
 import { emitSessionLost } from "./session-lost";
@@ -11,4 +12,5 @@ export const api = createApiClient({
   prefixUrl: new URL(API_PREFIX, window.location.origin).href,
   getLanguage: currentLanguage,
   onSessionLost: emitSessionLost,
+  hasSession: hasSessionHint,
 });

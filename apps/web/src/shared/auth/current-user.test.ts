@@ -20,6 +20,14 @@ describe("getCurrentUser", () => {
     await expect(getCurrentUser()).resolves.toBeNull();
   });
 
+  it("answers null without asking when the browser holds no session hint", async () => {
+    document.cookie = "session_hint=; max-age=0; path=/";
+    const api = stubApi({ "POST auth/": { body: makeUser() } });
+
+    await expect(getCurrentUser()).resolves.toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
   it("fails, and logs, when the answer is not a user", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     stubApi({ "POST auth/": { body: { ...makeUser(), role: "superuser" } } });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { userSchema, type User } from "@lootlane/contract";
 import { api } from "@/shared/api/api";
 import { ApiError } from "@/shared/api/api-error";
+import { hasSessionHint } from "./session-hint";
 
 /**
  * The signed-in user, shared rather than owned by the auth feature: guards, navigation, profile, products and
@@ -22,8 +23,12 @@ export function parseUser(data: unknown): CurrentUser {
   throw new Error("Unexpected user shape", { cause: result.error });
 }
 
-/** POST /auth/: the signed-in user, or null for a guest (the API answers 401 after the refresh also failed). */
+/**
+ * POST /auth/: the signed-in user, or null for a guest: a browser without the session hint is one without asking,
+ * and otherwise the API answers 401 after the refresh also failed.
+ */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
+  if (!hasSessionHint()) return null;
   let data: unknown;
   try {
     data = await api.post("auth/").json();

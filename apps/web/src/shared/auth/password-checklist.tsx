@@ -18,7 +18,7 @@ export function PasswordChecklist({ password }: { password: string }) {
           return (
             <List.Item
               key={key}
-              c={met ? "teal.8" : "dimmed"}
+              c={met ? "teal.9" : "dimmed"}
               data-met={met}
               icon={
                 <ThemeIcon size={18} radius="xl" variant={met ? "filled" : "light"} color={met ? "teal" : "gray"}>
@@ -26,7 +26,7 @@ export function PasswordChecklist({ password }: { password: string }) {
                 </ThemeIcon>
               }
             >
-              {t(`passwordRules.${key}`, { min: PASSWORD_MIN, specials: PASSWORD_SPECIALS })}{" "}
+              {t(`passwordRules.${key}`, { count: PASSWORD_MIN, specials: PASSWORD_SPECIALS })}{" "}
               <VisuallyHidden>{t(met ? "passwordRules.met" : "passwordRules.unmet")}</VisuallyHidden>
             </List.Item>
           );

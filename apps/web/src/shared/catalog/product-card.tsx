@@ -60,7 +60,7 @@ export function ProductCard({ product, showStatus = false, inFirstRow = false }:
           <Text size="sm" c="dimmed" truncate>
             {product.seller.username}
           </Text>
-          <Text size="sm" c="yellow.8" style={{ whiteSpace: "nowrap" }}>
+          <Text size="sm" c="var(--lootlane-color-rating)" style={{ whiteSpace: "nowrap" }}>
             <span aria-hidden>★</span>
             <VisuallyHidden>{t("catalog.rating")}</VisuallyHidden> {formatRating(product.seller.rating)}
           </Text>

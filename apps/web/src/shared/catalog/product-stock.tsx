@@ -18,7 +18,7 @@ export function ProductStock({ product, compact = false }: ProductStockProps) {
   const { t } = useTranslation("common");
   const size: MantineSize = compact ? "xs" : "sm";
   const instant = product.delivery === "auto";
-  const deliveryColor = instant ? "teal.8" : "dimmed";
+  const deliveryColor = instant ? "teal.9" : "dimmed";
   return (
     <Group gap={compact ? 6 : "md"} wrap="wrap">
       <Group gap={4} wrap="nowrap" c={deliveryColor}>

@@ -39,7 +39,7 @@ function ReportForm({ target, onDone, onCancel }: { target: ReportTarget; onDone
       reason: (value) => (value === null ? t("reasonRequired") : null),
       text: (value, values) =>
         values.reason === "other" && value.trim().length < REPORT_TEXT_MIN
-          ? t("detailsRequired", { min: REPORT_TEXT_MIN })
+          ? t("detailsRequired", { count: REPORT_TEXT_MIN })
           : null,
     },
   });
@@ -71,7 +71,7 @@ function ReportForm({ target, onDone, onCancel }: { target: ReportTarget; onDone
         <Textarea
           // Fixed rows: autosize listens on document.fonts, which jsdom (the tests' DOM) lacks.
           label={t("details")}
-          description={t("detailsHint", { max: REPORT_TEXT_MAX })}
+          description={t("detailsHint", { count: REPORT_TEXT_MAX })}
           minRows={3}
           maxLength={REPORT_TEXT_MAX}
           {...form.getInputProps("text")}

@@ -22,7 +22,7 @@ export function SellerStatsFacts({ stats }: { stats: SellerStats }) {
       <DataList.Item>
         <DataList.ItemLabel>{t("sellerStats.rating")}</DataList.ItemLabel>
         <DataList.ItemValue>
-          <Text span inherit fw={600} c="yellow.8">
+          <Text span inherit fw={600} c="var(--lootlane-color-rating)">
             <span aria-hidden="true">★ </span>
             {formatRating(stats.rating)}
           </Text>{" "}
@@ -38,7 +38,7 @@ export function SellerStatsFacts({ stats }: { stats: SellerStats }) {
       <DataList.Item>
         <DataList.ItemLabel>{t("sellerStats.lastOnline")}</DataList.ItemLabel>
         <DataList.ItemValue>
-          <Text span inherit c={stats.is_online ? "green.8" : undefined} fw={stats.is_online ? 600 : undefined}>
+          <Text span inherit c={stats.is_online ? "teal.9" : undefined} fw={stats.is_online ? 600 : undefined}>
             {seen}
           </Text>
         </DataList.ItemValue>

@@ -176,3 +176,21 @@ export function BellIcon(props: IconProps) {
     </LineIcon>
   );
 }
+
+export function LogOutIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M14 4.5H6.5a1.5 1.5 0 0 0-1.5 1.5v12a1.5 1.5 0 0 0 1.5 1.5H14" />
+      <path d="M10.5 12H20M16.5 8.5 20 12l-3.5 3.5" />
+    </LineIcon>
+  );
+}
+
+export function ClipboardListIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M9 4.5H6.5A1.5 1.5 0 0 0 5 6v13.5A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5V6a1.5 1.5 0 0 0-1.5-1.5H15" />
+      <path d="M9 3h6v3H9zM9 11h6M9 15h6" />
+    </LineIcon>
+  );
+}

@@ -3,7 +3,7 @@ import { Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { Category } from "@lootlane/contract";
-import { useGames } from "@/shared/catalog/categories";
+import { useAdminCategories } from "../api/admin-categories";
 import { useIsBelow } from "@/shared/lib/use-is-below";
 import { PageTitle } from "@/shared/ui/page-title";
 import { CategoryFormModal } from "../components/categories/category-form-modal";
@@ -24,11 +24,16 @@ interface AddDialog {
 
 /**
  * /admin/categories (SPEC §2 Admin categories): the games on the left, the chosen game's subcategories on the
- * right (stacked on a phone), and a dialog to add either. The chosen game is kept in the address (`?game=id`).
+ * right (stacked on a phone), and a dialog to add either; each can be edited, moved, hidden or deleted. Both come
+ * from the admins' list, which holds hidden ones too. The chosen game is kept in the address (`?game=id`).
  */
 export function AdminCategoriesPage() {
   const { t } = useTranslation("adminCatalog");
-  const games = useGames();
+  const categories = useAdminCategories();
+  const games = {
+    ...categories,
+    data: categories.data?.filter((category) => category.parent_id === undefined),
+  };
   const [params, setParams] = useSearchParams();
   // The parent outlives closing, so the dialog keeps its title while it fades out.
   const [dialog, setDialog] = useState<AddDialog>({ opened: false, parent: null });
@@ -67,7 +72,7 @@ export function AdminCategoriesPage() {
               onRetry={() => void games.refetch()}
             />
           ) : (
-            <GameList games={games.data} selectedId={selected?.id ?? null} onSelect={select} />
+            <GameList games={games.data ?? []} selectedId={selected?.id ?? null} onSelect={select} />
           )}
         </CategoryPanel>
         <CategoryPanel
@@ -85,7 +90,11 @@ export function AdminCategoriesPage() {
           }
         >
           {selected ? (
-            <SubcategoryList key={selected.id} game={selected} />
+            <SubcategoryList
+              key={selected.id}
+              game={selected}
+              subcategories={(categories.data ?? []).filter((category) => category.parent_id === selected.id)}
+            />
           ) : (
             <Text c="dimmed" ta="center" py="lg">
               {t("categories.selectGame")}

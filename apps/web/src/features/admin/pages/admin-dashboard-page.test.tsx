@@ -1,9 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { DashboardInfo } from "@lootlane/contract";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
-import { refusal, stubApi } from "@/test/stub-api";
+import { queriesOf, refusal, stubApi } from "@/test/stub-api";
 
 const admin = makeUser({ username: "root", role: "admin" });
 
@@ -51,12 +51,40 @@ describe("admin dashboard", () => {
     stubApi({ "GET admin/dashboard-info": { body: info } });
     renderApp("/admin", { user: admin });
 
-    expect(await screen.findByRole("link", { name: "Moderate products" })).toHaveAttribute("href", "/admin/products");
+    expect(await screen.findByRole("link", { name: "Moderate products" })).toHaveAttribute(
+      "href",
+      "/admin/products?status=moderation",
+    );
     expect(screen.getByRole("link", { name: "Resolve disputes" })).toHaveAttribute("href", "/admin/deals");
     expect(screen.getByRole("link", { name: "Decide withdrawals" })).toHaveAttribute(
       "href",
       "/admin/withdrawals?status=pending",
     );
+  });
+
+  it("opens the products waiting for moderation, with that filter chosen", async () => {
+    stubApi({
+      "GET admin/dashboard-info": { body: info },
+      "GET admin/products": { body: { products: [], total_pages: 0, page: 1, total: 0 } },
+    });
+    const { events, router } = renderApp("/admin", { user: admin });
+
+    await events.click(await screen.findByRole("link", { name: "Moderate products" }));
+
+    expect(await screen.findByRole("combobox", { name: "Status" }, { timeout: 15_000 })).toHaveValue("In moderation");
+    expect(router.state.location.search).toBe("?status=moderation");
+    expect(queriesOf("admin/products")).toEqual([{ page: "1", per_page: "20", status: "moderation" }]);
+  });
+
+  it("signs out from the admin menu and goes home as a guest", async () => {
+    const api = stubApi({ "GET admin/dashboard-info": { body: info }, "POST auth/logout": { body: {} } });
+    const { events, router } = renderApp("/admin", { user: admin });
+
+    await events.click(await screen.findByRole("button", { name: "Sign out" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(api.calls.map((call) => call.route)).toContain("POST auth/logout");
+    await waitFor(() => expect(screen.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/signin"));
   });
 
   it("says why the counts did not load and tries again", async () => {

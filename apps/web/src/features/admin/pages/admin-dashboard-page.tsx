@@ -36,7 +36,7 @@ function DashboardCards({ info }: { info: DashboardInfo }) {
         value={countFormat.format(info.products_in_moderation)}
         icon={<HourglassIcon size={20} />}
         color="yellow"
-        link={{ to: "/admin/products", label: t("dashboard.moderate") }}
+        link={{ to: "/admin/products?status=moderation", label: t("dashboard.moderate") }}
       />
       <StatCard
         label={t("dashboard.openDisputes")}

@@ -401,6 +401,43 @@ describe("admin deals", () => {
     ]);
   });
 
+  it("finds a user by name or e-mail and shows only their deals, with the user in the address", async () => {
+    stubApi({
+      "GET admin/deals": [{ body: dealPage([disputed, open], 1, 1, 2) }, { body: dealPage([open]) }],
+      "GET admin/users/search": { body: { users: [makeUser(MIRA)], page: 1, total_pages: 1, total: 1 } },
+      [`GET admin/user/${MIRA.id}`]: { body: makeUser(MIRA) },
+    });
+    const { events, router } = renderApp("/admin/deals", { user: root });
+
+    expect(await screen.findByText("2 deals")).toBeInTheDocument();
+    await events.type(screen.getByRole("combobox", { name: "User" }), "mir");
+    await events.click(await screen.findByRole("option", { name: /^mira · / }, { timeout: 15_000 }));
+
+    expect(await screen.findByText("1 deal")).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?user=${MIRA.id}`);
+    expect(await screen.findByText("User: mira")).toBeInTheDocument();
+    expect(queriesOf("admin/users/search")).toEqual([{ q: "mir", page: "1", per_page: "10" }]);
+    expect(queriesOf("admin/deals")).toEqual([
+      { page: "1", per_page: "20" },
+      { page: "1", per_page: "20", user_id: MIRA.id },
+    ]);
+
+    await events.click(screen.getByRole("button", { name: "Show everyone, not only mira" }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
+
+  it("opens with the user of the address, together with a status", async () => {
+    stubApi({
+      "GET admin/deals": { body: dealPage([open]) },
+      [`GET admin/user/${ALEX.id}`]: { body: makeUser(ALEX) },
+    });
+    renderApp(`/admin/deals?user=${ALEX.id}&status=purchased`, { user: root });
+
+    expect(await screen.findByText("User: alex")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Purchased" })).toBeChecked();
+    expect(queriesOf("admin/deals")).toEqual([{ page: "1", per_page: "20", status: "purchased", user_id: ALEX.id }]);
+  });
+
   it("says when there are no deals, and when none has the chosen status", async () => {
     stubApi({ "GET admin/deals": { body: dealPage([]) } });
     const { events } = renderApp("/admin/deals", { user: root });
@@ -408,7 +445,7 @@ describe("admin deals", () => {
     expect(await screen.findByText("No deals yet")).toBeInTheDocument();
     expect(screen.getByText("0 deals")).toBeInTheDocument();
     await events.click(screen.getByRole("radio", { name: "Refunded" }));
-    expect(await screen.findByText("No deals with this status")).toBeInTheDocument();
+    expect(await screen.findByText("No deals match these filters")).toBeInTheDocument();
   });
 
   it("shows why the deals did not load, and tries again", async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { i18n } from "@/shared/i18n/i18n";
 import { makeUser, renderApp } from "@/test/render-app";
@@ -10,7 +10,7 @@ const mira = makeUser({
   username: "mira_sells",
   email: "mira@example.com",
   balance: 1500.5,
-  rating: 4,
+  rating: 4.5,
   description: "Rare Dota 2 items",
   created_at: "2025-01-15T10:00:00.000Z",
 });
@@ -33,20 +33,25 @@ async function openForm(routes: Parameters<typeof stubApi>[0] = {}) {
   return { ...app, api };
 }
 
-describe("admin edit user", () => {
+// Typing into fields takes seconds on a machine busy with other work.
+describe("admin edit user", { timeout: 15_000 }, () => {
   it("shows the user's fields, the description counter and the read-only date and id", async () => {
     await openForm();
 
     expect(screen.getByRole("heading", { level: 1, name: "Edit user" })).toBeInTheDocument();
     expect(field("E-mail")).toHaveValue("mira@example.com");
     expect(field("Username")).toHaveValue("mira_sells");
-    expect(field("Username")).toHaveAttribute("maxLength", "15");
+    expect(field("Username")).toHaveAttribute("maxLength", "16");
     expect(field("Description")).toHaveValue("Rare Dota 2 items");
     expect(screen.getByText("17/500")).toBeInTheDocument();
     expect(field("Avatar URL")).toHaveValue("");
     // Two decimals, as balances are shown everywhere.
     expect(field("Balance")).toHaveValue("1500.50");
-    expect(field("Rating")).toHaveValue("4");
+    // The rating follows from reviews: shown to one decimal, never an input.
+    expect(screen.getByText("4,5")).toBeInTheDocument();
+    expect(screen.getByText("follows from reviews")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Rating" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("spinbutton", { name: "Rating" })).not.toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Active" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Banned" })).not.toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Frozen balance" })).not.toBeChecked();
@@ -56,6 +61,17 @@ describe("admin edit user", () => {
     expect(field("Member since")).toHaveAttribute("readonly");
     expect(field("User ID")).toHaveValue(mira.id);
     expect(field("User ID")).toHaveAttribute("readonly");
+  });
+
+  it("links to the user's deals and to what admins did to them", async () => {
+    await openForm();
+    const page = within(screen.getByRole("main"));
+
+    expect(page.getByRole("link", { name: "Deals" })).toHaveAttribute("href", `/admin/deals?user=${mira.id}`);
+    expect(page.getByRole("link", { name: "Audit log" })).toHaveAttribute(
+      "href",
+      `/admin/audit-log?target_type=user&target_id=${mira.id}`,
+    );
   });
 
   it("counts the description as it is typed", async () => {
@@ -72,24 +88,21 @@ describe("admin edit user", () => {
     await events.clear(field("E-mail"));
     await events.type(field("E-mail"), "mira@");
     await events.clear(field("Username"));
-    await events.type(field("Username"), "mira");
+    await events.type(field("Username"), "mi");
     await events.clear(field("Balance"));
     await events.type(field("Balance"), "-5");
-    await events.clear(field("Rating"));
-    await events.type(field("Rating"), "2.5");
     await events.click(screen.getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Enter a valid e-mail address")).toBeInTheDocument();
-    expect(screen.getByText("The username needs 5 to 15 characters")).toBeInTheDocument();
+    expect(screen.getByText("The username needs 3 to 16 characters")).toBeInTheDocument();
     expect(screen.getByText("The balance cannot be negative")).toBeInTheDocument();
-    expect(screen.getByText("The rating must be a whole number")).toBeInTheDocument();
     expect(field("Balance")).toHaveAccessibleDescription("The balance cannot be negative");
 
-    await events.clear(field("Rating"));
-    await events.type(field("Rating"), "-1");
+    await events.clear(field("Username"));
+    await events.type(field("Username"), "mira sells");
     await events.click(screen.getByRole("button", { name: "Save" }));
 
-    expect(await screen.findByText("The rating cannot be negative")).toBeInTheDocument();
+    expect(await screen.findByText("Only English letters, digits and underscore")).toBeInTheDocument();
     expect(api.bodiesOf(patchRoute)).toEqual([]);
   });
 
@@ -123,6 +136,52 @@ describe("admin edit user", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin/users"), { timeout: 5000 });
     expect(await screen.findByRole("heading", { level: 1, name: "Users" }, { timeout: 5000 })).toBeInTheDocument();
   }, 15_000);
+
+  it.each([
+    ["a 3-character name", "ab3"],
+    ["a 16-character name", "sixteen_chars_16"],
+  ])("bans and freezes a 4.5-rated user with %s without touching the rating", async (_, username) => {
+    const user = { ...mira, username };
+    const api = stubApi({
+      [userRoute]: { body: user },
+      [patchRoute]: { body: { ...user, is_banned: true, has_frozen_balance: true } },
+      "GET admin/users": { body: { users: [user], page: 1, total_pages: 1, total: 1 } },
+    });
+    const { events } = renderApp(path, { user: root, history: ["/admin/users"] });
+    await screen.findByDisplayValue(username);
+
+    await events.click(screen.getByRole("checkbox", { name: "Banned" }));
+    await events.click(screen.getByRole("checkbox", { name: "Frozen balance" }));
+    await events.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Saved sucessfully")).toBeInTheDocument();
+    expect(api.bodiesOf(patchRoute)).toEqual([{ is_banned: true, has_frozen_balance: true }]);
+  });
+
+  it("renames to a 3-character name, valid at sign-up", async () => {
+    const { events, api } = await openForm({ [patchRoute]: { body: { ...mira, username: "abc" } } });
+
+    await events.clear(field("Username"));
+    await events.type(field("Username"), "abc");
+    await events.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Saved sucessfully")).toBeInTheDocument();
+    expect(api.bodiesOf(patchRoute)).toEqual([{ username: "abc" }]);
+  });
+
+  it("shows the server's refusal of a field next to it", async () => {
+    const { events } = await openForm({
+      [patchRoute]: refusal(422, "VALIDATION_ERROR", "Some fields are filled in incorrectly", [
+        { field: "balance", message: "At most 1000000000 ₽" },
+      ]),
+    });
+
+    await events.clear(field("Balance"));
+    await events.type(field("Balance"), "20");
+    await events.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(field("Balance")).toHaveAccessibleDescription("At most 1000000000 ₽"));
+  });
 
   it("shows errorSaving with the server's reason, translated, and stays on the form", async () => {
     const { events, router } = await openForm({
@@ -195,13 +254,16 @@ describe("admin edit user", () => {
       expect(screen.getByRole("checkbox", { name: "Баланс заморожен" })).toBeInTheDocument();
       expect(screen.getByRole("radio", { name: "Администратор" })).toBeInTheDocument();
 
-      await events.clear(field("Рейтинг"));
-      await events.type(field("Рейтинг"), "-1");
-      await events.click(screen.getByRole("button", { name: "Сохранить" }));
-      expect(await screen.findByText("Рейтинг не может быть отрицательным")).toBeInTheDocument();
+      expect(screen.getByText("складывается из отзывов")).toBeInTheDocument();
 
-      await events.clear(field("Рейтинг"));
-      await events.type(field("Рейтинг"), "5");
+      await events.clear(field("Имя пользователя"));
+      await events.type(field("Имя пользователя"), "mi");
+      await events.click(screen.getByRole("button", { name: "Сохранить" }));
+      expect(await screen.findByText("Имя пользователя — от 3 до 16 символов")).toBeInTheDocument();
+
+      await events.clear(field("Имя пользователя"));
+      await events.type(field("Имя пользователя"), "mira_sells");
+      await events.click(screen.getByRole("checkbox", { name: "Заблокирован" }));
       await events.click(screen.getByRole("button", { name: "Сохранить" }));
       const alert = await screen.findByRole("alert");
       expect(alert).toHaveTextContent("Не удалось сохранить изменения");

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { PASSWORD_MIN, PASSWORD_SPECIALS } from "@lootlane/contract";
 import { PasswordChecklist } from "@/shared/auth/password-checklist";
 import { PasswordField } from "@/shared/auth/password-field";
 import { describeError } from "@/shared/errors/error-message";
@@ -25,7 +26,7 @@ export function ResetPasswordStep({ email, code, onChanged }: ResetPasswordStepP
   const form = useForm({
     initialValues: { password: "", repeat: "" },
     validate: {
-      // The length has its own message (SPEC §5 passwordMinLength); the server also demands the strong rule.
+      // Sign-up's rule (the contract's password schema); the length has its own message (SPEC §5).
       password: (value) => message(checkNewPassword(value)),
       repeat: (value, values) => message(checkRepeat(value, values.password, "passwordsDoNotMatch")),
     },
@@ -46,6 +47,7 @@ export function ResetPasswordStep({ email, code, onChanged }: ResetPasswordStepP
         <Stack gap="xs">
           <PasswordField
             label={t("fields.newPassword")}
+            description={t("passwordReset.newPasswordHint", { count: PASSWORD_MIN, specials: PASSWORD_SPECIALS })}
             autoComplete="new-password"
             autoFocus
             {...form.getInputProps("password")}

@@ -1,8 +1,8 @@
 import {
   emailSchema,
-  isStrongPassword,
   looksOfficial,
   PASSWORD_MIN,
+  passwordSchema,
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
@@ -41,11 +41,14 @@ export const checkSignInPassword: Rule = (password) => {
   return password.length < PASSWORD_MIN ? "passwordMinLength" : null;
 };
 
-/** A password being chosen: the full strong rule, naming the length first because it is the most common miss. */
+/**
+ * A password being chosen (sign-up, reset): the contract's password schema, the one the server checks both with;
+ * the length is named first because it is the most common miss.
+ */
 export const checkNewPassword: Rule = (password) => {
   if (password === "") return "passwordRequired";
   if (password.length < PASSWORD_MIN) return "passwordMinLength";
-  return isStrongPassword(password) ? null : "passwordWeak";
+  return passwordSchema.safeParse(password).success ? null : "passwordWeak";
 };
 
 export const checkUsername: Rule = (username) => {

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { currentUserQueryKey } from "@/shared/auth/current-user";
+import { i18n } from "@/shared/i18n/i18n";
 import { fill } from "@/test/fill";
 import { makeUser, renderApp } from "@/test/render-app";
 import { refusal, stubApi } from "@/test/stub-api";
@@ -90,10 +91,55 @@ describe("password reset", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await events.click(screen.getByRole("button", { name: "Save password" }));
 
     expect(screen.getByLabelText("New password")).toHaveAccessibleDescription(
-      "The password must be at least 8 characters long",
+      /^The password must be at least 8 characters long/,
     );
     expect(screen.getByLabelText("Repeat new password")).toHaveAccessibleDescription("The passwords do not match");
     expect(api.bodiesOf("POST auth/set-new-password")).toEqual([]);
+  });
+
+  it("asks for sign-up's password rule and says so beside the field", async () => {
+    const api = stubApi({
+      "POST auth/password-reset-code": codeSent,
+      "POST auth/confirm-password-reset-code": { body: { success: true } },
+    });
+    const { events } = await openReset();
+    await submitEmail(events);
+    await submitCode(events);
+    const password = await screen.findByLabelText("New password");
+
+    expect(password).toHaveAccessibleDescription(
+      "The same rule as at sign-up: at least 8 characters, with an upper and a lower case letter, a digit and one of !@#$%^&*.",
+    );
+    // Long enough, but without one of the special characters sign-up demands.
+    await fill(events, password, "Abcdefgh1");
+    await fill(events, screen.getByLabelText("Repeat new password"), "Abcdefgh1");
+    await events.click(screen.getByRole("button", { name: "Save password" }));
+
+    expect(password).toHaveAccessibleDescription(/^The password does not meet all the requirements below/);
+    expect(api.bodiesOf("POST auth/set-new-password")).toEqual([]);
+  });
+
+  it("says the password rule in Russian", async () => {
+    stubApi({
+      "POST auth/password-reset-code": codeSent,
+      "POST auth/confirm-password-reset-code": { body: { success: true } },
+    });
+    await i18n.changeLanguage("ru");
+    try {
+      const { events } = renderApp("/password-reset", { user: null });
+      await fill(events, await screen.findByLabelText("E-mail"), email);
+      await events.click(screen.getByRole("button", { name: "Отправить код" }));
+      const code = await screen.findByRole("group", { name: "Код подтверждения" });
+      await events.click(within(code).getByRole("textbox", { name: "Цифра 1 из 6" }));
+      await events.paste("654321");
+      await events.click(screen.getByRole("button", { name: "Продолжить" }));
+
+      expect(await screen.findByLabelText("Новый пароль")).toHaveAccessibleDescription(
+        "То же правило, что при регистрации: не короче 8 символов, с заглавной и строчной буквами, цифрой и одним из символов !@#$%^&*.",
+      );
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("shows and hides the new password", async () => {

@@ -80,7 +80,7 @@ export function Conversation({ chat, ownUserId, onBack }: ConversationProps) {
   if (messages.isPending) {
     body = (
       <Center flex={1} role="status">
-        <Loader aria-label={tc("loading")} />
+        <Loader role="progressbar" aria-label={tc("loading")} />
       </Center>
     );
   } else if (messages.isError) {

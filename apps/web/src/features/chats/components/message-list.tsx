@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ChatIcon } from "@/shared/ui/icons";
 import classes from "./chats-layout.module.css";
 import { MessageItem } from "./message-item";
+import { NewMessageAnnouncer } from "./new-message-announcer";
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -59,33 +60,49 @@ export function MessageList({
     if (element.scrollTop < EDGE_PX && hasOlder && !loadingOlder) onLoadOlder();
   }
 
+  // First in both branches, so the first message of an empty chat keeps the same announcer.
+  const announcer = <NewMessageAnnouncer messages={messages} ownUserId={ownUserId} />;
   if (messages.length === 0) {
     return (
-      <div className={classes.messages}>
-        <EmptyState variant="light" icon={<ChatIcon size={28} />} title={t("emptyMessages")} m="auto" />
-      </div>
+      <>
+        {announcer}
+        <div className={classes.messages}>
+          <EmptyState variant="light" icon={<ChatIcon size={28} />} title={t("emptyMessages")} m="auto" />
+        </div>
+      </>
     );
   }
+  // The announcer speaks for new messages: the log itself stays silent, or older pages loaded above would be read out.
   return (
-    <div ref={scroller} className={classes.messages} onScroll={onScroll} role="log" aria-label={t("messagesLabel")}>
-      {loadingOlder && (
-        <Center>
-          <Loader size="sm" aria-label={t("loadingOlder")} />
-        </Center>
-      )}
-      {!hasOlder && messages.length > 0 && (
-        <Text size="xs" c="dimmed" ta="center">
-          {t("chatStart")}
-        </Text>
-      )}
-      {messages.map((message) => (
-        <MessageItem
-          key={message.id}
-          message={message}
-          own={message.sender_id === ownUserId}
-          showSender={showSenders}
-        />
-      ))}
-    </div>
+    <>
+      {announcer}
+      <div
+        ref={scroller}
+        className={classes.messages}
+        onScroll={onScroll}
+        role="log"
+        aria-live="off"
+        aria-label={t("messagesLabel")}
+      >
+        {loadingOlder && (
+          <Center>
+            <Loader size="sm" role="progressbar" aria-label={t("loadingOlder")} />
+          </Center>
+        )}
+        {!hasOlder && messages.length > 0 && (
+          <Text size="xs" c="dimmed" ta="center">
+            {t("chatStart")}
+          </Text>
+        )}
+        {messages.map((message) => (
+          <MessageItem
+            key={message.id}
+            message={message}
+            own={message.sender_id === ownUserId}
+            showSender={showSenders}
+          />
+        ))}
+      </div>
+    </>
   );
 }

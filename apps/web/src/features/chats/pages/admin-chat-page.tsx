@@ -56,7 +56,7 @@ export function AdminChatPage() {
   if (messages.isPending) {
     body = (
       <Center flex={1} role="status">
-        <Loader aria-label={tc("loading")} />
+        <Loader role="progressbar" aria-label={tc("loading")} />
       </Center>
     );
   } else if (messages.isError) {

@@ -83,7 +83,7 @@ export function CatalogueResults({ source, onReset, onResetFilters }: CatalogueR
         <ProductGrid products={catalogue.data} />
       </div>
       {catalogue.isFetchNextPageError && (
-        <Text c="red" size="sm" ta="center" role="alert">
+        <Text c="red.9" size="sm" ta="center" role="alert">
           {describeError(catalogue.error)}
         </Text>
       )}

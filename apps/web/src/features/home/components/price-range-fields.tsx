@@ -101,7 +101,7 @@ export function PriceRangeFields({ min_price, max_price, fieldWidth, onChange }:
         />
       </Group>
       {reversed && (
-        <Text id={messageId} size="xs" c="red.8" role="alert">
+        <Text id={messageId} size="xs" c="red.9" role="alert">
           {t("filters.priceReversed")}
         </Text>
       )}

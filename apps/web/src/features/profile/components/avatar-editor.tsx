@@ -77,7 +77,7 @@ export function AvatarEditor({ username, avatarUrl, size }: AvatarEditorProps) {
         </FileButton>
       )}
       {error && (
-        <Text size="sm" c="red" role="alert" ta="center">
+        <Text size="sm" c="red.9" role="alert" ta="center">
           {error}
         </Text>
       )}

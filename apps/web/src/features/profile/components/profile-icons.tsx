@@ -20,15 +20,6 @@ export function SettingsIcon(props: IconProps) {
   );
 }
 
-export function LogOutIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <path d="M14 4.5H6.5a1.5 1.5 0 0 0-1.5 1.5v12a1.5 1.5 0 0 0 1.5 1.5H14" />
-      <path d="M10.5 12H20M16.5 8.5 20 12l-3.5 3.5" />
-    </LineIcon>
-  );
-}
-
 export function WalletIcon(props: IconProps) {
   return (
     <LineIcon {...props}>

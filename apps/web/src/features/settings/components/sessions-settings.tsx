@@ -51,10 +51,10 @@ export function SessionsSettings() {
 function SignInList() {
   const { t } = useTranslation("settings");
   const signIns = useSignIns();
-  if (signIns.isPending) return <Loader size="sm" aria-label={t("sessions.loading")} />;
+  if (signIns.isPending) return <Loader size="sm" role="progressbar" aria-label={t("sessions.loading")} />;
   if (signIns.isError)
     return (
-      <Text size="sm" c="red">
+      <Text size="sm" c="red.9">
         {t("sessions.loadError")}
       </Text>
     );

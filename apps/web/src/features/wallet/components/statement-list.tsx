@@ -54,7 +54,7 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
           </Text>
         </Stack>
         <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-          <Text fw={700} c={entry.amount > 0 ? "teal.8" : undefined} style={{ whiteSpace: "nowrap" }}>
+          <Text fw={700} c={entry.amount > 0 ? "teal.9" : undefined} style={{ whiteSpace: "nowrap" }}>
             {signed(entry.amount)}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>

@@ -95,7 +95,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           })}
         </Text>
         {withdrawal.reason && (
-          <Text size="sm" c="red.8" style={{ overflowWrap: "anywhere" }}>
+          <Text size="sm" c="red.9" style={{ overflowWrap: "anywhere" }}>
             {t("withdrawals.reason", { reason: withdrawal.reason })}
           </Text>
         )}

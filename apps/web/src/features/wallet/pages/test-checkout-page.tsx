@@ -107,7 +107,7 @@ export function TestCheckoutPage() {
               </Alert>
             ) : (
               <Center>
-                <Loader aria-label={t("loading")} />
+                <Loader role="progressbar" aria-label={t("loading")} />
               </Center>
             )}
           </Stack>

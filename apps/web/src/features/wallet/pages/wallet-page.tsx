@@ -28,7 +28,7 @@ export function WalletPage() {
         ) : wallet.isError ? (
           <LoadErrorAlert title={t("loadError")} error={wallet.error} onRetry={() => void wallet.refetch()} />
         ) : (
-          <Skeleton height={160} radius="md" aria-label={t("loading")} />
+          <Skeleton height={160} radius="md" role="progressbar" aria-label={t("loading")} />
         )}
         <StatementList />
         <WithdrawalList />

@@ -17,6 +17,8 @@ export function makeCategory(n: number, overrides: Partial<Category> = {}): Cate
     description_ru: "",
     image_url: null,
     guarantee_days: null,
+    position: n,
+    hidden: false,
     ...overrides,
   };
 }

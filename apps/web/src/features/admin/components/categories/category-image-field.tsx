@@ -86,7 +86,7 @@ export function CategoryImageField({ value, onChange, error, disabled = false }:
         </Dropzone>
         {refused && (
           <Box role="alert">
-            <Text size="sm" c="red">
+            <Text size="sm" c="red.9">
               {refused}
             </Text>
           </Box>

@@ -1,11 +1,11 @@
-import { Box, Group, Image, Stack, Text } from "@mantine/core";
+import { Badge, Box, Group, Image, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Category } from "@lootlane/contract";
 import { LayersIcon } from "@/shared/ui/icons";
 
 /**
  * A category's picture, name and description, each with its Russian one beneath when the admin gave one (the same
- * text twice would only say that there is none): one line of either column.
+ * text twice would only say that there is none): one line of either column. A hidden one is marked.
  */
 export function CategoryRow({ category }: { category: Category }) {
   const { t } = useTranslation("adminCatalog");
@@ -32,9 +32,16 @@ export function CategoryRow({ category }: { category: Category }) {
         </Box>
       )}
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-          {category.name}
-        </Text>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+            {category.name}
+          </Text>
+          {category.hidden && (
+            <Badge size="sm" color="gray" variant="outline">
+              {t("categories.hiddenBadge")}
+            </Badge>
+          )}
+        </Group>
         {category.name_ru !== category.name && (
           <Text fw={500} size="sm" lang="ru" style={{ overflowWrap: "anywhere" }}>
             {category.name_ru}

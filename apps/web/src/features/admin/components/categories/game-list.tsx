@@ -1,6 +1,7 @@
 import { Stack, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Category } from "@lootlane/contract";
+import { CategoryActions } from "./category-actions";
 import { CategoryRow } from "./category-row";
 
 interface GameListProps {
@@ -9,7 +10,7 @@ interface GameListProps {
   onSelect: (game: Category) => void;
 }
 
-/** The games (top-level categories); the pressed one's subcategories show in the other column. */
+/** The games (top-level categories) in the admin's order; the pressed one's subcategories show in the other column. */
 export function GameList({ games, selectedId, onSelect }: GameListProps) {
   const { t } = useTranslation("adminCatalog");
   if (games.length === 0) {
@@ -24,7 +25,7 @@ export function GameList({ games, selectedId, onSelect }: GameListProps) {
       {games.map((game) => {
         const selected = game.id === selectedId;
         return (
-          <li key={game.id}>
+          <Stack component="li" key={game.id} gap={4}>
             <UnstyledButton
               onClick={() => onSelect(game)}
               aria-pressed={selected}
@@ -39,7 +40,8 @@ export function GameList({ games, selectedId, onSelect }: GameListProps) {
             >
               <CategoryRow category={game} />
             </UnstyledButton>
-          </li>
+            <CategoryActions category={game} siblings={games} />
+          </Stack>
         );
       })}
     </Stack>

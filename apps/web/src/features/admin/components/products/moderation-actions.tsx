@@ -174,7 +174,7 @@ export function ModerationMark({ status }: { status: Product["status"] }) {
   const { t } = useTranslation("adminCatalog");
   const rejected = status === "rejected";
   return (
-    <Group gap={6} wrap="nowrap" c={rejected ? "red.7" : "green.7"}>
+    <Group gap={6} wrap="nowrap" c={rejected ? "red.9" : "teal.9"}>
       {rejected ? <CrossCircleIcon size={18} /> : <CheckCircleIcon size={18} />}
       <Text size="sm" fw={500}>
         {rejected ? t("products.rejected") : t("products.approved")}

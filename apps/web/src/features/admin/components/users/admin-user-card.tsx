@@ -99,7 +99,7 @@ export function AdminUserCard({ user }: { user: User }) {
           </Button>
           {canBan && <BanUserButton user={user} />}
           {user.is_banned && <UnbanUserButton user={user} />}
-          <Menu position="bottom-end" withinPortal>
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <ActionIcon
                 variant="subtle"

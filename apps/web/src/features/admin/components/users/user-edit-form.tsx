@@ -19,17 +19,20 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import {
-  ADMIN_EDIT_USERNAME_MAX,
-  ADMIN_EDIT_USERNAME_MIN,
   ADMIN_SAVE_REDIRECT_MS,
+  BALANCE_MAX,
   CURRENCY,
   DESCRIPTION_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
   type AdminUser,
 } from "@lootlane/contract";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { formatDate } from "@/shared/format/date";
+import { formatRating } from "@/shared/format/number";
 import { useUpdateAdminUser } from "../../api/update-admin-user";
+import { Fact } from "../fact";
 import { AdminUserAvatar } from "./admin-user-avatar";
 import {
   changedFields,
@@ -49,12 +52,13 @@ const SERVER_FIELDS: Partial<Record<string, FormField>> = {
   description: "description",
   avatar_url: "avatar_url",
   balance: "balance",
-  rating: "rating",
 };
 
 /**
- * The admin's form for any user's fields (SPEC §2 and §5 Admin edit user). Only changed fields are sent; after a
- * save it says 'Saved sucessfully' (spelled as the spec has it) and returns to the list 1.5 s later.
+ * The admin's form for any user's fields (SPEC §2 and §5 Admin edit user), with the server's own rules (issue 23:
+ * the spec's 5–15 username and whole-number rating made many users unsaveable). The rating is shown, not edited:
+ * it follows from reviews. Only changed fields are sent; after a save it says 'Saved sucessfully' (spelled as the
+ * spec has it) and returns to the list 1.5 s later.
  */
 export function UserEditForm({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
@@ -63,7 +67,8 @@ export function UserEditForm({ user }: { user: AdminUser }) {
   const update = useUpdateAdminUser();
   const [saved, setSaved] = useState(false);
 
-  const message = (key: UserEditErrorKey | null) => (key ? t(`userEdit.errors.${key}`) : null);
+  const message = (key: UserEditErrorKey | null) =>
+    key ? t(`userEdit.errors.${key}`, { min: USERNAME_MIN, max: USERNAME_MAX, balanceMax: BALANCE_MAX }) : null;
   const form = useForm<UserEditValues>({
     initialValues: toEditValues(user),
     validate: {
@@ -71,7 +76,6 @@ export function UserEditForm({ user }: { user: AdminUser }) {
       username: (value) => message(userEditRules.username(value, user.username)),
       description: (value) => message(userEditRules.description(value)),
       balance: (value) => message(userEditRules.balance(value)),
-      rating: (value) => message(userEditRules.rating(value)),
     },
   });
 
@@ -103,11 +107,26 @@ export function UserEditForm({ user }: { user: AdminUser }) {
     <Card withBorder radius="md" padding="lg" maw={760}>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
-          <Group gap="md" wrap="nowrap">
-            <AdminUserAvatar username={user.username} src={user.avatar_url} size={56} />
-            <Text fw={600} fz="lg" style={{ overflowWrap: "anywhere" }}>
-              {user.username}
-            </Text>
+          <Group justify="space-between" gap="sm">
+            <Group gap="md" wrap="nowrap" miw={0}>
+              <AdminUserAvatar username={user.username} src={user.avatar_url} size={56} />
+              <Text fw={600} fz="lg" style={{ overflowWrap: "anywhere" }}>
+                {user.username}
+              </Text>
+            </Group>
+            <Group gap="xs">
+              <Button variant="light" size="xs" component={Link} to={`/admin/deals?user=${user.id}`}>
+                {t("userEdit.deals")}
+              </Button>
+              <Button
+                variant="light"
+                size="xs"
+                component={Link}
+                to={`/admin/audit-log?target_type=user&target_id=${user.id}`}
+              >
+                {t("userEdit.auditLog")}
+              </Button>
+            </Group>
           </Group>
           {user.linked_account_reviews > 0 && (
             <Alert color="orange" variant="light" p="sm">
@@ -134,9 +153,9 @@ export function UserEditForm({ user }: { user: AdminUser }) {
             <TextInput
               label={t("userEdit.username")}
               autoComplete="off"
-              minLength={ADMIN_EDIT_USERNAME_MIN}
-              maxLength={ADMIN_EDIT_USERNAME_MAX}
-              description={t("userEdit.usernameHint", { min: ADMIN_EDIT_USERNAME_MIN, max: ADMIN_EDIT_USERNAME_MAX })}
+              minLength={USERNAME_MIN}
+              maxLength={USERNAME_MAX}
+              description={t("userEdit.usernameHint", { min: USERNAME_MIN, max: USERNAME_MAX })}
               disabled={locked}
               {...form.getInputProps("username")}
               key={form.key("username")}
@@ -175,13 +194,14 @@ export function UserEditForm({ user }: { user: AdminUser }) {
               {...form.getInputProps("balance")}
               key={form.key("balance")}
             />
-            <NumberInput
-              label={t("userEdit.rating")}
-              step={1}
-              disabled={locked}
-              {...form.getInputProps("rating")}
-              key={form.key("rating")}
-            />
+            <Fact label={t("userEdit.rating")}>
+              <Text size="sm" span fw={600}>
+                {formatRating(user.rating)}
+              </Text>{" "}
+              <Text size="xs" span c="dimmed">
+                {t("userEdit.ratingHint")}
+              </Text>
+            </Fact>
           </SimpleGrid>
 
           <Stack gap="sm">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BALANCE_MAX } from "@lootlane/contract";
 import { makeUser } from "@/test/render-app";
 import { changedFields, toEditValues, userEditRules } from "./user-edit-values";
 
@@ -32,9 +33,13 @@ describe("changedFields", () => {
 
 describe("userEditRules", () => {
   it.each([
-    ["abcd", "usernameLength"],
-    ["abcdefghijklmnop", "usernameLength"],
+    ["ab", "usernameLength"],
+    ["a".repeat(17), "usernameLength"],
     ["mira sells", "usernamePattern"],
+    // Every name valid at sign-up passes: 3 and 16 characters included.
+    ["abc", null],
+    ["abcd", null],
+    ["a".repeat(16), null],
     ["mira_sells", null],
   ])("username %s → %s", (value, error) => {
     expect(userEditRules.username(value)).toBe(error);
@@ -50,21 +55,27 @@ describe("userEditRules", () => {
     expect(userEditRules.email("mira@example.com")).toBeNull();
   });
 
-  it.each([
-    ["", "balanceRequired"],
-    [-0.01, "balanceNegativeError"],
-    [0, null],
-    [10.25, null],
-  ])("balance %s → %s", (value, error) => {
-    expect(userEditRules.balance(value)).toBe(error);
+  it("refuses a description over 500 characters", () => {
+    expect(userEditRules.description("x".repeat(501))).toBe("descriptionTooLong");
+    expect(userEditRules.description("x".repeat(500))).toBeNull();
   });
 
   it.each([
-    ["", "ratingRequired"],
-    [-1, "ratingNegativeError"],
-    [2.5, "ratingIntegerError"],
-    ["3", null],
-  ])("rating %s → %s", (value, error) => {
-    expect(userEditRules.rating(value)).toBe(error);
+    ["", "balanceRequired"],
+    [-0.01, "balanceNegativeError"],
+    [1.234, "balanceDecimalsError"],
+    [BALANCE_MAX + 1, "balanceTooLarge"],
+    [0, null],
+    [10.25, null],
+    [BALANCE_MAX, null],
+  ])("balance %s → %s", (value, error) => {
+    expect(userEditRules.balance(value)).toBe(error);
+  });
+});
+
+describe("the rating", () => {
+  it("is never sent: it follows from reviews", () => {
+    const rated = makeUser({ rating: 4.5 });
+    expect(changedFields(rated, { ...toEditValues(rated), is_banned: true })).toEqual({ is_banned: true });
   });
 });

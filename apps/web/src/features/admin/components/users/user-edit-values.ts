@@ -1,25 +1,21 @@
 import {
-  ADMIN_EDIT_USERNAME_MAX,
-  ADMIN_EDIT_USERNAME_MIN,
-  DESCRIPTION_MAX,
-  emailSchema,
-  hasWholeKopecks,
+  adminUpdateUserRequestSchema,
   kopecksToRoubles,
-  looksOfficial,
   roublesToKopecks,
-  USERNAME_PATTERN,
   type AdminUpdateUserRequest,
   type User,
 } from "@lootlane/contract";
 
-/** What the admin edit form holds; the number inputs hold a string while they are empty or half typed. */
+/**
+ * What the admin edit form holds; the balance input holds a string while it is empty or half typed. The rating
+ * is not here: it follows from reviews, so the form shows it and never sends it.
+ */
 export interface UserEditValues {
   email: string;
   username: string;
   description: string;
   avatar_url: string;
   balance: number | string;
-  rating: number | string;
   is_active: boolean;
   is_banned: boolean;
   has_frozen_balance: boolean;
@@ -36,9 +32,7 @@ export type UserEditErrorKey =
   | "balanceRequired"
   | "balanceNegativeError"
   | "balanceDecimalsError"
-  | "ratingRequired"
-  | "ratingNegativeError"
-  | "ratingIntegerError";
+  | "balanceTooLarge";
 
 export function toEditValues(user: User): UserEditValues {
   return {
@@ -47,7 +41,6 @@ export function toEditValues(user: User): UserEditValues {
     description: user.description ?? "",
     avatar_url: user.avatar_url,
     balance: user.balance,
-    rating: user.rating,
     is_active: user.is_active,
     is_banned: user.is_banned,
     has_frozen_balance: user.has_frozen_balance,
@@ -63,32 +56,39 @@ function numberOf(value: number | string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
+// The server's own field rules (PATCH /admin/user/{id}), so the form refuses exactly what the server would.
+const server = adminUpdateUserRequestSchema.shape;
+
+/** The first problem zod finds with a value, by the kind of rule it broke; null when the value passes. */
+function issueOf(
+  field: { safeParse(value: unknown): { error?: { issues: Array<{ code: string }> } } },
+  value: unknown,
+) {
+  return field.safeParse(value).error?.issues[0]?.code ?? null;
+}
+
 /**
- * SPEC §5 Admin edit user: e-mail pattern, username 5–15, description ≤ 500, balance ≥ 0, rating a whole number ≥ 0.
- * Beyond the spec, the contract's e-mail rule (no invisible characters), and no renaming to a name that passes
- * for staff; a user who already has one (the seed's "admin") keeps it, since an unchanged name is not sent.
+ * The contract's rules for each field the form sends, as the messages the form shows. A username the user already
+ * has is not checked: it is not sent (the seed's "admin" keeps a name no one may choose now).
  */
 export const userEditRules = {
-  email: (value: string): UserEditErrorKey | null => (emailSchema.safeParse(value).success ? null : "emailInvalid"),
+  email: (value: string): UserEditErrorKey | null => (issueOf(server.email, value) ? "emailInvalid" : null),
   username: (value: string, current?: string): UserEditErrorKey | null => {
-    const name = value.trim();
-    if (name.length < ADMIN_EDIT_USERNAME_MIN || name.length > ADMIN_EDIT_USERNAME_MAX) return "usernameLength";
-    if (!USERNAME_PATTERN.test(name)) return "usernamePattern";
-    return name !== current && looksOfficial(name) ? "usernameReserved" : null;
+    if (value.trim() === current) return null;
+    const issue = issueOf(server.username, value);
+    if (issue === "too_small" || issue === "too_big") return "usernameLength";
+    if (issue === "invalid_format") return "usernamePattern";
+    return issue ? "usernameReserved" : null;
   },
   description: (value: string): UserEditErrorKey | null =>
-    value.trim().length > DESCRIPTION_MAX ? "descriptionTooLong" : null,
+    issueOf(server.description, value) ? "descriptionTooLong" : null,
   balance: (value: number | string): UserEditErrorKey | null => {
     const balance = numberOf(value);
     if (balance === null) return "balanceRequired";
-    if (balance < 0) return "balanceNegativeError";
-    return hasWholeKopecks(balance) ? null : "balanceDecimalsError";
-  },
-  rating: (value: number | string): UserEditErrorKey | null => {
-    const rating = numberOf(value);
-    if (rating === null) return "ratingRequired";
-    if (rating < 0) return "ratingNegativeError";
-    return Number.isInteger(rating) ? null : "ratingIntegerError";
+    const issue = issueOf(server.balance, balance);
+    if (issue === "too_small") return "balanceNegativeError";
+    if (issue === "too_big") return "balanceTooLarge";
+    return issue ? "balanceDecimalsError" : null;
   },
 };
 
@@ -111,8 +111,6 @@ export function changedFields(user: User, values: UserEditValues): AdminUpdateUs
   // Compared in kopecks, so 0.1 + 0.2 style float noise never counts as a change.
   if (balance !== null && roublesToKopecks(balance) !== roublesToKopecks(user.balance))
     changes.balance = kopecksToRoubles(roublesToKopecks(balance));
-  const rating = numberOf(values.rating);
-  if (rating !== null && rating !== user.rating) changes.rating = rating;
   if (values.is_active !== user.is_active) changes.is_active = values.is_active;
   if (values.is_banned !== user.is_banned) changes.is_banned = values.is_banned;
   if (values.has_frozen_balance !== user.has_frozen_balance) changes.has_frozen_balance = values.has_frozen_balance;

@@ -102,7 +102,7 @@ export function AdminWithdrawalCard({ withdrawal }: { withdrawal: AdminWithdrawa
           {withdrawal.decided_at && <Fact label={t("card.decided")}>{formatDateTime(withdrawal.decided_at)}</Fact>}
         </Group>
         {withdrawal.reason && (
-          <Text size="sm" c="red.8" style={{ overflowWrap: "anywhere" }}>
+          <Text size="sm" c="red.9" style={{ overflowWrap: "anywhere" }}>
             {t("card.reason", { reason: withdrawal.reason })}
           </Text>
         )}

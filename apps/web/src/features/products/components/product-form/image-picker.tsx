@@ -124,7 +124,7 @@ export function ImagePicker({ value, onChange, error }: ImagePickerProps) {
           </Group>
         </Dropzone>
         {refused.length > 0 && (
-          <List size="sm" c="red" role="alert" spacing={2}>
+          <List size="sm" c="red.9" role="alert" spacing={2}>
             {refused.map((message, index) => (
               <List.Item key={index}>{message}</List.Item>
             ))}

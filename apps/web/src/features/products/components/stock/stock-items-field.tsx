@@ -80,7 +80,7 @@ export function StockItemsField({ value, onChange, description, ...textarea }: S
         </Text>
       </Group>
       {fileProblem && (
-        <Text size="sm" c="red" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {fileProblem}
         </Text>
       )}
