@@ -1,5 +1,6 @@
 import type { ProductPage, User } from "@lootlane/contract";
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
+import { signInAdmin } from "../../e2e/support/admin-sign-in.js";
 import type { Credentials } from "./admin-credentials.js";
 import { expectOk, json, refusalOf, signUp } from "./chat-members.js";
 import { type LoopbackSession, loopbackSession } from "./loopback-session.js";
@@ -37,7 +38,7 @@ export async function runBuying(
   purchases: number,
 ): Promise<BuyingResult> {
   const admin = loopbackSession(baseUrl, "127.0.0.1");
-  await expectOk(await admin.call("POST", "/auth/login", adminCredentials), "admin sign-in");
+  await signInAdmin(admin, baseUrl, adminCredentials);
   const products = await activeProducts(baseUrl, purchases);
   const tag = Date.now().toString(36).slice(-5);
   const shares = Array.from({ length: buyers }, (_, buyer) => products.filter((_, index) => index % buyers === buyer));

@@ -1,3 +1,4 @@
+import { signInAdmin } from "../../e2e/support/admin-sign-in.js";
 import type { Credentials } from "./admin-credentials.js";
 import type { HttpScenario } from "./catalogue-scenarios.js";
 import { loopbackSession } from "./loopback-session.js";
@@ -9,8 +10,7 @@ import { loopbackSession } from "./loopback-session.js";
  */
 export async function whoAmIScenario(baseUrl: string, adminCredentials: Credentials): Promise<HttpScenario> {
   const admin = loopbackSession(baseUrl, "127.0.0.1");
-  const response = await admin.call("POST", "/auth/login", adminCredentials);
-  if (response.status !== 200) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
+  await signInAdmin(admin, baseUrl, adminCredentials);
   return {
     name: "POST /v1/auth/ (who am I, signed in)",
     request: { url: `${baseUrl}/v1/auth/`, method: "POST", headers: { cookie: admin.accessCookie(), origin: baseUrl } },

@@ -1,6 +1,7 @@
 import type { ProductDetail, PurchaseResult, StockPage } from "@lootlane/contract";
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
+import { signInAdmin } from "../../e2e/support/admin-sign-in.js";
 import type { Credentials } from "./admin-credentials.js";
 import { fundedBuyers } from "./buying-scenario.js";
 import { expectOk, json, refusalOf, signUp, subcategoryId } from "./chat-members.js";
@@ -41,7 +42,7 @@ export async function runStockBuying(
   units: number,
 ): Promise<StockBuyingResult> {
   const admin = loopbackSession(baseUrl, "127.0.0.1");
-  await expectOk(await admin.call("POST", "/auth/login", adminCredentials), "admin sign-in");
+  await signInAdmin(admin, baseUrl, adminCredentials);
   const tag = Date.now().toString(36).slice(-5);
   const seller = await signUp(baseUrl, mail, ADDRESS_OFFSET, `k${tag}seller`);
   const form = new FormData();

@@ -43,14 +43,21 @@ async function okBody(response: Response, step: string): Promise<unknown> {
   return body === "" ? undefined : JSON.parse(body);
 }
 
-/** Signs the admin in on `api`, setting up two-factor sign-in through the API the first time for `world`. */
-export async function signInAdmin(api: ApiSession, world: string): Promise<void> {
+/**
+ * Signs the admin in on `api`, setting up two-factor sign-in through the API the first time for `world`.
+ * `credentials`: another admin's, such as the one a bench database was seeded with.
+ */
+export async function signInAdmin(
+  api: ApiSession,
+  world: string,
+  credentials: { email: string; password: string } = adminCredentials,
+): Promise<void> {
   if (authenticators.has(world)) {
     const totp_code = await nextAdminCode(world);
-    await okBody(await api.call("POST", "/auth/login", { ...adminCredentials, totp_code }), "admin sign-in");
+    await okBody(await api.call("POST", "/auth/login", { ...credentials, totp_code }), "admin sign-in");
     return;
   }
-  await okBody(await api.call("POST", "/auth/login", adminCredentials), "admin sign-in without a code");
+  await okBody(await api.call("POST", "/auth/login", credentials), "admin sign-in without a code");
   const { secret } = (await okBody(await api.call("POST", "/auth/2fa/setup"), "admin 2FA set-up")) as {
     secret: string;
   };
