@@ -1,10 +1,13 @@
-import { Group, Text } from "@mantine/core";
+import { Group, type MantineBreakpoint, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import classes from "./brand.module.css";
 
-/** The logo, linking to the home page. */
-export function Brand() {
+/**
+ * The logo, linking to the home page. `wordFrom`: the width from which the name shows beside the mark, for a
+ * header too crowded on a phone to hold both.
+ */
+export function Brand({ wordFrom }: { wordFrom?: MantineBreakpoint }) {
   const { t } = useTranslation("layout");
   return (
     <Link to="/" className={classes.brand} aria-label={t("brandHome")}>
@@ -20,7 +23,7 @@ export function Brand() {
             strokeLinejoin="round"
           />
         </svg>
-        <Text component="span" fw={800} fz="xl" c="dark.8">
+        <Text component="span" fw={800} fz="xl" c="dark.8" visibleFrom={wordFrom}>
           Lootlane
         </Text>
       </Group>

@@ -41,7 +41,8 @@ export function AdminLayout() {
               aria-label={t("admin.toggleNav")}
               aria-expanded={navOpened}
             />
-            <Brand />
+            {/* Beside the menu button, the bell and the language, the name would push the header past 375 px. */}
+            <Brand wordFrom="xs" />
             <Badge variant="light" visibleFrom="xs">
               {t("admin.badge")}
             </Badge>
