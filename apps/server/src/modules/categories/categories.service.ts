@@ -42,6 +42,15 @@ export async function isCategoryHidden(db: Db, categoryId: string): Promise<bool
 }
 
 /**
+ * isCategoryHidden as a column of another module's statement, so a product page reads its product and this in one
+ * round trip. `categoryId` names the outer row's column with its table (see users-stats.service.ts for why).
+ */
+export function hidesCategory(categoryId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${categories} c left join ${categories} g on g.id = c.parent_id
+    where c.id = ${categoryId} and (c.hidden or g.hidden is true))`;
+}
+
+/**
  * Every category, games first, each group in the admin's order: the client picks games and subcategories from
  * one list. The public list leaves hidden ones out; `withHidden` (admins) keeps them.
  */

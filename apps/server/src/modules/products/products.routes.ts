@@ -18,23 +18,13 @@ import type { Db } from "../../db/client.js";
 import { optionalUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { OnlineUsers, Viewer } from "../users/users.service.js";
+import { createProductPageCache } from "./products-page.cache.js";
 import { createListingCache, filteredListing, pageKey, type Listing } from "./products-listing.cache.js";
 import type { OnlineSellers } from "./products-listing.filters.js";
 import { listActiveProducts, listCategoryProducts, listGameSubcategoryProducts } from "./products-listing.service.js";
 import type { ProductView } from "./products.views.js";
-import {
-  presentProduct,
-  presentProductPage,
-  presentProductWithSellerStats,
-  type PresentContext,
-  type ViewPage,
-} from "./products.presenter.js";
-import {
-  getProductWithSellerStats,
-  listUsernameProducts,
-  listUserProducts,
-  searchProducts,
-} from "./products.service.js";
+import { presentProduct, presentProductPage, type PresentContext, type ViewPage } from "./products.presenter.js";
+import { listUsernameProducts, listUserProducts, searchProducts } from "./products.service.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type ProductReadRoutesOptions = {
@@ -60,6 +50,9 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   // Listings and search on sale are public and read far more than they change: they are answered from a cache.
   const listings = await createListingCache(db, { cipher, redisUrl, log: app.log });
   app.addHook("onClose", () => listings.close());
+  // A product's page is opened by every buyer who follows its link: answered from a cache of its own.
+  const productPages = await createProductPageCache(db, { cipher, presence, redisUrl, log: app.log });
+  app.addHook("onClose", () => productPages.close());
 
   app.get(
     "/products/get/all",
@@ -183,11 +176,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
         response: { 200: productWithSellerStatsSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) =>
-      presentProductWithSellerStats(
-        await getProductWithSellerStats(db, presence, request.params.id, request.user),
-        context(request.user),
-      ),
+    (request, reply) => productPages.reply(request, reply, request.params.id),
   );
 
   app.get(

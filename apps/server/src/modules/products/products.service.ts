@@ -18,7 +18,7 @@ import {
 } from "../../db/schema/catalog.js";
 import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { categoryAndSubcategoryIds, isCategoryHidden } from "../categories/categories.service.js";
+import { categoryAndSubcategoryIds, hidesCategory } from "../categories/categories.service.js";
 import { loadSellerStats, type OnlineUsers, type SellerStatsView, type Viewer } from "../users/users.service.js";
 import { isSellerOrAdmin, mayView, PUBLIC_STATUSES } from "./products.access.js";
 import { cappedCount, rowsByOffset } from "./products-paging.service.js";
@@ -62,11 +62,16 @@ export async function getProductWithSellerStats(
  * hidden category (issue 23) only its seller and admins still see it: the seller keeps managing the listing.
  */
 export async function findVisibleProduct(db: Db, productId: string, viewer: Viewer): Promise<ProductRow> {
-  const [row] = await db.select().from(products).where(eq(products.id, productId));
-  if (!row || !mayView(row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
-  if (!isSellerOrAdmin(row, viewer) && (await isCategoryHidden(db, row.categoryId)))
-    throw new AppError("PRODUCT_NOT_FOUND");
-  return row;
+  const [found] = await db
+    .select({
+      row: products,
+      categoryHidden: hidesCategory(sql`${products}.${sql.identifier(products.categoryId.name)}`),
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!found || !mayView(found.row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
+  if (found.categoryHidden && !isSellerOrAdmin(found.row, viewer)) throw new AppError("PRODUCT_NOT_FOUND");
+  return found.row;
 }
 
 /** GET /products/search: the matching engine ranks the ids, this loads the products of one page in that order. */

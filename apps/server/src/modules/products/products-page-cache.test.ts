@@ -1,0 +1,89 @@
+import type { ProductWithSellerStats } from "@lootlane/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Category } from "../../db/schema/catalog.js";
+import type { User } from "../../db/schema/users.js";
+import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { createTestGame, createTestProduct, sendForm, textParts } from "../../test/test-catalog.js";
+import type { TestClient } from "../../test/test-client.js";
+import { adjustBalanceAs, buyAs, failure } from "../../test/test-money.js";
+import { createTestUser, signInAs } from "../../test/test-users.js";
+
+/*
+ * GET /products/{id} is answered from a cache (products-page.cache.ts). Nothing a client sees may change for it:
+ * every committed change shows in the next answer, and no viewer is given another viewer's answer, whoever asked
+ * first.
+ */
+
+let t: TestApp;
+let seller: User;
+let asSeller: TestClient;
+let asAdmin: TestClient;
+let asOther: TestClient;
+let game: Category;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  seller = await createTestUser(db, { username: "page_seller" });
+  asSeller = await signInAs(t.app, seller);
+  asAdmin = await signInAs(t.app, await createTestUser(db, { username: "page_admin", role: "admin" }));
+  asOther = await signInAs(t.app, await createTestUser(db, { username: "page_other" }));
+  game = await createTestGame(db, "Paged Product Game");
+});
+afterAll(() => t.close());
+
+const pageUrl = (id: string) => `/v1/products/${id}`;
+const guestGet = (id: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url: pageUrl(id), headers });
+
+describe("a cached product page", () => {
+  it("answers guests with an ETag and 304, and shows a purchase and an edit in the next answer", async () => {
+    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, priceKopecks: 300_00 });
+    const first = await guestGet(product.id);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("public, no-cache");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await guestGet(product.id, { "if-none-match": etag })).statusCode).toBe(304);
+
+    expect(
+      (await sendForm(t, asSeller, "PATCH", "/v1/products/", textParts({ product_id: product.id, price: 250 })))
+        .statusCode,
+    ).toBe(200);
+    const edited = await guestGet(product.id, { "if-none-match": etag });
+    expect(edited.statusCode).toBe(200);
+    expect((edited.json() as ProductWithSellerStats).price).toBe(250);
+
+    const buyer = await createTestUser(t.database.db, { username: "page_buyer" });
+    await adjustBalanceAs(asAdmin, buyer.id, 250);
+    expect((await buyAs(t, await signInAs(t.app, buyer), product.id)).statusCode).toBe(200);
+    const bought = (await guestGet(product.id)).json() as ProductWithSellerStats;
+    expect([bought.status, bought.in_stock]).toEqual(["purchased", 0]);
+  });
+
+  it("gives the seller and admins their own view and everyone else the guest's, whoever asked first", async () => {
+    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, productData: "page goods" });
+    const guest = await guestGet(product.id);
+    expect(guest.json()).toMatchObject({ is_owner: false, product_data_string: null });
+
+    const own = await asSeller.get(pageUrl(product.id));
+    expect(own.json()).toMatchObject({ is_owner: true, product_data_string: "page goods" });
+    expect([own.headers["cache-control"], own.headers.etag]).toEqual(["private, no-store", undefined]);
+    expect((await asAdmin.get(pageUrl(product.id))).json()).toMatchObject({ product_data_string: "page goods" });
+
+    const other = await asOther.get(pageUrl(product.id));
+    expect(other.headers["cache-control"]).toBe("private, no-cache");
+    expect(other.body).toBe(guest.body);
+  });
+
+  it("keeps a product in moderation its seller's and admins' while guests are told it does not exist, until approved", async () => {
+    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id, status: "moderation" });
+    expect(failure(await guestGet(product.id))).toEqual([404, "PRODUCT_NOT_FOUND"]);
+    expect(failure(await asOther.get(pageUrl(product.id)))).toEqual([404, "PRODUCT_NOT_FOUND"]);
+    expect((await asSeller.get(pageUrl(product.id))).json()).toMatchObject({ status: "moderation", is_owner: true });
+    expect((await asAdmin.get(pageUrl(product.id))).statusCode).toBe(200);
+
+    expect((await asAdmin.post("/v1/admin/products/approve", { product_id: product.id })).statusCode).toBe(200);
+    expect((await guestGet(product.id)).json()).toMatchObject({ id: product.id, status: "active" });
+  });
+});
