@@ -141,7 +141,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRefusedBodyDraining(app);
   // The auth guards are decorations of the root instance, so every module registered below can use them.
   const clock = deps.clock ?? systemClock;
-  registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, clock }, authCookiesFor(config));
+  await registerAuth(
+    app,
+    { db: database.db, jwtSecret: config.jwtSecret, clock, redisUrl: config.redisUrl, log: app.log },
+    authCookiesFor(config),
+  );
   // product_data and authenticator secrets are encrypted at rest (ARCHITECTURE.md §4); one cipher serves them all.
   const cipher = createDataCipher(config.dataKey);
   // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.

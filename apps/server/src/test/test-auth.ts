@@ -1,3 +1,4 @@
+import { sessionsChanged } from "../platform/auth/sessions.events.js";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
@@ -69,8 +70,14 @@ export async function signIn(
 }
 
 /** What an admin's ban does to the row; the admin module adds its own effects. */
+/** Bans a user in the database, announced as the admin's ban service does. */
 export async function banUser(t: TestApp, email: string): Promise<void> {
-  await t.database.db.update(users).set({ isBanned: true }).where(eq(users.email, email));
+  const [user] = await t.database.db
+    .update(users)
+    .set({ isBanned: true })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  if (user) sessionsChanged(t.database.db, user.id);
 }
 
 /** A code that is surely not the right one. */

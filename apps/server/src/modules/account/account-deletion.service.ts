@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
-import { revokeUserSessions } from "../../platform/auth/index.js";
+import { revokeUserSessions, sessionsChanged } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { removeStoredImages } from "../../platform/images/image-storage.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
@@ -49,6 +49,7 @@ export async function deleteAccount(deps: AccountDeps, authUser: AuthUser, proof
     const attachments = await blankMessagesOf(tx, owner.id);
     return { signIns, products, attachments };
   });
+  sessionsChanged(db, owner.id);
   realtime.endSignIns(done.signIns);
   if (done.products.length > 0) catalogueChanged(db);
   const keys = done.attachments.flatMap((image) => [image.key, image.thumbnailKey]);

@@ -2,7 +2,7 @@ import type { Role } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
-import { revokeUserSessions, type AuthUser } from "../../platform/auth/index.js";
+import { revokeUserSessions, sessionsChanged, type AuthUser } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { catalogueChanged } from "../products/products.events.js";
 import type { AdminDeps } from "./admin.deps.js";
@@ -41,15 +41,19 @@ export async function setBanned(tx: Db, userId: string, banned: boolean, at: Dat
 /** POST /admin/ban-user: bans a user who is neither an admin nor the caller. Banning a banned user changes nothing. */
 export async function banUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, userId: string): Promise<UserRow> {
   const { user, changed } = await changeBan(deps, admin, userId, true);
-  if (changed) deps.realtime.disconnectUser(userId, "USER_IS_BANNED");
-  if (changed) catalogueChanged(deps.db);
+  if (!changed) return user;
+  sessionsChanged(deps.db, userId);
+  deps.realtime.disconnectUser(userId, "USER_IS_BANNED");
+  catalogueChanged(deps.db);
   return user;
 }
 
 /** POST /admin/unban-user: lifts a ban and puts the user's suspended products back on sale. */
 export async function unbanUser(deps: AdminDeps, admin: Pick<AuthUser, "id">, userId: string): Promise<UserRow> {
   const { user, changed } = await changeBan(deps, admin, userId, false);
-  if (changed) catalogueChanged(deps.db);
+  if (!changed) return user;
+  sessionsChanged(deps.db, userId);
+  catalogueChanged(deps.db);
   return user;
 }
 

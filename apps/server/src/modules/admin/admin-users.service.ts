@@ -10,7 +10,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
-import type { AuthUser } from "../../platform/auth/index.js";
+import { sessionsChanged, type AuthUser } from "../../platform/auth/index.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { adjustUserBalance } from "../ledger/ledger.service.js";
 import { catalogueChanged } from "../products/products.events.js";
@@ -103,6 +103,8 @@ export async function updateUser(
   } catch (error) {
     throw usersConflictOf(error) ?? error;
   }
+  // The role, ban or username a signed-in request carries may have changed.
+  sessionsChanged(deps.db, userId);
   if (outcome.banned) deps.realtime.disconnectUser(userId, "USER_IS_BANNED");
   else if (outcome.roleChanged) deps.realtime.disconnectUser(userId);
   catalogueChanged(deps.db);

@@ -7,6 +7,7 @@ import {
 } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users.js";
+import { sessionsChanged } from "../../platform/auth/sessions.events.js";
 import { revokeUserSessions, startSession, type SessionTokens } from "../../platform/auth/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { hashPassword } from "../../platform/security/password-hash.js";
@@ -78,9 +79,11 @@ export async function setNewPassword(
       if (user.isBanned) throw new AppError("USER_IS_BANNED");
       await setPasswordHash(tx, user.id, passwordHash, now);
       const ended = await revokeUserSessions(tx, user.id, now);
-      return { ended, tokens: await startSession(tx, { userId: user.id, client: context }, tokenSettings(deps, now)) };
+      const tokens = await startSession(tx, { userId: user.id, client: context }, tokenSettings(deps, now));
+      return { ended, tokens, userId: user.id };
     },
   );
+  sessionsChanged(deps.db, reset.userId);
   deps.realtime.endSignIns(reset.ended);
   return reset.tokens;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, min } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { sessions } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
+import { sessionsChanged } from "../../platform/auth/sessions.events.js";
 import { revokeFamily } from "../../platform/auth/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AuthDeps } from "./auth.context.js";
@@ -72,6 +73,7 @@ export async function endSignIn(deps: AuthDeps, user: AuthUser, familyId: string
     return { wasCurrent: current?.familyId === familyId };
   });
   if (!ended) throw new AppError("SESSION_NOT_FOUND");
+  sessionsChanged(deps.db, user.id);
   deps.realtime.endSignIns([familyId]);
   return ended.wasCurrent;
 }

@@ -10,6 +10,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { recoveryCodes, users, type User } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
+import { sessionsChanged } from "../../platform/auth/sessions.events.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { verifyPassword } from "../../platform/security/password-hash.js";
 import { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret } from "../users/users.service.js";
@@ -62,6 +63,7 @@ export async function enableTwoFactor(
   });
   // Either a parallel enable won, or the set-up was restarted and this code was for the replaced secret.
   if (!enabled) throw new AppError("TWO_FACTOR_NOT_SET_UP");
+  sessionsChanged(deps.db, user.id);
   return { recovery_codes: codes };
 }
 
@@ -85,6 +87,7 @@ export async function disableTwoFactor(
     await disableTotp(tx, user.id, deps.clock());
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   });
+  sessionsChanged(deps.db, user.id);
 }
 
 /** Whether a call that signs in (or does as much) must still ask for the second factor. */

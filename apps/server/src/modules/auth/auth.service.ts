@@ -10,6 +10,7 @@ import { recoveryCodes, sessions, users, type User } from "../../db/schema/users
 import type { Db } from "../../db/client.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
 import { verifyAccessToken } from "../../platform/auth/access-token.js";
+import { sessionsChanged } from "../../platform/auth/sessions.events.js";
 import {
   hashRefreshToken,
   replaceSession,
@@ -112,7 +113,10 @@ export async function getOwnUser(deps: AuthDeps, authUser: AuthUser): Promise<Us
   return user;
 }
 
-type Refresh = { ok: true; tokens: SessionTokens } | { ok: false; error: AppError; endedFamilyId?: string };
+/** `changedUserId`: whose sessions the refresh rotated or ended, so their cached sign-ins are read anew. */
+type Refresh =
+  | { ok: true; tokens: SessionTokens; changedUserId?: string }
+  | { ok: false; error: AppError; endedFamilyId?: string; changedUserId?: string };
 
 /**
  * Refresh-token rotation: the presented token's row is revoked and replaced by a new one of the same family.
@@ -153,7 +157,12 @@ export async function refreshSession(
       const successor = await successorWithinGrace(tx, rotated, tokenSettings(deps, now));
       if (successor) return { ok: true, tokens: successor };
       await revokeFamily(tx, session.familyId, now);
-      return { ok: false, error: new AppError("TOKEN_IS_REVOKED"), endedFamilyId: session.familyId };
+      return {
+        ok: false,
+        error: new AppError("TOKEN_IS_REVOKED"),
+        endedFamilyId: session.familyId,
+        changedUserId: userId,
+      };
     }
     if (session.expiresAt.getTime() <= now.getTime()) return { ok: false, error: new AppError("TOKEN_IS_EXPIRED") };
     if (session.isBanned) return { ok: false, error: new AppError("USER_IS_BANNED") };
@@ -163,8 +172,9 @@ export async function refreshSession(
       tokenSettings(deps, now),
     );
     await replaceSession(tx, session.id, tokens.sessionId, now);
-    return { ok: true, tokens };
+    return { ok: true, tokens, changedUserId: session.userId };
   });
+  if (outcome.changedUserId) sessionsChanged(deps.db, outcome.changedUserId);
   if (outcome.ok) return outcome.tokens;
   if (outcome.endedFamilyId) deps.realtime.endSignIns([outcome.endedFamilyId]);
   throw outcome.error;
@@ -181,6 +191,7 @@ export async function signOut(deps: AuthDeps, tokens: { refreshToken?: string; a
     : await sessionOfAccessToken(deps, tokens.accessToken, now);
   if (!session) return;
   await revokeFamily(deps.db, session.familyId, now);
+  sessionsChanged(deps.db, session.userId);
   deps.realtime.endSignIns([session.familyId]);
 }
 
@@ -191,13 +202,19 @@ async function sessionOfAccessToken(deps: AuthDeps, accessToken: string | undefi
 }
 
 async function sessionWhere(deps: AuthDeps, condition: SQL) {
-  const [session] = await deps.db.select({ familyId: sessions.familyId }).from(sessions).where(condition).limit(1);
+  const [session] = await deps.db
+    .select({ familyId: sessions.familyId, userId: sessions.userId })
+    .from(sessions)
+    .where(condition)
+    .limit(1);
   return session;
 }
 
 /** "Sign out of all devices": every session of the user ends, the current one included. */
 export async function signOutEverywhere(deps: AuthDeps, authUser: AuthUser): Promise<void> {
-  deps.realtime.endSignIns(await revokeUserSessions(deps.db, authUser.id, deps.clock()));
+  const ended = await revokeUserSessions(deps.db, authUser.id, deps.clock());
+  sessionsChanged(deps.db, authUser.id);
+  deps.realtime.endSignIns(ended);
 }
 
 /**
@@ -222,5 +239,6 @@ export async function changePassword(deps: AuthDeps, authUser: AuthUser, input: 
     await setPasswordHash(tx, user.id, passwordHash, now);
     return revokeUserSessions(tx, user.id, now, current?.familyId);
   });
+  sessionsChanged(deps.db, user.id);
   deps.realtime.endSignIns(ended);
 }

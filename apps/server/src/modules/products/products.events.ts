@@ -49,7 +49,7 @@ export async function createCatalogueCache<T>(
   { name, ttlMs, maxEntries, redisUrl, log }: CatalogueCacheOptions,
 ): Promise<CatalogueCache<T>> {
   const answers = createResponseCache<T>({ ttlMs, maxEntries });
-  const channel = await createInvalidationChannel(name, redisUrl, answers.invalidate, log);
+  const channel = await createInvalidationChannel(name, redisUrl, () => answers.invalidate(), log);
   const stopListening = onCatalogueChange(db, () => {
     answers.invalidate();
     channel.publish();

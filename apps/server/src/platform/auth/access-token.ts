@@ -6,9 +6,11 @@ import { AppError } from "../errors/app-error.js";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export type AccessClaims = { userId: string; sessionId: string };
+/** A verified token's claims and when it runs out (ms since the epoch). */
+export type VerifiedAccess = AccessClaims & { expiresAtMs: number };
 
 const ALGORITHM = "HS256";
-const claimsSchema = z.object({ sub: z.uuid(), sid: z.uuid() });
+const claimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), exp: z.number() });
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
@@ -28,7 +30,7 @@ export function signAccessToken(claims: AccessClaims, secret: string, now: Date)
  * expired one (the client then refreshes) and TOKEN_IS_INVALID for anything else: bad signature, other
  * algorithm, malformed token or claims. Ids are checked to be UUIDs before they reach a query.
  */
-export async function verifyAccessToken(token: string, secret: string, now: Date): Promise<AccessClaims> {
+export async function verifyAccessToken(token: string, secret: string, now: Date): Promise<VerifiedAccess> {
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, keyOf(secret), {
@@ -45,5 +47,5 @@ export async function verifyAccessToken(token: string, secret: string, now: Date
   }
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) throw new AppError("TOKEN_IS_INVALID");
-  return { userId: claims.data.sub, sessionId: claims.data.sid };
+  return { userId: claims.data.sub, sessionId: claims.data.sid, expiresAtMs: claims.data.exp * 1000 };
 }

@@ -9,6 +9,7 @@ import { createTestClock } from "../../test/test-clock.js";
 import { ACCESS_COOKIE } from "./auth-cookies.js";
 import { optionalUser, requireAdmin, requireUser, signedInUser } from "./auth-guards.js";
 import { revokeFamily, startSession } from "./sessions.js";
+import { sessionsChanged } from "./sessions.events.js";
 
 const clock = createTestClock();
 let t: TestApp;
@@ -121,12 +122,15 @@ describe("requireUser", () => {
     expect((await call("/test/user", session.accessToken)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, session.sessionId));
     await revokeFamily(t.database.db, row!.familyId, clock.now());
+    sessionsChanged(t.database.db, session.userId);
     expectError(await call("/test/user", session.accessToken), 401, "TOKEN_IS_REVOKED");
   });
 
   it("answers 403 USER_IS_BANNED as soon as the user is banned", async () => {
     const session = await sessionFor();
+    expect((await call("/test/user", session.accessToken)).statusCode).toBe(200);
     await t.database.db.update(users).set({ isBanned: true }).where(eq(users.id, session.userId));
+    sessionsChanged(t.database.db, session.userId);
     expectError(await call("/test/user", session.accessToken), 403, "USER_IS_BANNED");
   });
 });
@@ -143,12 +147,15 @@ describe("requireAdmin", () => {
     const admin = await sessionFor("admin", { twoFactor: false });
     expectError(await call("/test/admin", admin.accessToken), 403, "TWO_FACTOR_SETUP_REQUIRED");
     await t.database.db.update(users).set({ totpEnabledAt: clock.now() }).where(eq(users.id, admin.userId));
+    sessionsChanged(t.database.db, admin.userId);
     expect((await call("/test/admin", admin.accessToken)).json()).toEqual({ id: admin.userId });
   });
 
   it("follows a role change at once", async () => {
     const admin = await sessionFor("admin");
+    expect((await call("/test/admin", admin.accessToken)).statusCode).toBe(200);
     await t.database.db.update(users).set({ role: "user" }).where(eq(users.id, admin.userId));
+    sessionsChanged(t.database.db, admin.userId);
     expectError(await call("/test/admin", admin.accessToken), 403, "INSUFFICIENT_PERMISSIONS");
   });
 });

@@ -20,8 +20,10 @@ declare module "fastify" {
  * Makes the guards below usable in every module: decorates the root instance with the authenticator and the
  * cookie settings, and every request with `user`. Called once by buildApp before any module is registered.
  */
-export function registerAuth(app: FastifyInstance, deps: AuthenticatorDeps, cookies: AuthCookies): void {
-  app.decorate("authenticator", createAuthenticator(deps));
+export async function registerAuth(app: FastifyInstance, deps: AuthenticatorDeps, cookies: AuthCookies): Promise<void> {
+  const authenticator = await createAuthenticator(deps);
+  app.decorate("authenticator", authenticator);
+  app.addHook("onClose", () => authenticator.close());
   app.decorate("authCookies", cookies);
   app.decorateRequest("user", undefined);
 }

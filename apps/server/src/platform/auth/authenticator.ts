@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { sessions, users, type UserRole } from "../../db/schema/users.js";
+import { createInvalidationChannel } from "../cache/invalidation-channel.js";
 import { AppError } from "../errors/app-error.js";
 import type { Clock } from "../time/clock.js";
 import { verifyAccessToken } from "./access-token.js";
+import { createAuthenticationCache } from "./authentication.cache.js";
+import { onSessionsChange } from "./sessions.events.js";
 
 /**
  * Who is signed in, as routes see it (`request.user`). `twoFactorEnabled`: whether their sign-in asks for an
@@ -11,52 +14,83 @@ import { verifyAccessToken } from "./access-token.js";
  */
 export type AuthUser = { id: string; username: string; role: UserRole; sessionId: string; twoFactorEnabled: boolean };
 
-/** `familyId`: the sign-in the session belongs to, whose end closes what was opened with any of its tokens. */
-export type Authentication = { user: AuthUser; isBanned: boolean; familyId: string };
+/**
+ * `familyId`: the sign-in the session belongs to, whose end closes what was opened with any of its tokens.
+ * `expiresAtMs`: when the access token runs out.
+ */
+export type Authentication = { user: AuthUser; isBanned: boolean; familyId: string; expiresAtMs: number };
 
 export type Authenticator = {
   /**
    * The user behind an access token. Besides the JWT checks (TOKEN_IS_EXPIRED, TOKEN_IS_INVALID) the session
-   * and user rows are read on every call, so a revoked session (TOKEN_IS_REVOKED) or a ban stops working at
-   * once rather than when the JWT expires. Whether a banned user may go on is the caller's decision.
+   * and user rows are read, so a revoked session (TOKEN_IS_REVOKED) or a ban stops working at once rather than
+   * when the JWT expires; what was read is kept until sessions.events.ts says it changed. Whether a banned user
+   * may go on is the caller's decision.
    */
   authenticate(accessToken: string): Promise<Authentication>;
+  close(): Promise<void>;
 };
 
-export type AuthenticatorDeps = { db: Db; jwtSecret: string; clock: Clock };
+export type AuthenticatorDeps = {
+  db: Db;
+  jwtSecret: string;
+  clock: Clock;
+  redisUrl: string | undefined;
+  log: { error(object: object, message: string): void };
+};
 
-export function createAuthenticator({ db, jwtSecret, clock }: AuthenticatorDeps): Authenticator {
+export async function createAuthenticator({
+  db,
+  jwtSecret,
+  clock,
+  redisUrl,
+  log,
+}: AuthenticatorDeps): Promise<Authenticator> {
+  const cache = createAuthenticationCache(clock);
+  const channel = await createInvalidationChannel("sessions", redisUrl, (userId) => cache.forget(userId), log);
+  const stopListening = onSessionsChange(db, (userId) => {
+    cache.forget(userId);
+    channel.publish(userId);
+  });
+
+  const load = async (accessToken: string): Promise<Authentication> => {
+    const claims = await verifyAccessToken(accessToken, jwtSecret, clock());
+    const [row] = await db
+      .select({
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        isBanned: users.isBanned,
+        totpEnabledAt: users.totpEnabledAt,
+        revokedAt: sessions.revokedAt,
+        familyId: sessions.familyId,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, claims.sessionId))
+      .limit(1);
+    // A missing row means the session (or its user) was deleted: as ended as a revoked one.
+    if (!row || row.revokedAt !== null) throw new AppError("TOKEN_IS_REVOKED");
+    if (row.id !== claims.userId) throw new AppError("TOKEN_IS_INVALID");
+    return {
+      user: {
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        sessionId: claims.sessionId,
+        twoFactorEnabled: row.totpEnabledAt !== null,
+      },
+      isBanned: row.isBanned,
+      familyId: row.familyId,
+      expiresAtMs: claims.expiresAtMs,
+    };
+  };
+
   return {
-    async authenticate(accessToken) {
-      const claims = await verifyAccessToken(accessToken, jwtSecret, clock());
-      const [row] = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          isBanned: users.isBanned,
-          totpEnabledAt: users.totpEnabledAt,
-          revokedAt: sessions.revokedAt,
-          familyId: sessions.familyId,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, claims.sessionId))
-        .limit(1);
-      // A missing row means the session (or its user) was deleted: as ended as a revoked one.
-      if (!row || row.revokedAt !== null) throw new AppError("TOKEN_IS_REVOKED");
-      if (row.id !== claims.userId) throw new AppError("TOKEN_IS_INVALID");
-      return {
-        user: {
-          id: row.id,
-          username: row.username,
-          role: row.role,
-          sessionId: claims.sessionId,
-          twoFactorEnabled: row.totpEnabledAt !== null,
-        },
-        isBanned: row.isBanned,
-        familyId: row.familyId,
-      };
+    authenticate: (accessToken) => cache.get(accessToken, () => load(accessToken)),
+    async close() {
+      stopListening();
+      await channel.close();
     },
   };
 }

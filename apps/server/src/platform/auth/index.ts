@@ -4,5 +4,7 @@ export type { Authentication, Authenticator, AuthUser } from "./authenticator.js
 export { readAccessToken, type AuthCookies } from "./auth-cookies.js";
 /** For the admin module: a ban or a role change may end a user's sessions. */
 export { revokeUserSessions } from "./sessions.js";
+/** For every module that changes a user's sessions or what their sign-in carries (role, ban, name, second factor). */
+export { sessionsChanged } from "./sessions.events.js";
 /** For the reviews module: a review between linked accounts does not count in the rating. */
 export { sharedDeviceOrAddress } from "./session-links.js";

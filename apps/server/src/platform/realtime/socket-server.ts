@@ -9,7 +9,6 @@ import {
   type SocketError,
 } from "@lootlane/contract";
 import type { FastifyInstance } from "fastify";
-import { decodeJwt } from "jose";
 import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { Config } from "../../config.js";
@@ -213,15 +212,9 @@ async function authenticateHandshake(app: FastifyInstance, socket: RealtimeSocke
   const header = socket.handshake.headers.cookie;
   const token = header ? app.parseCookie(header)[app.authCookies.access] : undefined;
   if (!token) throw new AppError("TOKEN_NOT_FOUND");
-  const { user, isBanned, familyId } = await app.authenticator.authenticate(token);
+  const { user, isBanned, familyId, expiresAtMs } = await app.authenticator.authenticate(token);
   if (isBanned) throw new AppError("USER_IS_BANNED");
-  // authenticate() has verified the token, so its expiry is there and still ahead.
-  socket.data = {
-    user,
-    familyId,
-    locale: localeOf(socket.handshake.headers),
-    tokenExpiresAtMs: (decodeJwt(token).exp ?? 0) * 1000,
-  };
+  socket.data = { user, familyId, locale: localeOf(socket.handshake.headers), tokenExpiresAtMs: expiresAtMs };
 }
 
 /**
