@@ -56,6 +56,7 @@ import { registerPayoutJobs } from "./modules/wallet/wallet-withdrawals.sweeper.
 import { walletRoutes } from "./modules/wallet/wallet.routes.js";
 import { authCookiesFor } from "./platform/auth/auth-cookies.js";
 import { registerAuth } from "./platform/auth/auth-guards.js";
+import type { InFlightLimit } from "./platform/realtime/in-flight-limit.js";
 import { createDataCipher } from "./platform/crypto/data-cipher.js";
 import { answerFrameworkError, registerErrorHandlers } from "./platform/errors/error-handler.js";
 import { capConnectionsPerAddress, connectionTimeouts } from "./platform/http/connection-limits.js";
@@ -93,6 +94,8 @@ export type AppDeps = {
   paymentsTimeoutMs?: number;
   /** Defaults to the sitemaps.org limits; tests lower them to see a small catalogue span several sitemap files. */
   sitemapLimits?: SitemapLimits;
+  /** Chat messages stored at once (chats.socket.ts); tests hold its room to see a busy server refuse. */
+  messagesInFlight?: InFlightLimit;
 };
 
 /**
@@ -170,7 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     latestDeal: (db: Db, chatId: string) => latestDealOfChat(db, chatId, cipher),
     dealsByIds: (db: Db, dealIds: readonly string[]) => dealsByIds(db, dealIds, cipher),
   };
-  const chatNotifier = registerChatSocket({ realtime, deps: chats, cipher, log: app.log });
+  const chatNotifier = registerChatSocket({
+    realtime,
+    deps: chats,
+    cipher,
+    log: app.log,
+    messagesInFlight: deps.messagesInFlight,
+  });
   const deals = {
     db: database.db,
     clock,

@@ -18,6 +18,11 @@ export const errorCatalogue = {
     en: "The database is unavailable, please try again shortly",
     ru: "База данных недоступна, попробуйте чуть позже",
   },
+  SERVER_BUSY: {
+    status: 503,
+    en: "The server is busy: send it again in a moment",
+    ru: "Сервер перегружен: отправьте ещё раз через мгновение",
+  },
   PRODUCT_ID_REQUIRED: { status: 400, en: "Product id is required", ru: "Не указан товар" },
   MAXIMUM_NUMBER_PHOTOS_EXCEEDED: {
     status: 400,

@@ -1,4 +1,4 @@
-import type { ChatListItem } from "@lootlane/contract";
+import type { ChatListItem, ChatMessage } from "@lootlane/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { MAX_SOCKETS_PER_USER } from "../../platform/realtime/socket-server.js";
@@ -14,19 +14,22 @@ import {
 } from "../../test/test-chats.js";
 import { createTestClock } from "../../test/test-clock.js";
 import { testPeople } from "../../test/test-people.js";
+import { createInFlightLimit } from "../../platform/realtime/in-flight-limit.js";
 import { CHAT_SOCKET_LIMITS } from "./chats-socket.limits.js";
 
 /* Issue 17 item 7: each socket event kind is rate-limited per user, and a user holds a bounded number of sockets. */
 
 // A clock that stands still, so no limit's window rolls over in the middle of a burst.
 const clock = createTestClock();
+// Room for one message being stored at a time: the test below holds it to make the server busy.
+const messagesInFlight = createInFlightLimit(1);
 let t: TestApp;
 let url: string;
 let game: Category;
 const { person, connect, closeSockets } = testPeople("sock_limit", () => t);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock: clock.now });
+  t = await createTestApp({}, { clock: clock.now, messagesInFlight });
   url = await listenOnFreePort(t.app);
   game = await createTestGame(t.database.db);
 });
@@ -79,6 +82,26 @@ describe("socket event limits", () => {
     expect(errors).toHaveLength(5);
     expect(errors[0]).toMatchObject({ room: chat.id, error_code: "TOO_MANY_REQUESTS" });
     expect(errors[0]?.message).toMatch(/Too many attempts/);
+  });
+});
+
+describe("more messages than the server can store at once", () => {
+  it("refuses the excess with SERVER_BUSY, storing and relaying nothing, and takes messages again after", async () => {
+    const { buyer, chat, buyerSocket, sellerSocket } = await chatRoomOfTwo();
+    const delivered = recordEvents(sellerSocket, "new_message");
+    const release = messagesInFlight.tryEnter()!;
+    const refused = await sendMessage(buyerSocket, chat.id, "while busy");
+    expect(refused).toEqual({
+      ok: false,
+      error: { error_code: "SERVER_BUSY", error_message: "The server is busy: send it again in a moment" },
+    });
+    release();
+    const relayed = nextEvent(sellerSocket, "new_message");
+    expect((await sendMessage(buyerSocket, chat.id, "once free")).ok).toBe(true);
+    await relayed;
+    const stored = (await buyer.client.get(`/v1/chats/${chat.id}/messages`)).json() as ChatMessage[];
+    expect(stored.map((message) => message.text)).not.toContain("while busy");
+    expect(delivered.map((message) => message.text)).toEqual(["once free"]);
   });
 });
 
