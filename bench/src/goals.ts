@@ -20,6 +20,12 @@ export type BenchOutcome = {
   sortedListing: Pipelined;
   deepSortedListing: Pipelined;
   category: Pipelined;
+  /** GET /v1/products/{id} for a guest and for a signed-in user who is not its seller (issue 24). */
+  product: Pipelined;
+  productSignedIn: Pipelined;
+  /** Who am I and the reads of a signed-in page load (issue 24). */
+  whoAmI: Pipelined;
+  signedInReads: Pipelined[];
   /** The product page's HTML with its server-rendered head (issue 21). */
   productPage: Pipelined;
   /** Listing and category again at half of their best rate, for p99 under a load they can carry. */
@@ -44,6 +50,11 @@ export type BenchOutcome = {
 
 /** Issue 21: the product page's HTML, a share of C_hello on either database. */
 const PRODUCT_PAGE_SHARE = 0.3;
+/** Issue 24: who am I and every signed-in read, a share of C_hello on PostgreSQL. */
+const SIGNED_IN_SHARE = 0.4;
+/** Issue 24: the JavaScript of the home route's first load (gzip), and of everything a guest's home page fetches. */
+const INITIAL_JS_KIB = 170;
+const GUEST_HOME_JS_KIB = 200;
 
 /** One goal: what was measured against what the issue asks; `met` is undefined when this run cannot judge it. */
 export type Goal = { name: string; measured: string; goal: string; met: boolean | undefined; note?: string };
@@ -64,19 +75,25 @@ const ms = (value: number) => (Number.isNaN(value) ? "no answer" : `${value} ms`
 export function evaluateGoals(outcome: BenchOutcome): Goal[] {
   const share = outcome.postgres ? 0.5 : 0.25;
   const goals: Goal[] = [];
+  // Issue 24's signed-in rows are a PostgreSQL goal: PGlite's one connection serialises the query each still makes.
+  const signedInShare = outcome.postgres ? SIGNED_IN_SHARE : undefined;
   for (const [label, row, rowShare] of [
     ["home listing", outcome.listing, share],
     ["category listing", outcome.category, share],
+    ["product page", outcome.product, share],
+    ["product page, signed in", outcome.productSignedIn, share],
     // Issue 21: the page a shared product link opens, answered from the head cache on either database.
     ["product page HTML", outcome.productPage, PRODUCT_PAGE_SHARE],
+    ...[outcome.whoAmI, ...outcome.signedInReads].map((read) => [read.p1.name, read, signedInShare] as const),
   ] as const) {
     for (const depth of ["p1", "p10"] as const) {
       const measured = row[depth].requestsPerSecond / outcome.hello[depth].requestsPerSecond;
       goals.push({
         name: `${label} req/s, pipelining ${depth.slice(1)}`,
         measured: `${ratio(measured)} C_hello (${row[depth].requestsPerSecond} / ${outcome.hello[depth].requestsPerSecond})`,
-        goal: `≥ ${ratio(rowShare)} C_hello`,
-        met: measured >= rowShare,
+        goal: `≥ ${ratio(rowShare ?? SIGNED_IN_SHARE)} C_hello`,
+        met: rowShare === undefined ? undefined : measured >= rowShare,
+        note: rowShare === undefined ? "a PostgreSQL goal" : undefined,
       });
     }
   }
@@ -160,13 +177,14 @@ export function evaluateGoals(outcome: BenchOutcome): Goal[] {
   goals.push({
     name: `purchases/s from one ${stockBuying.units}-unit listing by ${stockBuying.buyers} buyers`,
     measured: `${stockBuying.purchasesPerSecond}/s, ${stockBuying.doubleSold} sold twice`,
-    goal: "every unit sold once",
+    goal: "every unit sold once, ≥ 300/s on PostgreSQL",
     met:
       stockBuying.doubleSold === 0 &&
       stockBuying.succeeded === stockBuying.units &&
       stockBuying.soldInStock === stockBuying.units &&
-      stockBuying.leftInStock === 0,
-    note: "the rate is reported, not judged: every purchase waits for the one listing's row",
+      stockBuying.leftInStock === 0 &&
+      (!outcome.postgres || stockBuying.purchasesPerSecond >= 300),
+    note: outcome.postgres ? undefined : "the rate is a PostgreSQL goal; PGlite runs one query at a time",
   });
   goals.push({
     name: "ledger invariant after buying",
@@ -180,19 +198,26 @@ export function evaluateGoals(outcome: BenchOutcome): Goal[] {
   goals.push({
     name: "home route initial JS, gzip",
     measured: `${js.toFixed(1)} KiB (and CSS ${(outcome.bundle.cssGzipBytes / KIB).toFixed(1)} KiB)`,
-    goal: "≤ 200 KiB",
-    met: js <= 200,
+    goal: `≤ ${INITIAL_JS_KIB} KiB`,
+    met: js <= INITIAL_JS_KIB,
   });
   if ("skipped" in outcome.vitals) {
-    for (const name of ["home LCP", "home CLS"])
+    for (const name of ["JS a guest's home page fetched", "home LCP", "home CLS"])
       goals.push({
         name,
         measured: "—",
-        goal: name.endsWith("LCP") ? "≤ 1,500 ms" : "≤ 0.05",
+        goal: name.endsWith("LCP") ? "≤ 1,500 ms" : name.endsWith("CLS") ? "≤ 0.05" : `≤ ${GUEST_HOME_JS_KIB} KiB`,
         met: undefined,
         note: outcome.vitals.skipped,
       });
   } else {
+    const guestJs = outcome.vitals.jsBytes / KIB;
+    goals.push({
+      name: `JS a guest's home page fetched, compressed (median of ${outcome.vitals.loads} cold loads)`,
+      measured: `${guestJs.toFixed(1)} KiB`,
+      goal: `≤ ${GUEST_HOME_JS_KIB} KiB`,
+      met: guestJs <= GUEST_HOME_JS_KIB,
+    });
     goals.push({
       name: `home LCP (median of ${outcome.vitals.loads} cold loads)`,
       measured: ms(outcome.vitals.lcpMs),

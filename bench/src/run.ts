@@ -19,7 +19,7 @@ import { checkLedger } from "./ledger-check.js";
 import { serverPid } from "./process-memory.js";
 import { languageSearches } from "./search-scenarios.js";
 import { buyingLine, bundleLine, httpTable, idleTable, latencyTable, socketTable, stockBuyingLine } from "./report.js";
-import { whoAmIScenario } from "./session-scenario.js";
+import { signedInScenarios } from "./session-scenario.js";
 import { type SocketLoad, type SocketMember, runSocket } from "./socket-scenario.js";
 import { measureWebBundle } from "./web-bundle.js";
 import { measureWebVitals } from "./web-vitals.js";
@@ -124,7 +124,11 @@ async function main(): Promise<void> {
     const product = await pipelined(catalogue.product);
     const commonSearchMax = await pipelined(catalogue.commonSearch);
     const rareSearchMax = await pipelined(catalogue.rareSearch);
-    const whoAmI = await pipelined(await whoAmIScenario(server.baseUrl, admin));
+    const signedIn = await signedInScenarios(server.baseUrl, mail, new URL(catalogue.product.request.url).pathname);
+    const whoAmI = await pipelined(signedIn.whoAmI);
+    const productSignedIn = await pipelined(signedIn.productPage);
+    const signedInReads = [];
+    for (const read of signedIn.reads) signedInReads.push(await pipelined(read));
     progress("sitemap: every product file");
     const sitemap = await measureSitemap(server.baseUrl);
     const productPage = await pipelined(productPageScenario(sitemap.productPageUrl));
@@ -219,6 +223,10 @@ async function main(): Promise<void> {
       sortedListing,
       deepSortedListing,
       category,
+      product,
+      productSignedIn,
+      whoAmI,
+      signedInReads,
       productPage,
       listingAtHalf,
       categoryAtHalf,
@@ -260,6 +268,8 @@ async function main(): Promise<void> {
           commonSearchMax,
           rareSearchMax,
           whoAmI,
+          productSignedIn,
+          ...signedInReads,
         ],
         hello,
       ),

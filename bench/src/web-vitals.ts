@@ -2,7 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath, skipReason } from "../../e2e/support/chromium.js";
 
-export type WebVitalsResult = { loads: number; lcpMs: number; cls: number } | { skipped: string };
+/** `jsBytes`: the JavaScript a load fetched, lazy chunks included, as compressed on the wire (median). */
+export type WebVitalsResult = { loads: number; lcpMs: number; cls: number; jsBytes: number } | { skipped: string };
 
 /** Quiet time after the network goes idle, for late renders and shifts to be observed. */
 const IDLE_MS = 1_000;
@@ -18,6 +19,7 @@ export async function measureWebVitals(baseUrl: string, loads: number): Promise<
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const lcps: number[] = [];
   const clss: number[] = [];
+  const jsBytes: number[] = [];
   try {
     for (let load = 0; load < loads; load++) {
       const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
@@ -25,20 +27,27 @@ export async function measureWebVitals(baseUrl: string, loads: number): Promise<
       await page.goto(`${baseUrl}/`, { waitUntil: "load" });
       await page.waitForLoadState("networkidle");
       await sleep(IDLE_MS);
-      const vitals = (await page.evaluate(READ_VITALS)) as { lcp: number; cls: number };
+      const vitals = (await page.evaluate(READ_VITALS)) as { lcp: number; cls: number; js: number };
       lcps.push(vitals.lcp);
       clss.push(vitals.cls);
+      jsBytes.push(vitals.js);
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { loads, lcpMs: Math.round(median(lcps)), cls: Math.round(median(clss) * 1000) / 1000 };
+  return {
+    loads,
+    lcpMs: Math.round(median(lcps)),
+    cls: Math.round(median(clss) * 1000) / 1000,
+    jsBytes: median(jsBytes),
+  };
 }
 
 /**
  * Runs in the page: the last largest-contentful-paint candidate, and CLS as Chrome defines it — the largest
- * session window of layout shifts without recent input (shifts less than 1 s apart, at most 5 s long). A string,
+ * session window of layout shifts without recent input (shifts less than 1 s apart, at most 5 s long); and the
+ * encoded (compressed) size of every script the page fetched, the guest's whole JavaScript of the visit. A string,
  * because it is browser code: tsx would wrap a function's inner names in a helper the page does not have.
  */
 const READ_VITALS = `(async () => {
@@ -58,7 +67,10 @@ const READ_VITALS = `(async () => {
     previous = shift.startTime;
     cls = Math.max(cls, session);
   }
-  return { lcp, cls };
+  const js = performance.getEntriesByType("resource")
+    .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+    .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+  return { lcp, cls, js };
 })()`;
 
 function median(values: number[]): number {
