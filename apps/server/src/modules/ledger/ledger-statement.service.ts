@@ -22,7 +22,14 @@ export async function userMoney(db: Db, userId: string): Promise<UserMoney> {
   const rows = await db
     .select({ kind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId));
+    // The kinds lead the only index on user_id (ledger_accounts_kind_user_key): named, the three accounts are three
+    // index probes; left out, every account of the ledger was scanned (16 ms against 124,000 accounts).
+    .where(
+      and(
+        inArray(ledgerAccounts.kind, ["user_available", "user_held", "user_guarantee"]),
+        eq(ledgerAccounts.userId, userId),
+      ),
+    );
   const balanceOf = (kind: "user_available" | "user_held" | "user_guarantee") =>
     rows.find((row) => row.kind === kind)?.balanceKopecks ?? 0;
   return {
