@@ -1,7 +1,7 @@
-import { AppShell, Container, Group } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { AppShell, Box, Container, Group } from "@mantine/core";
 import { Outlet } from "react-router";
 import { NARROW_BREAKPOINT_PX } from "@lootlane/contract";
-import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { useCurrentUser } from "@/shared/auth/current-user";
 import { useIsBelow } from "@/shared/lib/use-is-below";
 import { LanguageSelect } from "@/shared/ui/language-select";
@@ -9,6 +9,19 @@ import { Brand } from "../brand";
 import { NavigationProgress } from "../navigation-progress";
 import { MainNav } from "./main-nav";
 import { useMainNav } from "./use-main-nav";
+
+/**
+ * Only a signed-in visitor on a wide screen has the bell, so its popover (with Floating UI and the focus trap) is
+ * not part of every first visit's download.
+ */
+const NotificationBell = lazy(() =>
+  import("@/features/notifications/components/notification-bell").then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
+/** Holds the bell's place (an ActionIcon of size lg) while it downloads, so the language select does not shift. */
+const BELL_SIZE = 34;
 
 const HEADER_HEIGHT = 64;
 /** The tab bar grows by the phone's home-indicator area so its labels stay tappable. */
@@ -36,7 +49,11 @@ export function DefaultLayout() {
             <Brand />
             {!narrow && <MainNav items={navItems} variant="header" />}
             <Group gap="xs" wrap="nowrap">
-              {user && !narrow && <NotificationBell mode="popover" />}
+              {user && !narrow && (
+                <Suspense fallback={<Box w={BELL_SIZE} h={BELL_SIZE} />}>
+                  <NotificationBell mode="popover" />
+                </Suspense>
+              )}
               <LanguageSelect />
             </Group>
           </Group>
