@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, webFixture, type TestApp } from "../../test/test-app.js";
 import { parsePage } from "../../test/test-html.js";
@@ -53,6 +54,31 @@ describe("the built web app", () => {
     expect(response.headers["content-type"]).toMatch(/javascript/);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.body).toBe(webFixture.assetBody);
+  });
+
+  it("sends the build's compressed copy to a browser that accepts it, and the file itself to one that does not", async () => {
+    const script = "export const greeting = 'hello';\n".repeat(200);
+    const file = path.join(t.config.webDistDir, "assets", "big-5e6f7a.js");
+    await writeFile(file, script);
+    await writeFile(`${file}.br`, brotliCompressSync(script));
+    await writeFile(`${file}.gz`, gzipSync(script));
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/assets/big-5e6f7a.js",
+        headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+      });
+
+    const brotli = await get("gzip, deflate, br");
+    expect([brotli.statusCode, brotli.headers["content-encoding"]]).toEqual([200, "br"]);
+    expect(brotli.headers["content-type"]).toMatch(/javascript/);
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    const gzipped = await get("gzip");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+    const plain = await get();
+    expect([plain.headers["content-encoding"], plain.body]).toEqual([undefined, script]);
   });
 
   it("serves files of a rebuild made while the server runs", async () => {

@@ -48,6 +48,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, a
     serve: false,
     suppressWarning: true,
     cacheControl: false,
+    // The build writes each script and stylesheet brotli- and gzip-compressed beside it (apps/web/vite.config.ts).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const hashed = path.relative(root, filePath).startsWith(`${ASSETS_DIR}${path.sep}`);
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
