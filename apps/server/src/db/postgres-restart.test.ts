@@ -52,12 +52,16 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
     crashes?.stop();
   });
 
-  /** Requests that each need the database: the health check, a public read, a signed-in read and a sign-in (a write). */
+  /**
+   * Requests that each need the database: the health check, a public read, a signed-in read and a sign-in (a write).
+   * The signed-in read is "who am I", whose row is read each time; who is signed in comes from the authenticator's
+   * memory once the first request has read it (authentication.cache.ts).
+   */
   const databaseRequests = (): Promise<LightMyRequestResponse[]> =>
     Promise.all([
       server.app.inject({ method: "GET", url: "/v1/health" }),
       server.app.inject({ method: "GET", url: `/v1/users/${user.username}` }),
-      signedIn.get("/v1/auth/get-my-user-id"),
+      signedIn.post("/v1/auth/"),
       new TestClient(server.app).post("/v1/auth/login", { email: user.email, password: TEST_PASSWORD }),
     ]);
 

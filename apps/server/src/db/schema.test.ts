@@ -326,3 +326,14 @@ describe("listing and search indexes", () => {
     );
   });
 });
+
+describe("job queue indexes", () => {
+  // platform/jobs/job-queue.ts claims a kind with a concurrency limit on its own; the plan must be that kind's range.
+  it("find the due jobs of one kind without stepping over the other kinds' due jobs", async () => {
+    const plan = await planOf(
+      sql`select id from jobs where failed_at is null and run_at <= now() and kind in ('notifications.email') order by run_at limit 1`,
+    );
+    expect(plan).toContain("jobs_kind_due_idx");
+    expect(plan).toMatch(/Index Cond: .*kind/);
+  });
+});

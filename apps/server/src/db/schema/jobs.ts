@@ -37,6 +37,11 @@ export const jobs = pgTable(
     index("jobs_due_idx")
       .on(t.runAt)
       .where(sql`${t.failedAt} is null`),
+    // A kind claimed a few at a time (HandlerOptions.concurrency) is found by its own range: walked through
+    // jobs_due_idx, its claim stepped over every other kind's due job (20 ms behind a backlog of 21,000).
+    index("jobs_kind_due_idx")
+      .on(t.kind, t.runAt)
+      .where(sql`${t.failedAt} is null`),
     check("jobs_attempts_check", sql`${t.attempts} >= 0 and ${t.maxAttempts} > 0`),
     check("jobs_every_check", sql`${t.everyMs} is null or ${t.everyMs} > 0`),
   ],
