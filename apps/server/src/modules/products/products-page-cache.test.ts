@@ -4,6 +4,7 @@ import type { Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, sendForm, textParts } from "../../test/test-catalog.js";
+import { connectAs, listenOnFreePort, listeningUrl } from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, buyAs, failure } from "../../test/test-money.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
@@ -23,6 +24,7 @@ let game: Category;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await listenOnFreePort(t.app);
   const db = t.database.db;
   seller = await createTestUser(db, { username: "page_seller" });
   asSeller = await signInAs(t.app, seller);
@@ -85,5 +87,21 @@ describe("a cached product page", () => {
 
     expect((await asAdmin.post("/v1/admin/products/approve", { product_id: product.id })).statusCode).toBe(200);
     expect((await guestGet(product.id)).json()).toMatchObject({ id: product.id, status: "active" });
+  });
+
+  it("tells whether the seller is online now, not when the page was cached", async () => {
+    const product = await createTestProduct(t, { sellerId: seller.id, categoryId: game.id });
+    const offline = await guestGet(product.id);
+    expect(offline.json()).toMatchObject({ seller_stats: { is_online: false } });
+
+    const socket = await connectAs(listeningUrl(t.app), asSeller);
+    try {
+      const online = await guestGet(product.id, { "if-none-match": offline.headers.etag as string });
+      expect(online.statusCode).toBe(200);
+      expect(online.json()).toMatchObject({ id: product.id, seller_stats: { is_online: true, last_seen: null } });
+      expect((await asOther.get(pageUrl(product.id))).json()).toEqual(online.json());
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -57,6 +57,12 @@ export async function getProductWithSellerStats(
   return { view: view!, sellerStats };
 }
 
+/** A product the viewer may see with its parts, without its seller's stats (the product page's cache adds them). */
+export async function findProductView(db: Db, productId: string, viewer: Viewer): Promise<ProductView> {
+  const [view] = await loadProductViews(db, [await findVisibleProduct(db, productId, viewer)]);
+  return view!;
+}
+
 /**
  * A product the viewer may see (products.access.ts), else PRODUCT_NOT_FOUND, as if it did not exist. Under a
  * hidden category (issue 23) only its seller and admins still see it: the seller keeps managing the listing.

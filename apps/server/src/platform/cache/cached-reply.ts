@@ -6,7 +6,11 @@ import { matchesEtag, type CachedAnswer } from "./response-cache.js";
  * first, in cache-control, who may keep it. Sent as is: a Buffer skips the route's serializer, and the cached body
  * was made by the same encode-and-stringify.
  */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>): void {
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Pick<CachedAnswer<unknown>, "body" | "etag">,
+): void {
   void reply.header("etag", answer.etag);
   if (matchesEtag(request.headers["if-none-match"], answer.etag)) void reply.code(304).send();
   else void reply.type("application/json; charset=utf-8").send(answer.body);

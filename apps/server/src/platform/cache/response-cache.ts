@@ -93,7 +93,7 @@ export function createResponseCache<T>({ ttlMs, maxEntries, now = Date.now }: Re
 }
 
 /** A strong validator of the exact bytes: equal answers get equal ETags on every instance and after a rebuild. */
-function etagOf(body: Buffer): string {
+export function etagOf(body: Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
