@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.js";
-import { openDatabase } from "../../db/client.js";
+import { withTwoInstances, twoInstancesPossible } from "../../test/test-two-instances.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { TestClient } from "../../test/test-client.js";
 import { createTestUser, signInAs, TEST_PASSWORD } from "../../test/test-users.js";
@@ -83,21 +81,9 @@ describe("a cached sign-in still ends at once", () => {
   });
 });
 
-// Instances share the invalidation through Redis; each has its own connection to one PostgreSQL.
-const redisUrl = process.env.TEST_REDIS_URL;
-const sharedDatabase = process.env.TEST_DB_DRIVER === "postgres";
-
-describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one PostgreSQL and Redis", () => {
-  it("a sign-out through instance A ends the token in instance B's cache", async () => {
-    const a = await createTestApp({ redisUrl });
-    const { rows } = (await a.database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: [{ name: string }];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0].name}`;
-    const bDatabase = await openDatabase({ databaseUrl: url.toString() });
-    const b = await buildApp({ config: a.config, database: bDatabase, media: a.media, logger: false });
-    try {
+describe.runIf(twoInstancesPossible)("two instances on one PostgreSQL and Redis", () => {
+  it("a sign-out through instance A ends the token in instance B's cache", () =>
+    withTwoInstances(async (a, b) => {
       const user = await createTestUser(a.database.db, { username: "two_inst_session" });
       const onA = await signInAs(a.app, user);
       const onB = new TestClient(b);
@@ -107,10 +93,5 @@ describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one P
       expect((await onA.post("/v1/auth/logout")).statusCode).toBe(200);
       // The message crosses Redis asynchronously: B refuses the token once it has arrived.
       await expect.poll(async () => (await whoAmI(onB)).statusCode, { timeout: 5000, interval: 50 }).toBe(401);
-    } finally {
-      await b.close();
-      await bDatabase.close();
-      await a.close();
-    }
-  });
+    }));
 });

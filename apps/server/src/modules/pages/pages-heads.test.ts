@@ -1,12 +1,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { formatPrice } from "@lootlane/contract";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.js";
-import { openDatabase } from "../../db/client.js";
 import { categories, type Category, type Product } from "../../db/schema/catalog.js";
 import { users, type User } from "../../db/schema/users.js";
+import { withTwoInstances, twoInstancesPossible } from "../../test/test-two-instances.js";
 import { createTestApp, webFixture, type TestApp } from "../../test/test-app.js";
 import {
   createTestGame,
@@ -391,21 +390,9 @@ describe("with the real web build's index.html", () => {
   });
 });
 
-// Instances share the heads' invalidation through Redis; each has its own connection to one PostgreSQL.
-const redisUrl = process.env.TEST_REDIS_URL;
-const sharedDatabase = process.env.TEST_DB_DRIVER === "postgres";
-
-describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one PostgreSQL and Redis", () => {
-  it("a price changed through instance A shows in the head instance B has cached", async () => {
-    const a = await createTestApp({ redisUrl });
-    const { rows } = (await a.database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: [{ name: string }];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0].name}`;
-    const bDatabase = await openDatabase({ databaseUrl: url.toString() });
-    const b = await buildApp({ config: a.config, database: bDatabase, media: a.media, logger: false });
-    try {
+describe.runIf(twoInstancesPossible)("two instances on one PostgreSQL and Redis", () => {
+  it("a price changed through instance A shows in the head instance B has cached", () =>
+    withTwoInstances(async (a, b) => {
       const owner = await testPeople("heads_two", () => a).person();
       const listed = await createTestProduct(a, {
         sellerId: owner.user.id,
@@ -427,10 +414,5 @@ describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one P
 
       // The message crosses Redis asynchronously: B shows the new price once it has arrived, well before its TTL.
       await expect.poll(titleOnB, { timeout: 5000, interval: 50 }).toBe(`Shared pack — ${formatPrice(250)} — Lootlane`);
-    } finally {
-      await b.close();
-      await bDatabase.close();
-      await a.close();
-    }
-  });
+    }));
 });

@@ -1,10 +1,8 @@
 import type { ProductPage } from "@lootlane/contract";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.js";
-import { openDatabase } from "../../db/client.js";
 import type { Category } from "../../db/schema/catalog.js";
 import type { User } from "../../db/schema/users.js";
+import { withTwoInstances, twoInstancesPossible } from "../../test/test-two-instances.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import {
   createTestGame,
@@ -179,22 +177,9 @@ describe("page numbers over a cached page", () => {
   });
 });
 
-// Instances share a cache invalidation through Redis; each has its own connection to one PostgreSQL.
-const redisUrl = process.env.TEST_REDIS_URL;
-const sharedDatabase = process.env.TEST_DB_DRIVER === "postgres";
-
-describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one PostgreSQL and Redis", () => {
-  it("an approval through instance A shows in instance B's cached listing", async () => {
-    const a = await createTestApp({ redisUrl });
-    const { rows } = (await a.database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: [{ name: string }];
-    };
-    const [{ name }] = rows;
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const bDatabase = await openDatabase({ databaseUrl: url.toString() });
-    const b = await buildApp({ config: a.config, database: bDatabase, media: a.media, logger: false });
-    try {
+describe.runIf(twoInstancesPossible)("two instances on one PostgreSQL and Redis", () => {
+  it("an approval through instance A shows in instance B's cached listing", () =>
+    withTwoInstances(async (a, b) => {
       const db = a.database.db;
       const owner = await createTestUser(db, { username: "two_inst_seller" });
       const admin = await signInAs(a.app, await createTestUser(db, { username: "two_inst_admin", role: "admin" }));
@@ -210,10 +195,5 @@ describe.runIf(redisUrl !== undefined && sharedDatabase)("two instances on one P
       expect((await admin.post("/v1/admin/products/approve", { product_id: product.id })).statusCode).toBe(200);
       // The message crosses Redis asynchronously: B shows the product once it has arrived.
       await expect.poll(onB, { timeout: 5000, interval: 50 }).toContain(product.id);
-    } finally {
-      await b.close();
-      await bDatabase.close();
-      await a.close();
-    }
-  });
+    }));
 });
