@@ -20,6 +20,7 @@ import { lockDeal, resolveDispute } from "./deals.lifecycle.js";
 import { loadDealView, loadDealViews, type DealView } from "./deals.views.js";
 import type { DealOutcome } from "./deals.service.js";
 import type { DealDeps } from "./deals-purchase.service.js";
+import { sellerStatsChanged } from "../users/users.events.js";
 
 /** GET /admin/deals: every deal (or those of one status, one user as buyer or seller), open disputes first, then newest. */
 export async function listAdminDeals(
@@ -82,7 +83,9 @@ export async function resolveDealDispute(
   });
   // The product went back on sale or was withdrawn.
   catalogueChanged(deps.db);
-  return { view: await loadDealView(deps.db, dealId), messageId };
+  const view = await loadDealView(deps.db, dealId);
+  sellerStatsChanged(deps.db, view.seller.id);
+  return { view, messageId };
 }
 
 /**

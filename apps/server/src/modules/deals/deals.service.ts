@@ -10,6 +10,7 @@ import { confirmDeal, lockDeal, openDispute } from "./deals.lifecycle.js";
 import { dealViewsByIds, latestChatDealView, loadDealView, loadDealViews, type DealView } from "./deals.views.js";
 import { presentDeal } from "./deals.presenter.js";
 import type { DealDeps } from "./deals-purchase.service.js";
+import { sellerStatsChanged } from "../users/users.events.js";
 
 export type { DealTerms } from "./deals.lifecycle.js";
 
@@ -66,7 +67,9 @@ export async function confirmReceipt(deps: DealDeps, buyer: AuthUser, productId:
     const change = await confirmDeal(tx, deal, { actorId: buyer.id, automatic: false, at: deps.clock() });
     return { dealId: deal.id, messageId: change.messageId };
   });
-  return { view: await loadDealView(deps.db, outcome.dealId), messageId: outcome.messageId };
+  const view = await loadDealView(deps.db, outcome.dealId);
+  if (outcome.messageId !== null) sellerStatsChanged(deps.db, view.seller.id);
+  return { view, messageId: outcome.messageId };
 }
 
 /** POST /deals/{id}/dispute: the buyer reports a deal still in `purchased`; the money stays in escrow. */
@@ -82,7 +85,10 @@ export async function reportDeal(
     if (deal.buyerId !== buyer.id) throw new AppError("INSUFFICIENT_PERMISSIONS");
     return (await openDispute(tx, deal, { ...input, at: deps.clock() })).messageId;
   });
-  return { view: await loadDealView(deps.db, dealId), messageId };
+  const view = await loadDealView(deps.db, dealId);
+  // A dispute in the guarantee window takes the deal out of the seller's completed ones.
+  sellerStatsChanged(deps.db, view.seller.id);
+  return { view, messageId };
 }
 
 /** GET /users/{id}/purchases and /sales: a user's deals as buyer or seller, newest first; themself or an admin. */

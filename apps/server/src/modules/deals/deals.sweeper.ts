@@ -5,6 +5,7 @@ import type { JobRunner } from "../../platform/jobs/job-queue.js";
 import type { Clock } from "../../platform/time/clock.js";
 import type { ChatNotifier } from "../chats/chats.events.js";
 import { confirmDeal, endGuarantee } from "./deals.lifecycle.js";
+import { sellerStatsChanged } from "../users/users.events.js";
 
 export type SweeperDeps = {
   db: Db;
@@ -48,6 +49,7 @@ export async function sweepDueDeals({ db, clock, notifier }: SweeperDeps): Promi
       });
       if (!change) continue;
       claimed += 1;
+      sellerStatsChanged(db, change.deal.sellerId);
       await notifier.dealMessagePosted(change.messageId);
     }
     confirmed += claimed;

@@ -7,6 +7,7 @@ import { createTestGame, createTestProduct, sendForm, textParts } from "../../te
 import { connectAs, listenOnFreePort, listeningUrl } from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { adjustBalanceAs, buyAs, failure } from "../../test/test-money.js";
+import { twoInstancesPossible, withTwoInstances } from "../../test/test-two-instances.js";
 import { createTestUser, signInAs } from "../../test/test-users.js";
 
 /*
@@ -104,4 +105,57 @@ describe("a cached product page", () => {
       socket.close();
     }
   });
+
+  it("shows a completed deal and a review of its seller in the next answer", async () => {
+    const db = t.database.db;
+    const trusted = await createTestUser(db, { username: "page_trusted" });
+    const [shown, sold] = [
+      await createTestProduct(t, { sellerId: trusted.id, categoryId: game.id }),
+      await createTestProduct(t, { sellerId: trusted.id, categoryId: game.id, priceKopecks: 200_00 }),
+    ];
+    const buyer = await signInAs(t.app, await createTestUser(db, { username: "page_reviewer" }));
+    await adjustBalanceAs(asAdmin, (await buyer.get("/v1/auth/get-my-user-id")).json().user_id, 200);
+    expect((await buyAs(t, buyer, sold.id)).statusCode).toBe(200);
+    const statsNow = async () => ((await guestGet(shown.id)).json() as ProductWithSellerStats).seller_stats;
+    expect(await statsNow()).toMatchObject({ completed_deals: 0, reviews_count: 0 });
+
+    const receipt = await buyer.request("PATCH", "/v1/products/confirm-receipt", { product_id: sold.id });
+    expect(receipt.statusCode).toBe(200);
+    expect(await statsNow()).toMatchObject({ completed_deals: 1, reviews_count: 0 });
+
+    const reviewed = await buyer.post("/v1/reviews/", { deal_id: receipt.json().id, stars: 5, text: "Fast" });
+    expect(reviewed.statusCode).toBe(200);
+    expect(await statsNow()).toMatchObject({ completed_deals: 1, reviews_count: 1, rating: 5 });
+  });
+});
+
+describe.runIf(twoInstancesPossible)("two instances on one PostgreSQL and Redis", () => {
+  it("a completed deal through instance A shows in the seller's stats instance B has cached", () =>
+    withTwoInstances(async (a, b) => {
+      const db = a.database.db;
+      const owner = await createTestUser(db, { username: "two_inst_stats_seller" });
+      const shopper = await createTestUser(db, { username: "two_inst_stats_buyer" });
+      const category = await createTestGame(db);
+      const [shown, sold] = [
+        await createTestProduct(a, { sellerId: owner.id, categoryId: category.id }),
+        await createTestProduct(a, { sellerId: owner.id, categoryId: category.id }),
+      ];
+      const admin = await signInAs(
+        a.app,
+        await createTestUser(db, { username: "two_inst_stats_admin", role: "admin" }),
+      );
+      await adjustBalanceAs(admin, shopper.id, 100);
+      const onA = await signInAs(a.app, shopper);
+      expect((await buyAs(a, onA, sold.id)).statusCode).toBe(200);
+      const dealsOnB = async () =>
+        ((await b.inject({ method: "GET", url: pageUrl(shown.id) })).json() as ProductWithSellerStats).seller_stats
+          .completed_deals;
+      expect(await dealsOnB()).toBe(0);
+
+      expect((await onA.request("PATCH", "/v1/products/confirm-receipt", { product_id: sold.id })).statusCode).toBe(
+        200,
+      );
+      // The message crosses Redis asynchronously: B counts the deal once it has arrived, well before the TTL.
+      await expect.poll(dealsOnB, { timeout: 5000, interval: 50 }).toBe(1);
+    }));
 });

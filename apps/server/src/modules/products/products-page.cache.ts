@@ -7,7 +7,7 @@ import { etagOf } from "../../platform/cache/response-cache.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { presentSellerStats } from "../users/users.presenter.js";
-import { loadSellerStats, type OnlineUsers, type SellerStatsView } from "../users/users.service.js";
+import { createSellerStatsCache, type OnlineUsers, type SellerStatsView } from "../users/users.service.js";
 import { createCatalogueCache } from "./products.events.js";
 import { presentProductDetail, presentProductWithSellerStats, type PresentContext } from "./products.presenter.js";
 import { findProductView, getProductWithSellerStats } from "./products.service.js";
@@ -20,9 +20,9 @@ import type { ProductView } from "./products.views.js";
  * (is_owner, the goods) from the same cached parts. Admins, and signed-in viewers of a product the public may not
  * see (it may be their own in moderation), are read anew: the first see everything, the second are rare.
  *
- * The seller's stats are read on every answer (one statement and a presence lookup) and never cached: presence and
- * last-seen change with every socket on any instance, completed deals and reviews with every confirmation, and none
- * of them sends a catalogue signal. A buyer deciding whom to trust must not be told a seller who just left is online.
+ * The seller's stats are added to every answer from a cache of their own (users-stats.cache.ts): they change with
+ * deals, reviews and presence, none of which is a catalogue change, and a buyer deciding whom to trust must not be
+ * told a seller who just left is online.
  *
  * Emptied with the listings on every catalogue change (products.events.ts); the TTL bounds what sends no signal,
  * such as a new avatar.
@@ -51,6 +51,7 @@ export async function createProductPageCache(
 ): Promise<ProductPageCache> {
   const { cipher, presence } = options;
   const guestContext: PresentContext = { viewer: undefined, cipher };
+  const sellers = await createSellerStatsCache(db, options);
   const views = await createCatalogueCache<GuestView>(db, {
     name: "product",
     ttlMs: PRODUCT_TTL_MS,
@@ -81,7 +82,7 @@ export async function createProductPageCache(
         if (viewer === undefined) throw new AppError("PRODUCT_NOT_FOUND");
         return readAnew(reply, productId, viewer);
       }
-      const sellerStats = await loadSellerStats(db, presence, view.product.sellerId);
+      const sellerStats = await sellers.get(view.product.sellerId);
       if (viewer !== undefined && view.product.sellerId === viewer.id) {
         // is_owner and the goods make this answer the seller's alone.
         void reply.header("cache-control", "private, no-store");
@@ -93,7 +94,9 @@ export async function createProductPageCache(
         .header("vary", "cookie");
       sendCachedJson(request, reply, withSellerStats(cached.body, sellerStats));
     },
-    close: () => views.close(),
+    close: async () => {
+      await Promise.all([views.close(), sellers.close()]);
+    },
   };
 }
 

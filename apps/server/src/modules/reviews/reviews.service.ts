@@ -12,6 +12,7 @@ import { violatedUniqueConstraint } from "../../platform/errors/database-errors.
 import { notify } from "../notifications/notifications.service.js";
 import { catalogueChanged } from "../products/products.events.js";
 import { setSellerRating } from "../products/products.service.js";
+import { sellerStatsChanged } from "../users/users.events.js";
 import { getProfile, setRating } from "../users/users.service.js";
 
 /** A member of the deal as a review shows them. */
@@ -89,6 +90,7 @@ export async function createReview(
     });
     // Listings sort and filter by the seller's rating: the cached ones may show the old one.
     catalogueChanged(db);
+    sellerStatsChanged(db, created.seller.id);
     return created;
   } catch (error) {
     // Two requests for one deal both pass the checks above; the unique index on deal_id lets one through.

@@ -33,15 +33,21 @@ export const sellerCounts = {
   reviewsCount: sql<number>`(select count(*)::int from ${reviews} r where r.seller_id = ${outerUserId} and r.not_counted_reason is null)`,
 };
 
-/** The stats of a product's seller: one query, and the presence lookup beside it rather than after it. */
-export async function loadSellerStats(db: Db, presence: OnlineUsers, sellerId: string): Promise<SellerStatsView> {
-  const [[row], online] = await Promise.all([
-    db
-      .select({ rating: users.rating, createdAt: users.createdAt, lastSeenAt: users.lastSeenAt, ...sellerCounts })
-      .from(users)
-      .where(eq(users.id, sellerId)),
-    presence.online([sellerId]),
-  ]);
+/** A seller's stats but their presence: what users-stats.cache.ts keeps. */
+export type SellerRecord = Omit<SellerStatsView, "isOnline">;
+
+/** A seller's stats but their presence, in one query. */
+export async function loadSellerRecord(db: Db, sellerId: string): Promise<SellerRecord> {
+  const [row] = await db
+    .select({ rating: users.rating, createdAt: users.createdAt, lastSeenAt: users.lastSeenAt, ...sellerCounts })
+    .from(users)
+    .where(eq(users.id, sellerId));
   if (!row) throw new AppError("USER_NOT_FOUND");
+  return row;
+}
+
+/** A seller's stats: one query, and the presence lookup beside it rather than after it. */
+export async function loadSellerStats(db: Db, presence: OnlineUsers, sellerId: string): Promise<SellerStatsView> {
+  const [row, online] = await Promise.all([loadSellerRecord(db, sellerId), presence.online([sellerId])]);
   return { ...row, isOnline: online.has(sellerId) };
 }

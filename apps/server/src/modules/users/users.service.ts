@@ -15,11 +15,13 @@ import {
 } from "../../platform/images/upload-quota.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
+import { sellerStatsChanged } from "./users.events.js";
 import { sellerCounts, type OnlineUsers, type SellerStatsView } from "./users-stats.service.js";
 
 // What other modules may know of users beyond this file: a seller's stats as the product page shows them.
 export { loadSellerStats, type OnlineUsers, type SellerStatsView } from "./users-stats.service.js";
 export { anonymiseUser, setEmail } from "./users-account.service.js";
+export { createSellerStatsCache, type SellerStatsCache } from "./users-stats.cache.js";
 
 /** Who is asking; undefined for a guest. */
 export type Viewer = { id: string; role: Role } | undefined;
@@ -126,6 +128,7 @@ export async function recordLastSeen(db: Db, userId: string, at: Date): Promise<
     .set({ lastSeenAt: at })
     .where(eq(users.id, userId))
     .returning({ username: users.username });
+  sellerStatsChanged(db, userId);
   return user?.username;
 }
 

@@ -42,6 +42,20 @@ describe("response cache", () => {
     expect(cache.peek("k")?.body.toString()).toBe("new");
   });
 
+  it("forgets one key, its running computation included, and keeps the others", async () => {
+    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    await cache.get("other", () => Promise.resolve({ value: "kept", body: "kept" }));
+    const before = controlled("old");
+    const pending = cache.get("k", before.compute);
+    cache.forget("k");
+    before.finish();
+    expect((await pending).value).toBe("old");
+    expect([cache.peek("k"), cache.peek("other")?.value]).toEqual([undefined, "kept"]);
+    await cache.get("k", () => Promise.resolve({ value: "new", body: "new" }));
+    cache.forget("k");
+    expect(cache.peek("k")).toBeUndefined();
+  });
+
   it("drops the oldest entry when full", async () => {
     const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 2 });
     for (const key of ["a", "b", "c"]) await cache.get(key, () => Promise.resolve({ value: key, body: key }));

@@ -25,20 +25,22 @@ export type ResponseCache<T> = {
   peek(key: string): CachedAnswer<T> | undefined;
   /** Forgets every answer, and every computation already running: what it read may predate the change. */
   invalidate(): void;
+  /** Forgets the answer for `key` alone, and its computation if one is running. */
+  forget(key: string): void;
 };
 
 /**
  * An in-process cache of serialised answers, emptied as a whole when the data behind them changes.
  *
- * An answer computed across an invalidation is handed to its callers but never stored: its queries may have read
- * the data before the change committed, and storing it would serve the old state until the TTL. Concurrent misses
+ * An answer computed across an invalidation (of all, or of its key) is handed to its callers but never stored: its
+ * queries may have read the data before the change committed, and storing it would serve the old state until the TTL. Concurrent misses
  * of one key share one computation, so the burst of requests that follows an invalidation costs one set of
  * queries, not one per request.
  */
 export function createResponseCache<T>({ ttlMs, maxEntries, now = Date.now }: ResponseCacheOptions): ResponseCache<T> {
   const entries = new Map<string, { answer: CachedAnswer<T>; storedAt: number }>();
+  // The computations whose answers may still be stored: an invalidation replaces the map, a forget drops its key.
   let running = new Map<string, Promise<CachedAnswer<T>>>();
-  let generation = 0;
 
   /** The entry while it may still be answered, and whether it is due for a rebuild. */
   const lookup = (key: string): { answer: CachedAnswer<T>; stale: boolean } | undefined => {
@@ -59,13 +61,12 @@ export function createResponseCache<T>({ ttlMs, maxEntries, now = Date.now }: Re
   const computeOnce = (key: string, compute: () => Promise<{ value: T; body: string }>): Promise<CachedAnswer<T>> => {
     const shared = running.get(key);
     if (shared !== undefined) return shared;
-    const startedIn = generation;
     const inFlight = running;
-    const computation = compute()
+    const computation: Promise<CachedAnswer<T>> = compute()
       .then(({ value, body }) => {
         const encoded = Buffer.from(body);
         const answer = { value, body: encoded, etag: etagOf(encoded) };
-        if (startedIn === generation) store(key, answer);
+        if (running.get(key) === computation) store(key, answer);
         return answer;
       })
       .finally(() => {
@@ -85,9 +86,12 @@ export function createResponseCache<T>({ ttlMs, maxEntries, now = Date.now }: Re
       return Promise.resolve(hit.answer);
     },
     invalidate() {
-      generation += 1;
       entries.clear();
       running = new Map();
+    },
+    forget(key) {
+      entries.delete(key);
+      running.delete(key);
     },
   };
 }
