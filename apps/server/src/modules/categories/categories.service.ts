@@ -20,11 +20,10 @@ export const siblingsOf = (parentId: string | null): SQL =>
 export const byPosition = [asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id)];
 
 /*
- * Issue 23: what the public may see. A hidden category is gone with everything under it; a kind of goods is only
- * as visible as its game. The outer row is named with its table, as in effectiveGuaranteeDays.
+ * Issue 23: what the public may see (hidesCategory, the one place the rule is written). The outer row is named with
+ * its table, as in effectiveGuaranteeDays.
  */
-const visible = sql`(not ${categories.hidden} and not exists (
-  select 1 from ${categories} games where games.id = "categories"."parent_id" and games.hidden))`;
+const visible = sql`not ${hidesCategory(sql`${categories}.${sql.identifier(categories.id.name)}`)}`;
 
 /**
  * The ids of the hidden categories, for the products module's public reads: a product filed under one, or under a
@@ -35,14 +34,9 @@ export async function hiddenCategoryIds(db: Db): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Whether a category, or its game, is hidden (issue 23): products under it are off the public catalogue. */
-export async function isCategoryHidden(db: Db, categoryId: string): Promise<boolean> {
-  const [row] = await db.select({ visible }).from(categories).where(eq(categories.id, categoryId));
-  return row !== undefined && !row.visible;
-}
-
 /**
- * isCategoryHidden as a column of another module's statement, so a product page reads its product and this in one
+ * Whether a category is hidden, or its game is: a hidden category is gone with everything under it, a kind of goods
+ * is only as visible as its game. A column of any statement, so a product page reads its product and this in one
  * round trip. `categoryId` names the outer row's column with its table (see users-stats.service.ts for why).
  */
 export function hidesCategory(categoryId: SQL): SQL<boolean> {

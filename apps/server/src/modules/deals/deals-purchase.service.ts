@@ -6,7 +6,7 @@ import {
   type Deal,
   type PurchaseResult,
 } from "@lootlane/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { idempotencyKeys } from "../../db/schema/admin.js";
 import { products, type ProductStatus } from "../../db/schema/catalog.js";
@@ -15,7 +15,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { catalogueChanged } from "../products/products.events.js";
-import { isCategoryHidden } from "../categories/categories.service.js";
+import { hidesCategory } from "../categories/categories.service.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { chatForPurchase } from "../chats/chats.service.js";
 import { mayView, unitsOfDeals } from "../products/products.service.js";
@@ -53,7 +53,7 @@ export async function buyProduct(
       const replayed = await claimKey(tx, buyer.id, idempotencyKey, requestHash(productId, price, quantity));
       if (replayed) return { result: await withItems(tx, deps.cipher, replayed), messageId: null };
     }
-    // The product and the buyer locked in one statement, in the lock order (product → users, deals.lifecycle.ts);
+    // The product and the buyer locked in one statement, with whether the product's category is hidden, in the lock order (product → users, deals.lifecycle.ts);
     // NO KEY UPDATE for the reason in ledger.service.ts.
     const [locked] = await tx
       .select({
@@ -63,6 +63,7 @@ export async function buyProduct(
           hasFrozenBalance: users.hasFrozenBalance,
           balanceKopecks: users.balanceKopecks,
         },
+        categoryHidden: hidesCategory(sql`${products}.${sql.identifier(products.categoryId.name)}`),
       })
       .from(products)
       .innerJoin(users, eq(users.id, buyer.id))
@@ -71,7 +72,7 @@ export async function buyProduct(
     const product = locked?.product;
     if (!product || !mayView(product, buyer)) throw new AppError("PRODUCT_NOT_FOUND");
     // Issue 23: nothing under a hidden category is sold; only admins still see such a product at all.
-    if (await isCategoryHidden(tx, product.categoryId))
+    if (locked.categoryHidden)
       throw new AppError(buyer.role === "admin" ? "PRODUCT_NOT_AVAILABLE" : "PRODUCT_NOT_FOUND");
     if (product.deletedAt !== null || !BUYABLE_OR_SOLD_OUT.includes(product.status))
       throw new AppError("PRODUCT_NOT_AVAILABLE");
