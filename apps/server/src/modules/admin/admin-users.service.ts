@@ -59,7 +59,7 @@ export async function updateUser(
   input: UserUpdate,
 ): Promise<UserRow> {
   if (Object.values(input).every((value) => value === undefined)) throw new AppError("PAYLOAD_IS_EMPTY");
-  let outcome: { user: UserRow; banned: boolean; roleChanged: boolean };
+  let outcome: { user: UserRow; banned: boolean; roleChanged: boolean; signInChanged: boolean };
   try {
     outcome = await deps.db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -98,13 +98,18 @@ export async function updateUser(
           after,
         });
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
-      return { user: user!, banned: isBanned && !current.isBanned, roleChanged: role !== current.role };
+      return {
+        user: user!,
+        banned: isBanned && !current.isBanned,
+        roleChanged: role !== current.role,
+        // What a signed-in request carries (authenticator.ts): the role, the ban and the username.
+        signInChanged: role !== current.role || isBanned !== current.isBanned || user!.username !== current.username,
+      };
     });
   } catch (error) {
     throw usersConflictOf(error) ?? error;
   }
-  // The role, ban or username a signed-in request carries may have changed.
-  sessionsChanged(deps.db, userId);
+  if (outcome.signInChanged) sessionsChanged(deps.db, userId);
   if (outcome.banned) deps.realtime.disconnectUser(userId, "USER_IS_BANNED");
   else if (outcome.roleChanged) deps.realtime.disconnectUser(userId);
   catalogueChanged(deps.db);
