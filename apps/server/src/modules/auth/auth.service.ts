@@ -5,9 +5,10 @@ import {
   type DeleteAccountRequest,
   type LoginRequest,
 } from "@lootlane/contract";
-import { eq, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { recoveryCodes, sessions, users, type User } from "../../db/schema/users.js";
 import type { Db } from "../../db/client.js";
+import { preparedOn } from "../../db/prepared.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
 import { verifyAccessToken } from "../../platform/auth/access-token.js";
 import { sessionsChanged } from "../../platform/auth/sessions.events.js";
@@ -106,9 +107,18 @@ export async function dropRecoveryCodes(tx: Db, userId: string): Promise<void> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
+const ownUser = preparedOn((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("auth_own_user"),
+);
+
 /** POST /auth/: the signed-in user's own full record. */
 export async function getOwnUser(deps: AuthDeps, authUser: AuthUser): Promise<User> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, authUser.id)).limit(1);
+  const [user] = await ownUser(deps.db).execute({ userId: authUser.id });
   if (!user) throw new AppError("TOKEN_IS_REVOKED");
   return user;
 }

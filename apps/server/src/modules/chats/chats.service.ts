@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
+import { preparedOn } from "../../db/prepared.js";
 import { productImages, products } from "../../db/schema/catalog.js";
 import { chats, messages, type Chat } from "../../db/schema/chats.js";
 import { users } from "../../db/schema/users.js";
@@ -18,13 +19,13 @@ export { insertDealMessage } from "./chats-messages.service.js";
 export { blankMessagesOf } from "./chats-account.service.js";
 
 /** GET /chats/: the viewer's chats, most recent activity first (a chat without messages by its creation). */
-export function listChats(deps: ChatDeps, viewer: SignedIn): Promise<ChatRowView[]> {
-  return loadChatRows(deps, viewer.id);
+export async function listChats(deps: ChatDeps, viewer: SignedIn): Promise<ChatRowView[]> {
+  return presentRows(deps, await chatRowsOfMember(deps.db).execute({ memberId: viewer.id }));
 }
 
 /** One chat as a member's list shows it: the answer of POST /chats/ and the `chat_updated` event. */
 export async function getChatRow(deps: ChatDeps, chatId: string, memberId: string): Promise<ChatRowView> {
-  const [row] = await loadChatRows(deps, memberId, eq(chats.id, chatId));
+  const [row] = await presentRows(deps, await chatRowOfMember(deps.db).execute({ memberId, chatId }));
   if (!row) throw new AppError("CHAT_NOT_FOUND");
   return row;
 }
@@ -117,27 +118,45 @@ export async function chatToFollow(deps: ChatDeps, viewer: SignedIn, chatId: str
   return chat as Chat;
 }
 
-/** Chats of a member with the other member, the last message and the unread count, in one query. */
-async function loadChatRows(deps: ChatDeps, memberId: string, filter?: SQL): Promise<ChatRowView[]> {
+/**
+ * Chats of a member with the other member, the last message and the unread count, in one query: all of them, or
+ * the one named `chatId`. Prepared (db/prepared.ts): the list is read on every visit to the chats page and the one
+ * chat on every message, for both of its members.
+ */
+function chatRowsQuery(db: Db, oneChat: boolean) {
+  const memberId = sql.placeholder("memberId");
   const otherId = sql`case when ${chats.buyerId} = ${memberId} then ${chats.sellerId} else ${chats.buyerId} end`;
-  const last = lastMessageOfChat(deps.db);
-  const cover = coverOfChatProduct(deps.db);
-  const rows = await deps.db
+  const last = lastMessageOfChat(db);
+  const cover = coverOfChatProduct(db);
+  return db
     .select({
       chat: chats,
       other: { id: users.id, username: users.username, avatarUrl: users.avatarUrl, lastSeenAt: users.lastSeenAt },
       last: { text: last.text, createdAt: last.createdAt, messageType: last.messageType },
       product: productSummaryColumns,
       cover: { thumbnailUrl: cover.thumbnailUrl },
-      unreadCount: unreadCountFor(sql`${memberId}`),
+      unreadCount: unreadCountFor(memberId),
     })
     .from(chats)
     .innerJoin(users, eq(users.id, otherId))
     .innerJoin(products, eq(products.id, chats.productId))
     .leftJoinLateral(last, sql`true`)
     .leftJoinLateral(cover, sql`true`)
-    .where(and(or(eq(chats.buyerId, memberId), eq(chats.sellerId, memberId)), filter))
+    .where(
+      and(
+        or(eq(chats.buyerId, memberId), eq(chats.sellerId, memberId)),
+        oneChat ? eq(chats.id, sql.placeholder("chatId")) : undefined,
+      ),
+    )
     .orderBy(desc(chats.lastMessageAt), desc(chats.id));
+}
+
+const chatRowsOfMember = preparedOn((db) => chatRowsQuery(db, false).prepare("chats_of_member"));
+const chatRowOfMember = preparedOn((db) => chatRowsQuery(db, true).prepare("chat_of_member"));
+
+type ChatRow = Awaited<ReturnType<ReturnType<typeof chatRowsQuery>["execute"]>>[number];
+
+async function presentRows(deps: ChatDeps, rows: ChatRow[]): Promise<ChatRowView[]> {
   const online = await deps.presence.online([...new Set(rows.map((row) => row.other.id))]);
   return rows.map(({ chat, other, last: lastMessage, product, cover: coverImage, unreadCount }) => ({
     chat,

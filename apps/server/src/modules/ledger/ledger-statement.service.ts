@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { preparedOn } from "../../db/prepared.js";
 import { products } from "../../db/schema/catalog.js";
 import { deals } from "../../db/schema/deals.js";
 import {
@@ -17,9 +18,8 @@ import {
 
 export type UserMoney = { availableKopecks: number; heldKopecks: number; guaranteeKopecks: number };
 
-/** The user's available, held and guarantee accounts; an account never opened holds nothing. */
-export async function userMoney(db: Db, userId: string): Promise<UserMoney> {
-  const rows = await db
+const moneyOfUser = preparedOn((db) =>
+  db
     .select({ kind: ledgerAccounts.kind, balanceKopecks: ledgerAccounts.balanceKopecks })
     .from(ledgerAccounts)
     // The kinds lead the only index on user_id (ledger_accounts_kind_user_key): named, the three accounts are three
@@ -27,9 +27,15 @@ export async function userMoney(db: Db, userId: string): Promise<UserMoney> {
     .where(
       and(
         inArray(ledgerAccounts.kind, ["user_available", "user_held", "user_guarantee"]),
-        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.userId, sql.placeholder("userId")),
       ),
-    );
+    )
+    .prepare("ledger_user_money"),
+);
+
+/** The user's available, held and guarantee accounts; an account never opened holds nothing. */
+export async function userMoney(db: Db, userId: string): Promise<UserMoney> {
+  const rows = await moneyOfUser(db).execute({ userId });
   const balanceOf = (kind: "user_available" | "user_held" | "user_guarantee") =>
     rows.find((row) => row.kind === kind)?.balanceKopecks ?? 0;
   return {

@@ -1,6 +1,7 @@
 import { NOTIFICATION_EVENT, type NotificationEventName } from "@lootlane/contract";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { preparedOn } from "../../db/prepared.js";
 import { notifications, pushSubscriptions, type Notification } from "../../db/schema/notifications.js";
 import {
   completeJob,
@@ -35,12 +36,23 @@ export type DeliveryDeps = {
   chatEmailDelayMs: number;
 };
 
-export function unreadCount(db: Db, userId: string): Promise<number> {
-  return db
+const unreadOfUser = preparedOn((db) =>
+  db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.inApp, true)))
-    .then(([row]) => row!.n);
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder("userId")),
+        isNull(notifications.readAt),
+        eq(notifications.inApp, true),
+      ),
+    )
+    .prepare("notifications_unread_count"),
+);
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await unreadOfUser(db).execute({ userId });
+  return row!.n;
 }
 
 /**
