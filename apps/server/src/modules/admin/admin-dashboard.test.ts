@@ -168,9 +168,15 @@ describe("GET /v1/admin/audit-log", () => {
         categoryId: kind.id,
         title: "Bought listing title",
       });
+      // The log is newest first, and PGlite's clock counts whole milliseconds: two entries in one would tie on
+      // created_at and come in either order, so each is recorded in a later millisecond than the one before.
+      const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
       expect((await asFirst.post("/v1/admin/products/approve", { product_id: listing.id })).statusCode).toBe(200);
+      await nextMillisecond();
       expect((await asFirst.request("PATCH", `/v1/admin/user/${owner.id}`, { is_active: false })).statusCode).toBe(200);
+      await nextMillisecond();
       expect((await asSecond.post("/v1/admin/ban-user", { id: owner.id })).statusCode).toBe(200);
+      await nextMillisecond();
       await recordAdminAction(db, second, {
         action: "deal.resolve",
         targetType: "deal",
@@ -178,6 +184,7 @@ describe("GET /v1/admin/audit-log", () => {
         before: { status: "disputed" },
         after: { status: "completed" },
       });
+      await nextMillisecond();
       await recordAdminAction(db, second, {
         action: "category.update",
         targetType: "category",
