@@ -29,6 +29,9 @@ export type HttpResult = {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers received, and their mean size on the wire (headers and body). */
+  requests: number;
+  bytesPerRequest: number;
 };
 
 /**
@@ -64,6 +67,8 @@ export async function runHttp(name: string, request: HttpRequest, load: HttpLoad
     p99: percentile(latencies, 0.99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    requests: result.requests.total,
+    bytesPerRequest: result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
   };
 }
 
