@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import { createDbSignal } from "../../platform/cache/db-signal.js";
-import { createInvalidationChannel } from "../../platform/cache/invalidation-channel.js";
+import { followChanges, type ChangeFollowing } from "../../platform/cache/follow-changes.js";
 import { createResponseCache, type ResponseCache } from "../../platform/cache/response-cache.js";
 
 /*
@@ -23,13 +23,11 @@ export const onCatalogueChange: (db: Db, listener: () => void) => () => void = s
 /** A cache of answers built from the catalogue, emptied with it; close() stops listening. */
 export type CatalogueCache<T> = ResponseCache<T> & { close(): Promise<void> };
 
-export type CatalogueCacheOptions = {
+export type CatalogueCacheOptions = ChangeFollowing & {
   /** The Redis channel its invalidations travel on: one per cache, so no cache is emptied twice for one change. */
   name: string;
   ttlMs: number;
   maxEntries: number;
-  redisUrl: string | undefined;
-  log: { error(object: object, message: string): void };
 };
 
 /**
@@ -39,19 +37,14 @@ export type CatalogueCacheOptions = {
  */
 export async function createCatalogueCache<T>(
   db: Db,
-  { name, ttlMs, maxEntries, redisUrl, log }: CatalogueCacheOptions,
+  { name, ttlMs, maxEntries, ...following }: CatalogueCacheOptions,
 ): Promise<CatalogueCache<T>> {
   const answers = createResponseCache<T>({ ttlMs, maxEntries });
-  const channel = await createInvalidationChannel(name, redisUrl, () => answers.invalidate(), log);
-  const stopListening = onCatalogueChange(db, () => {
-    answers.invalidate();
-    channel.publish();
-  });
-  return {
-    ...answers,
-    async close() {
-      stopListening();
-      await channel.close();
-    },
-  };
+  const changes = await followChanges(
+    name,
+    (onChange) => onCatalogueChange(db, () => onChange()),
+    () => answers.invalidate(),
+    following,
+  );
+  return { ...answers, close: changes.close };
 }

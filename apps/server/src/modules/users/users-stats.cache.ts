@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
-import { createInvalidationChannel } from "../../platform/cache/invalidation-channel.js";
-import { createResponseCache } from "../../platform/cache/response-cache.js";
+import { followChanges, type ChangeFollowing } from "../../platform/cache/follow-changes.js";
+import { createValueCache } from "../../platform/cache/value-cache.js";
 import { onSellerStatsChange } from "./users.events.js";
 import { loadSellerRecord, type OnlineUsers, type SellerRecord, type SellerStatsView } from "./users-stats.service.js";
 
@@ -23,36 +23,23 @@ export type SellerStatsCache = {
 
 export async function createSellerStatsCache(
   db: Db,
-  options: {
-    presence: OnlineUsers;
-    redisUrl: string | undefined;
-    log: { error(object: object, message: string): void };
-  },
+  { presence, ...following }: ChangeFollowing & { presence: OnlineUsers },
 ): Promise<SellerStatsCache> {
-  const { presence } = options;
-  const records = createResponseCache<SellerRecord>({ ttlMs: TTL_MS, maxEntries: MAX_SELLERS });
-  const channel = await createInvalidationChannel(
+  const records = createValueCache<SellerRecord>({ ttlMs: TTL_MS, maxEntries: MAX_SELLERS });
+  const changes = await followChanges(
     "seller-stats",
-    options.redisUrl,
+    (onChange) => onSellerStatsChange(db, onChange),
     (sellerId) => (sellerId === undefined ? records.invalidate() : records.forget(sellerId)),
-    options.log,
+    following,
   );
-  const stopListening = onSellerStatsChange(db, (sellerId) => {
-    records.forget(sellerId);
-    channel.publish(sellerId);
-  });
   return {
     async get(sellerId) {
-      const [{ value }, online] = await Promise.all([
-        // Presented with the presence per answer, so nothing of it is sent as cached: no body.
-        records.get(sellerId, async () => ({ value: await loadSellerRecord(db, sellerId), body: "" })),
+      const [record, online] = await Promise.all([
+        records.get(sellerId, () => loadSellerRecord(db, sellerId)),
         presence.online([sellerId]),
       ]);
-      return { ...value, isOnline: online.has(sellerId) };
+      return { ...record, isOnline: online.has(sellerId) };
     },
-    async close() {
-      stopListening();
-      await channel.close();
-    },
+    close: changes.close,
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { sessions, users, type UserRole } from "../../db/schema/users.js";
-import { createInvalidationChannel } from "../cache/invalidation-channel.js";
+import { followChanges } from "../cache/follow-changes.js";
 import { AppError } from "../errors/app-error.js";
 import type { Clock } from "../time/clock.js";
 import { verifyAccessToken } from "./access-token.js";
@@ -47,11 +47,12 @@ export async function createAuthenticator({
   log,
 }: AuthenticatorDeps): Promise<Authenticator> {
   const cache = createAuthenticationCache(clock);
-  const channel = await createInvalidationChannel("sessions", redisUrl, (userId) => cache.forget(userId), log);
-  const stopListening = onSessionsChange(db, (userId) => {
-    cache.forget(userId);
-    channel.publish(userId);
-  });
+  const changes = await followChanges(
+    "sessions",
+    (onChange) => onSessionsChange(db, onChange),
+    (userId) => cache.forget(userId),
+    { redisUrl, log },
+  );
 
   const load = async (accessToken: string): Promise<Authentication> => {
     const claims = await verifyAccessToken(accessToken, jwtSecret, clock());
@@ -88,9 +89,6 @@ export async function createAuthenticator({
 
   return {
     authenticate: (accessToken) => cache.get(accessToken, () => load(accessToken)),
-    async close() {
-      stopListening();
-      await channel.close();
-    },
+    close: changes.close,
   };
 }
