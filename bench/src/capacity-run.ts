@@ -13,6 +13,7 @@ import { cpuMeter, pidsNamed } from "./process-cpu.js";
 import { serverPids } from "./process-memory.js";
 import { startRoundRobinBalancer } from "./round-robin-balancer.js";
 import { signedInScenarios } from "./session-scenario.js";
+import { resetAfterEarlierRuns } from "./seed/bench-database.js";
 import { runSocket } from "./socket-scenario.js";
 
 /*
@@ -86,6 +87,7 @@ const table = (costs: Cost[]) =>
   ].join("\n");
 
 async function main(): Promise<void> {
+  await resetAfterEarlierRuns(databaseUrl!, benchAdmin(true).email);
   const mail = await startTestMailServer();
   // Every instance must accept the others' tokens and read the same goods: the secrets are shared, as deployed.
   const env = {

@@ -16,6 +16,7 @@ import { type HttpLoad, runHttp, settle } from "./http-scenario.js";
 import { runIdleSockets } from "./idle-sockets-scenario.js";
 import { measureSitemap, productPageScenario, sitemapLine } from "./pages-scenarios.js";
 import { checkLedger } from "./ledger-check.js";
+import { resetAfterEarlierRuns } from "./seed/bench-database.js";
 import { serverPid } from "./process-memory.js";
 import { languageSearches } from "./search-scenarios.js";
 import { buyingLine, bundleLine, httpTable, idleTable, latencyTable, socketTable, stockBuyingLine } from "./report.js";
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   const webLoads = numberFromEnv("BENCH_WEB_LOADS", 3);
   const databaseUrl = process.env.DATABASE_URL;
   const admin = benchAdmin(!!databaseUrl);
+  if (databaseUrl) await resetAfterEarlierRuns(databaseUrl, admin.email);
 
   const helloCeiling = await startHelloCeiling();
   const socketCeiling = await startSocketCeiling();

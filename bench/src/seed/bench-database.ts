@@ -28,15 +28,20 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Throws unless the database is empty of users or was filled by this generator before (or `force` is set). */
-export async function assertSafeToWipe(db: Db, force: boolean): Promise<void> {
-  if (force) return;
+/** Whether the database holds users, and the comment this generator leaves on its own. */
+async function ownership(db: Db): Promise<{ users: number; marker: string | null }> {
   const rows = await selectRows<{ users: number; marker: string | null }>(
     db,
     sql`select (select count(*)::int from users) as users,
                (select shobj_description(oid, 'pg_database') from pg_database where datname = current_database()) as marker`,
   );
-  const { users, marker } = rows[0]!;
+  return rows[0]!;
+}
+
+/** Throws unless the database is empty of users or was filled by this generator before (or `force` is set). */
+export async function assertSafeToWipe(db: Db, force: boolean): Promise<void> {
+  if (force) return;
+  const { users, marker } = await ownership(db);
   if (users > 0 && marker !== BENCH_MARKER) {
     throw new Error(
       `This database has ${users} users and was not made by seed:bench; refusing to wipe it. Point DATABASE_URL at a bench database, or pass --force to wipe it anyway.`,
@@ -56,6 +61,30 @@ export async function wipeForBench(db: Db): Promise<void> {
   );
   await db.execute(sql.raw(`comment on database ${names!.database} is ${names!.marker}`));
   if (tables.length > 0) await db.execute(sql.raw(`truncate ${tables.map((table) => table.name).join(", ")} cascade`));
+}
+
+/**
+ * Undoes what an earlier run left that would change or stop this one (only on a database seed:bench made): the
+ * admin's second factor, whose secret that run kept in memory only, so this run could not sign in; and the
+ * notification deliveries its deals queued for addresses that do not exist, which the job queue would otherwise
+ * work through during this run's measurements.
+ */
+export async function resetAfterEarlierRuns(databaseUrl: string, adminEmail: string): Promise<void> {
+  const { db, close } = await openDatabase({ databaseUrl });
+  try {
+    if ((await ownership(db)).marker !== BENCH_MARKER)
+      throw new Error(`${databaseUrl} was not made by seed:bench: the bench only runs on its own data`);
+    await db.execute(
+      sql`delete from recovery_codes where user_id = (select id from users where email = ${adminEmail})`,
+    );
+    await db.execute(
+      sql`update users set totp_secret = null, totp_enabled_at = null, totp_last_step = null where email = ${adminEmail}`,
+    );
+    await db.execute(sql`delete from jobs where kind like 'notifications.%'`);
+    await db.execute(sql`vacuum analyze jobs`);
+  } finally {
+    await close();
+  }
 }
 
 /** Rows of a raw statement; both drivers answer `{ rows }`. */
