@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { type ChatMessage, type ClientToServerEvents, type ServerToClientEvents, chatEvents } from "@lootlane/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Server } from "socket.io";
+import { inspectFlag } from "./inspector-gc.js";
 
 const item = {
   type: "object",
@@ -80,10 +81,17 @@ export async function listenSocketCeiling(): Promise<{ port: number; close: () =
   return { port, close: () => new Promise<void>((resolve) => void io.close(() => resolve())) };
 }
 
-/** Starts C_socket in a child process (socket-ceiling-process.ts) and answers its URL and pid (for its memory). */
-export async function startSocketCeiling(): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
+/**
+ * Starts C_socket in a child process (socket-ceiling-process.ts) with its inspector on `inspectorPort`, and answers
+ * its URL and pid (for its memory).
+ */
+export async function startSocketCeiling(
+  inspectorPort: number,
+): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const child = fork(fileURLToPath(new URL("./socket-ceiling-process.ts", import.meta.url)), {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
+    // Its heap is read and collected for the idle-socket row, as the server's is.
+    execArgv: [...process.execArgv, inspectFlag(inspectorPort)],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {

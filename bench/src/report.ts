@@ -49,11 +49,11 @@ export function socketTable(results: SocketResult[], ceiling: SocketResult): str
 export function idleTable(results: IdleSocketsResult[]): string {
   const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   return [
-    "| process | sockets | connect s | RSS before MiB | with MiB | after MiB | KiB per socket |",
-    "|---|---|---|---|---|---|---|",
+    "| process | sockets | connect s | RSS before MiB | with MiB | after MiB | heap before MiB | with MiB | after MiB | KiB per socket |",
+    "|---|---|---|---|---|---|---|---|---|---|",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.sockets} | ${r.connectSeconds.toFixed(1)} | ${mib(r.before)} | ${mib(r.connected)} | ${mib(r.after)} | ${(r.bytesPerConnection / 1024).toFixed(1)} |`,
+        `| ${r.name} | ${r.sockets} | ${r.connectSeconds.toFixed(1)} | ${mib(r.before)} | ${mib(r.connected)} | ${mib(r.after)} | ${mib(r.heapBefore)} | ${mib(r.heapConnected)} | ${mib(r.heapAfter)} | ${(r.bytesPerConnection / 1024).toFixed(1)} |`,
     ),
   ].join("\n");
 }

@@ -14,6 +14,7 @@ import { chatMembers } from "./chat-members.js";
 import { type BenchOutcome, type Pipelined, bestRate, evaluateGoals, goalsTable } from "./goals.js";
 import { type HttpLoad, runHttp, settle } from "./http-scenario.js";
 import { runIdleSockets } from "./idle-sockets-scenario.js";
+import { freeInspectorPort, inspectFlag, openHeapInspector } from "./inspector-gc.js";
 import { measureSitemap, productPageScenario, sitemapLine } from "./pages-scenarios.js";
 import { checkLedger } from "./ledger-check.js";
 import { resetAfterEarlierRuns } from "./seed/bench-database.js";
@@ -86,17 +87,17 @@ async function main(): Promise<void> {
   if (databaseUrl) await resetAfterEarlierRuns(databaseUrl, admin.email);
 
   const helloCeiling = await startHelloCeiling();
-  const socketCeiling = await startSocketCeiling();
+  const socketCeilingInspector = await freeInspectorPort();
+  const socketCeiling = await startSocketCeiling(socketCeilingInspector);
   const mail = await startTestMailServer();
-  const server = await startServer({
-    env: {
-      LOG_LEVEL: "warn",
-      SMTP_URL: mail.url,
-      // Every simulated client, the 10,000 idle sockets included, comes from this one address.
-      MAX_CONNECTIONS_PER_IP: "0",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  });
+  const serverEnv = {
+    LOG_LEVEL: "warn",
+    SMTP_URL: mail.url,
+    // Every simulated client, the 10,000 idle sockets included, comes from this one address.
+    MAX_CONNECTIONS_PER_IP: "0",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  let server = await startServer({ env: serverEnv });
   let serverStopped = false;
   try {
     const pipelined = async ({ name, request }: HttpScenario): Promise<Pipelined> => {
@@ -198,15 +199,37 @@ async function main(): Promise<void> {
     const socketAtHalf = await runSocket("the same at half the delivered rate", server.baseUrl, members, halfLoad);
 
     progress(`idle sockets: ${idleSockets} on C_io`);
-    const idleCeiling = await runIdleSockets("C_io", socketCeiling.url, socketCeiling.pid, idleSockets, []);
-    progress(`idle sockets: ${idleSockets} on the server`);
+    const ceilingHeap = await openHeapInspector(socketCeilingInspector);
+    const idleCeiling = await runIdleSockets(
+      "C_io",
+      socketCeiling.url,
+      socketCeiling.pid,
+      ceilingHeap,
+      idleSockets,
+      [],
+    );
+    ceilingHeap.close();
+    progress(`idle sockets: ${idleSockets} on the server, started anew with its inspector`);
+    // A fresh process, so its caches of the rows above are not most of what it holds; on the same data, so the
+    // members' cookies still sign them in. Started again without the inspector for the rows after.
+    await server.stop({ keepData: true });
+    const serverInspector = await freeInspectorPort();
+    server = await startServer({
+      env: { ...serverEnv, NODE_OPTIONS: inspectFlag(serverInspector) },
+      dataDir: server.dataDir,
+    });
+    const serverHeap = await openHeapInspector(serverInspector);
     const idle = await runIdleSockets(
       "server (signed-in members)",
       server.baseUrl,
       await serverPid(),
+      serverHeap,
       idleSockets,
       members.map((member) => member.cookie!),
     );
+    serverHeap.close();
+    await server.stop({ keepData: true });
+    server = await startServer({ env: serverEnv, dataDir: server.dataDir });
 
     progress(`buying: ${purchases} purchases by ${buyers} buyers`);
     const buying = await runBuying(server.baseUrl, mail, admin, buyers, purchases);
@@ -286,7 +309,7 @@ async function main(): Promise<void> {
       `## Sitemap\n\n${sitemapLine(sitemap)}`,
       `## Socket\n\n${socketMembers} members over websockets in chats of two, made through the API in ${setupSeconds.toFixed(0)} s; each sends ${socketLoad.ratePerMember} message/s (${Math.round(socketLoad.ratePerMember * 60)} a minute; the server allows ${SERVER_MESSAGES_PER_MINUTE} a minute per user, so this is the most the server can be offered with this many members, and C_io gets the same), open loop, ${socketLoad.seconds} s counted after ${socketLoad.warmupSeconds} s of warm-up; latency is send → \`new_message\` received by the other member.`,
       socketTable([socketCeilingResult, socket, socketAtHalf], socketCeilingResult),
-      `## Idle sockets\n\n${idleSockets} idle websocket connections to each process (the server's signed in as the socket members), resident memory (VmRSS): the median of five samples a second apart before and with them, and the lowest of eight after they left.`,
+      `## Idle sockets\n\n${idleSockets} idle websocket connections to each process (the server's signed in as the socket members; the server freshly started on the same data). Resident memory (VmRSS) and the V8 heap in use, each read after a full collection forced through the process's inspector: before the sockets, with them, and after they left.`,
       idleTable([idleCeiling, idle]),
       `## Buying\n\n${buyingLine(buying)}\n\n${stockBuyingLine(stockBuying)}\n\nLedger check: ${ledger.output}`,
       `## Web\n\n${bundleLine(bundle)} Lab run: ${webLoads} cold loads of \`/\` in headless Chromium, 1350×940, no throttling.`,
