@@ -1,4 +1,4 @@
-import { sessionFrom, type ApiSession } from "../../e2e/support/api-session.js";
+import { cookieHeader, sessionFrom, type ApiSession } from "../../e2e/support/api-session.js";
 
 /**
  * The access-token cookie the socket handshake reads (apps/server/src/platform/auth/auth-cookies.ts; importing
@@ -10,6 +10,11 @@ const ACCESS_COOKIE = "access_token";
 export type LoopbackSession = ApiSession & {
   /** The `cookie` header carrying the access token, as a browser sends it with the socket handshake. */
   accessCookie(): string;
+  /**
+   * The `cookie` header with every cookie the session holds, as a browser sends them under `/v1/auth` (the path
+   * of the refresh token and the device id): without the device id, each call would be handed a new one.
+   */
+  authCookies(): string;
 };
 
 /**
@@ -34,5 +39,6 @@ export function loopbackSession(baseUrl: string, localAddress: string): Loopback
       if (!token) throw new Error(`no ${ACCESS_COOKIE} cookie: the session never signed in`);
       return `${ACCESS_COOKIE}=${token}`;
     },
+    authCookies: () => cookieHeader(cookies),
   };
 }

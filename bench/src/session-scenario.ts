@@ -16,7 +16,7 @@ export type SignedInScenarios = {
 /**
  * What a signed-in user (neither an admin nor the product's seller) costs: a new user signs up, and each row
  * sends their access cookie with the app's own origin, as a browser would. "Who am I" (`POST /v1/auth/`) is the
- * call every page load makes; the others are what their pages read. The access token lives 15 minutes
+ * call every page load makes, with every cookie of the path `/v1/auth` (the device id among them); the others are what their pages read. The access token lives 15 minutes
  * (ACCESS_TOKEN_TTL_SECONDS), so the user signs up just before the rows run.
  */
 export async function signedInScenarios(
@@ -26,13 +26,17 @@ export async function signedInScenarios(
 ): Promise<SignedInScenarios> {
   const reader = await signUp(baseUrl, mail, READER_ADDRESS, `reader${Date.now().toString(36).slice(-6)}`);
   const me = (await json(await reader.call("POST", "/auth/"), "who am I")) as User;
-  const headers = { cookie: reader.accessCookie(), origin: baseUrl };
-  const row = (name: string, path: string, method: "GET" | "POST" = "GET"): HttpScenario => ({
+  const row = (
+    name: string,
+    path: string,
+    method: "GET" | "POST" = "GET",
+    cookie = reader.accessCookie(),
+  ): HttpScenario => ({
     name: `${name} (signed in)`,
-    request: { url: `${baseUrl}${path}`, method, headers },
+    request: { url: `${baseUrl}${path}`, method, headers: { cookie, origin: baseUrl } },
   });
   return {
-    whoAmI: row("POST /v1/auth/, who am I", "/v1/auth/", "POST"),
+    whoAmI: row("POST /v1/auth/, who am I", "/v1/auth/", "POST", reader.authCookies()),
     productPage: row("product page", productPath),
     reads: [
       row("GET /v1/wallet", "/v1/wallet"),
