@@ -1,7 +1,7 @@
 import type { ProductPage, User } from "@lootlane/contract";
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import { signInAdmin } from "../../e2e/support/admin-sign-in.js";
-import type { Credentials } from "./admin-credentials.js";
+import { BENCH_WORLD, type Credentials } from "./admin-credentials.js";
 import { expectOk, json, refusalOf, signUp } from "./chat-members.js";
 import { type LoopbackSession, loopbackSession } from "./loopback-session.js";
 
@@ -29,6 +29,7 @@ const BUYER_ADDRESS_OFFSET = 50_000;
  * active products (the newest of the listing, none of them the buyers' own), and then every buyer buys their
  * share one after another, all buyers at once. Purchases per second count from the first request to the
  * last answer; each purchase moves money into escrow through the ledger, which is what the rate measures.
+ * `beforeBuying` runs once everything is set up, just before the clock starts (the profile resets its counters).
  */
 export async function runBuying(
   baseUrl: string,
@@ -36,9 +37,10 @@ export async function runBuying(
   adminCredentials: Credentials,
   buyers: number,
   purchases: number,
+  beforeBuying: () => Promise<void> = async () => undefined,
 ): Promise<BuyingResult> {
   const admin = loopbackSession(baseUrl, "127.0.0.1");
-  await signInAdmin(admin, baseUrl, adminCredentials);
+  await signInAdmin(admin, BENCH_WORLD, adminCredentials);
   const products = await activeProducts(baseUrl, purchases);
   const tag = Date.now().toString(36).slice(-5);
   const shares = Array.from({ length: buyers }, (_, buyer) => products.filter((_, index) => index % buyers === buyer));
@@ -50,6 +52,7 @@ export async function runBuying(
 
   const errors: Record<string, number> = {};
   let succeeded = 0;
+  await beforeBuying();
   const began = performance.now();
   await Promise.all(
     sessions.map(async (session, buyer) => {

@@ -1,7 +1,7 @@
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
 import { signInAdmin } from "../../e2e/support/admin-sign-in.js";
-import type { Credentials } from "./admin-credentials.js";
+import { BENCH_WORLD, type Credentials } from "./admin-credentials.js";
 import { type LoopbackSession, loopbackAddress, loopbackSession } from "./loopback-session.js";
 import type { SocketMember } from "./socket-scenario.js";
 
@@ -28,7 +28,7 @@ export async function chatMembers(
   if (count < 2 || count % 2 !== 0)
     throw new Error(`socket members come in pairs: ${count} is not an even number of at least 2`);
   const admin = loopbackSession(baseUrl, "127.0.0.1");
-  await signInAdmin(admin, baseUrl, adminCredentials);
+  await signInAdmin(admin, BENCH_WORLD, adminCredentials);
   const categoryId = await subcategoryId(admin);
   const image = await testImages.png();
   const tag = Date.now().toString(36).slice(-5);

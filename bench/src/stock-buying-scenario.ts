@@ -2,7 +2,7 @@ import type { ProductDetail, PurchaseResult, StockPage } from "@lootlane/contrac
 import type { TestMailServer } from "@lootlane/server/test/test-mail";
 import { testImages } from "@lootlane/server/test/test-images";
 import { signInAdmin } from "../../e2e/support/admin-sign-in.js";
-import type { Credentials } from "./admin-credentials.js";
+import { BENCH_WORLD, type Credentials } from "./admin-credentials.js";
 import { fundedBuyers } from "./buying-scenario.js";
 import { expectOk, json, refusalOf, signUp, subcategoryId } from "./chat-members.js";
 import { loopbackSession } from "./loopback-session.js";
@@ -33,6 +33,7 @@ const UNIT_PRICE = 10;
  * them), the admin approves it, and `buyers` buyers, each with money for the whole shelf, buy one unit after
  * another, all at once, until the shelf is empty. Every purchase takes the listing's row lock, so this measures
  * the one hot row; afterwards every delivered unit must be distinct and the seller's stock must count each sale.
+ * `beforeBuying` runs once everything is set up, just before the clock starts (the profile resets its counters).
  */
 export async function runStockBuying(
   baseUrl: string,
@@ -40,9 +41,10 @@ export async function runStockBuying(
   adminCredentials: Credentials,
   buyers: number,
   units: number,
+  beforeBuying: () => Promise<void> = async () => undefined,
 ): Promise<StockBuyingResult> {
   const admin = loopbackSession(baseUrl, "127.0.0.1");
-  await signInAdmin(admin, baseUrl, adminCredentials);
+  await signInAdmin(admin, BENCH_WORLD, adminCredentials);
   const tag = Date.now().toString(36).slice(-5);
   const seller = await signUp(baseUrl, mail, ADDRESS_OFFSET, `k${tag}seller`);
   const form = new FormData();
@@ -63,6 +65,7 @@ export async function runStockBuying(
 
   const delivered: string[] = [];
   const errors: Record<string, number> = {};
+  await beforeBuying();
   const began = performance.now();
   await Promise.all(
     sessions.map(async (session) => {
