@@ -33,6 +33,8 @@ const STOCK_UNITS = Number(process.env.BENCH_STOCK_UNITS ?? 2000);
 const TOP = 25;
 
 const progress = (step: string) => console.error(`[purchase profile] ${step}`);
+const share = (fraction: number) =>
+  fraction.toLocaleString("en", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 type StatementRow = {
   query: string;
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
           "|---|---|---|---|---|---|---|",
           ...shown.map(
             (row) =>
-              `| \`${row.query.replaceAll("|", "\\|")}\` | ${row.calls} | ${per(row.calls)} | ${row.mean_ms.toFixed(3)} | ${row.total_ms.toFixed(0)} | ${((100 * row.total_ms) / totalMs).toFixed(1)} % | ${row.plan_ms.toFixed(0)} |`,
+              `| \`${row.query.replaceAll("|", "\\|")}\` | ${row.calls} | ${per(row.calls)} | ${row.mean_ms.toFixed(3)} | ${row.total_ms.toFixed(0)} | ${share(row.total_ms / totalMs)} | ${row.plan_ms.toFixed(0)} |`,
           ),
           `| ${rest.length} other statements | ${rest.reduce((sum, row) => sum + row.calls, 0)} | | | ${rest
             .reduce((sum, row) => sum + row.total_ms, 0)

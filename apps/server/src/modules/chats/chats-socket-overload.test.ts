@@ -2,7 +2,7 @@ import type { ChatListItem, ChatMessage } from "@lootlane/contract";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct } from "../../test/test-catalog.js";
-import { listenOnFreePort, nextEvent, pause, recordEvents, sendMessage } from "../../test/test-chats.js";
+import { joinRoom, listenOnFreePort, nextEvent, pause, recordEvents, sendMessage } from "../../test/test-chats.js";
 import { testPeople } from "../../test/test-people.js";
 
 /*
@@ -34,11 +34,7 @@ it("refuses with SERVER_BUSY a message read while the event loop is over two sec
   const product = await createTestProduct(t, { sellerId: seller.user.id, categoryId: game.id });
   const chat = (await buyer.client.post("/v1/chats/", { product_id: product.id })).json() as ChatListItem;
   const [buyerSocket, sellerSocket] = [await connect(buyer), await connect(seller)];
-  for (const socket of [buyerSocket, sellerSocket]) {
-    const joined = nextEvent(socket, "join_room_success");
-    socket.emit("join_room", { chat_id: chat.id });
-    await joined;
-  }
+  for (const socket of [buyerSocket, sellerSocket]) expect((await joinRoom(socket, chat.id)).joined).toBe(true);
   const delivered = recordEvents(sellerSocket, "new_message");
 
   const refused = sendMessage(buyerSocket, chat.id, "while the loop is held");
