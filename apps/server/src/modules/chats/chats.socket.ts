@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
-import { eventLoopDelayMs, watchEventLoopDelay } from "../../platform/realtime/event-loop-delay.js";
 import { createInFlightLimit, type InFlightLimit } from "../../platform/realtime/in-flight-limit.js";
 import { personalRoom, type Realtime, type RealtimeSocket } from "../../platform/realtime/socket-server.js";
 import { announceUnreadCount } from "../notifications/notifications.service.js";
@@ -45,14 +44,6 @@ const chatRoom = (chatId: string) => `chat:${chatId}`;
 const MAX_MESSAGES_IN_FLIGHT = 100;
 
 /**
- * Past this delay of the event loop, messages are refused with SERVER_BUSY however few are being stored: each was
- * read this late, and admitting it would only lengthen the wait of the ones behind it. Two seconds is beyond a
- * burst's pauses on a busy machine (a hundred messages and twenty purchases at once held PGlite's loop over one
- * second in a test) and well within an acknowledgement's timeout.
- */
-const MAX_EVENT_LOOP_DELAY_MS = 2_000;
-
-/**
  * The chat events of SPEC.md §7 on the realtime server, handled like routes: validate with the contract, call
  * the service, then emit. Every refusal of `send_message` is answered (acknowledgement, else
  * `send_message_error`); nothing is delivered that was not stored first.
@@ -62,10 +53,9 @@ export function registerChatSocket({
   deps,
   cipher,
   log,
-  messagesInFlight = createInFlightLimit(MAX_MESSAGES_IN_FLIGHT, () => eventLoopDelayMs() > MAX_EVENT_LOOP_DELAY_MS),
+  messagesInFlight = createInFlightLimit(MAX_MESSAGES_IN_FLIGHT),
 }: ChatSocketSetup): ChatNotifier {
   const { io } = realtime;
-  watchEventLoopDelay();
 
   const notifier: ChatNotifier = {
     async chatChanged(chatId, memberIds) {

@@ -9,15 +9,11 @@ export type InFlightLimit = {
   tryEnter(): (() => void) | undefined;
 };
 
-/**
- * `overloaded`: a refusal whatever the count. The count alone misses work that has not been read yet: with the
- * database on the event loop's thread (PGlite), sends waited seconds unread while fewer than `max` were stored.
- */
-export function createInFlightLimit(max: number, overloaded: () => boolean = () => false): InFlightLimit {
+export function createInFlightLimit(max: number): InFlightLimit {
   let running = 0;
   return {
     tryEnter() {
-      if (running >= max || overloaded()) return undefined;
+      if (running >= max) return undefined;
       running += 1;
       let released = false;
       return () => {
