@@ -14,6 +14,10 @@ for (const [language, namespaces] of Object.entries(resources)) {
   for (const [namespace, texts] of Object.entries(namespaces)) i18n.addResourceBundle(language, namespace, texts);
 }
 
+// The notifications' container downloads with the first notification (AppProviders). Compiled here once, a test
+// that reads a notification beside the screen it came with does not race that compile on a busy machine.
+await import("@/app/providers/notifications-outlet");
+
 // jsdom cannot reload a page; tests observe the call instead.
 vi.mock("@/shared/lib/reload-page", () => ({ reloadPage: vi.fn() }));
 // Nor leave for another page (a payment provider's checkout); tests read where the app went.

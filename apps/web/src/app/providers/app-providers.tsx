@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MantineProvider } from "@mantine/core";
+import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey } from "@/shared/auth/current-user";
 import { onSessionLost } from "@/shared/api/session-lost";
@@ -8,10 +9,24 @@ import type { SocketFactory } from "@/shared/realtime/realtime-client";
 import { RealtimeProvider } from "@/shared/realtime/realtime-provider";
 import { cssVariablesResolver, themeFor } from "./theme";
 
-// The notifications' container and its transitions download beside the first screen, not before it. A
-// notification shown earlier waits in Mantine's store and appears once the container is there.
-const notificationsOutlet = import("./notifications-outlet");
-const NotificationsOutlet = lazy(() => notificationsOutlet.then((module) => ({ default: module.NotificationsOutlet })));
+const NotificationsOutlet = lazy(() =>
+  import("./notifications-outlet").then((module) => ({ default: module.NotificationsOutlet })),
+);
+
+/**
+ * The notifications' container and its transitions (issue 24: 6 kB a visit that shows none would download) load with
+ * the first notification. Until then it waits in Mantine's store, and the container shows it once it is there.
+ */
+function NotificationsOnDemand() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsOutlet />
+    </Suspense>
+  ) : null;
+}
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -31,9 +46,7 @@ export function AppProviders({ queryClient, children, env = "default", createSoc
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
-      <Suspense fallback={null}>
-        <NotificationsOutlet />
-      </Suspense>
+      <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>
         <RealtimeProvider createSocket={createSocket}>{children}</RealtimeProvider>
       </QueryClientProvider>

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from "react";
-import { AppShell, Box, Container, Group } from "@mantine/core";
+import { Box, Container, Group } from "@mantine/core";
 import { Outlet } from "react-router";
 import { NARROW_BREAKPOINT_PX } from "@lootlane/contract";
 import { useCurrentUser } from "@/shared/auth/current-user";
 import { useIsBelow } from "@/shared/lib/use-is-below";
 import { LanguageSelect } from "@/shared/ui/language-select";
 import { Brand } from "../brand";
+import classes from "./default-layout.module.css";
 import { NavigationProgress } from "../navigation-progress";
 import { MainNav } from "./main-nav";
 import { useMainNav } from "./use-main-nav";
@@ -23,13 +24,13 @@ const NotificationBell = lazy(() =>
 /** Holds the bell's place (an ActionIcon of size lg) while it downloads, so the language select does not shift. */
 const BELL_SIZE = 34;
 
-const HEADER_HEIGHT = 64;
-/** The tab bar grows by the phone's home-indicator area so its labels stay tappable. */
-const BOTTOM_NAV_HEIGHT = "calc(64px + env(safe-area-inset-bottom))";
+/** react-remove-scroll's `RemoveScroll.classNames.zeroRight`, named here so the shell does not download the library. */
+const SCROLL_LOCK_GAP = "right-scroll-bar-position";
 
 /**
  * Header with brand, navigation, the bell and language; below 1024 px the navigation moves to a bottom tab bar, and
- * the bell with it as the Notifications tab.
+ * the bell with it as the Notifications tab. Laid out with its own styles rather than Mantine's AppShell (issue 24):
+ * AppShell and the scroll-lock library it imports for one class name were 7 kB of every first visit's script.
  */
 export function DefaultLayout() {
   const narrow = useIsBelow(NARROW_BREAKPOINT_PX);
@@ -37,13 +38,9 @@ export function DefaultLayout() {
   const { data: user } = useCurrentUser();
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      footer={narrow ? { height: BOTTOM_NAV_HEIGHT } : undefined}
-      padding={0}
-    >
+    <>
       <NavigationProgress />
-      <AppShell.Header>
+      <header className={`${classes.header} ${SCROLL_LOCK_GAP}`}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
             <Brand />
@@ -58,17 +55,17 @@ export function DefaultLayout() {
             </Group>
           </Group>
         </Container>
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main} data-with-footer={narrow || undefined}>
         <Container size="xl" py={{ base: "md", sm: "xl" }}>
           <Outlet />
         </Container>
-      </AppShell.Main>
+      </main>
       {narrow && (
-        <AppShell.Footer>
+        <footer className={`${classes.footer} ${SCROLL_LOCK_GAP}`}>
           <MainNav items={navItems} variant="bottom" />
-        </AppShell.Footer>
+        </footer>
       )}
-    </AppShell>
+    </>
   );
 }

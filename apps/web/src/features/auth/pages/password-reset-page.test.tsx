@@ -57,7 +57,7 @@ describe("password reset", { timeout: JOURNEY_TIMEOUT_MS }, () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Lootlane" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
-    expect(screen.getByText("Your password has been changed")).toBeInTheDocument();
+    expect(await screen.findByText("Your password has been changed")).toBeInTheDocument();
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(user);
     // Home's catalogue requests aside.
     expect(

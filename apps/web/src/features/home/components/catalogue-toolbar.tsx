@@ -1,4 +1,5 @@
-import { Badge, Button, Drawer, Group, Stack } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
+import { Badge, Button, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { useIsBelow } from "@/shared/lib/use-is-below";
@@ -11,6 +12,10 @@ import { SortSelect } from "./sort-select";
 
 /** Narrower than this (a phone), the filters fold into a drawer; the order stays in view. */
 const DRAWER_BELOW_PX = 768;
+
+// Issue 24: the drawer's modal machinery (focus trap, scroll lock, scroll area) is some 20 kB that a wide screen
+// never uses and a phone only needs once its Filters button is pressed.
+const FiltersSheet = lazy(() => import("./filters-sheet").then((module) => ({ default: module.FiltersSheet })));
 
 function FiltersIcon() {
   return (
@@ -27,6 +32,7 @@ export function CatalogueToolbar({ query, filters, setFilters, resetFilters }: C
   const { t } = useTranslation("home");
   const phone = useIsBelow(DRAWER_BELOW_PX);
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [sheetLoaded, setSheetLoaded] = useState(false);
   const count = activeFilterCount(filters);
   const sort = (
     <SortSelect sort={filters.sort} searching={query !== ""} onChange={(next) => setFilters({ sort: next })} />
@@ -60,28 +66,26 @@ export function CatalogueToolbar({ query, filters, setFilters, resetFilters }: C
           ) : null
         }
         aria-label={count > 0 ? t("filters.openActive", { number: count }) : t("filters.open")}
-        onClick={drawer.open}
+        onClick={() => {
+          setSheetLoaded(true);
+          drawer.open();
+        }}
         className={classes.keep}
       >
         {t("filters.open")}
       </Button>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="bottom"
-        title={t("filters.title")}
-        classNames={{ content: classes.sheet }}
-      >
-        <Stack gap="md">
-          <ListingFilterFields filters={filters} onChange={setFilters} layout="column" />
-          <Stack gap="xs">
-            <Button onClick={drawer.close}>{t("filters.show")}</Button>
-            <Button variant="subtle" onClick={resetFilters} disabled={count === 0}>
-              {t("filters.reset")}
-            </Button>
-          </Stack>
-        </Stack>
-      </Drawer>
+      {sheetLoaded && (
+        <Suspense fallback={null}>
+          <FiltersSheet
+            opened={drawerOpened}
+            onClose={drawer.close}
+            filters={filters}
+            setFilters={setFilters}
+            resetFilters={resetFilters}
+            count={count}
+          />
+        </Suspense>
+      )}
     </Group>
   );
 }
