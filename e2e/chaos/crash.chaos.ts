@@ -3,7 +3,7 @@ import type { ChatMessage, Deal, User } from "@lootlane/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { okJson } from "../support/scale-out.js";
 import { type StartedServer, startServer } from "../support/server.js";
-import { type Answer, type Load, startLoad } from "./support/load.js";
+import { type Answer, isServerBusy, type Load, startLoad } from "./support/load.js";
 import { databaseTargets, type DatabaseTarget } from "./support/database-targets.js";
 import { readStoredData } from "./support/stored-data.js";
 import { startOnTarget, type Cleanup } from "./support/target-server.js";
@@ -55,9 +55,12 @@ describe.each(databaseTargets())("kill -9 under load on $name", (target: Databas
       const exit = await first.kill("SIGKILL");
       await settled;
       expect(exit.signal).toBe("SIGKILL");
-      // Every request was valid: until the kill, the server answered each one 200.
+      // Every request was valid: until the kill, the server answered each one 200, except chat messages it was too
+      // busy to store (issue 24: on the embedded database this load can hold the event loop seconds behind), which
+      // it refused SERVER_BUSY and which were then sent again.
+      const messageRefusals = refusals(load.messages).filter(({ answer }) => !isServerBusy(answer));
       expect(
-        [...refusals(load.purchases), ...refusals(load.messages), ...refusals(load.signUps)],
+        [...refusals(load.purchases), ...messageRefusals, ...refusals(load.signUps)],
         errorLines(first.logs()),
       ).toEqual([]);
       expect(
@@ -120,16 +123,17 @@ async function expectPurchasesKept(server: StartedServer, world: World, load: Lo
   }
 }
 
-/** Every message acknowledged over the socket is in its chat, once. */
+/** Every message acknowledged over the socket is in its chat, once; none refused SERVER_BUSY is. */
 async function expectMessagesKept(server: StartedServer, world: World, load: Load): Promise<void> {
   for (const buyer of world.buyers) {
     const stored = await chatMessages(server, buyer);
     const ids = stored.map((message) => message.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const acknowledged = okValues(load.messages.filter((attempt) => attempt.buyer === buyer)).map(
-      (message) => message.id,
-    );
+    const sent = load.messages.filter((attempt) => attempt.buyer === buyer);
+    const acknowledged = okValues(sent).map((message) => message.id);
     expect(ids).toEqual(expect.arrayContaining(acknowledged));
+    const refused = new Set(sent.filter(({ answer }) => isServerBusy(answer)).map(({ text }) => text));
+    expect(stored.filter((message) => refused.has(message.text))).toEqual([]);
   }
 }
 

@@ -17,6 +17,17 @@ export type MessageAttempt = { buyer: Buyer; text: string; answer: Answer<{ id: 
 export type SignUpAttempt = { username: string; email: string; visitor: Visitor; answer: Answer<User> };
 
 /**
+ * After a message refused SERVER_BUSY (the server shedding load), the sender waits this long and sends it again
+ * under a new text, as a person would press Send again: the refused one must not have been stored.
+ */
+const SERVER_BUSY_PAUSE_MS = 250;
+
+/** A chat message the server refused because it was too busy to store it; only then is it sent again. */
+export function isServerBusy(answer: Answer<unknown>): boolean {
+  return answer.kind === "refused" && (JSON.parse(answer.body) as { error_code?: string }).error_code === "SERVER_BUSY";
+}
+
+/**
  * Sign-ups at once: each costs several argon2 hashes, so all of them together would all finish together, late;
  * a few at a time keep them being answered all along, as purchases and messages are.
  */
@@ -84,9 +95,14 @@ export async function startLoad(baseUrl: string, mail: TestMailServer, world: Wo
     const socket = sockets[index]!;
     await signedUpOnce;
     for (const sequence of range(plan.messagesPerBuyer)) {
-      if (state.halted || !socket.connected) return;
-      const text = `chaos ${plan.tag} from ${buyer.user.username} #${sequence}`;
-      messages.push({ buyer, text, answer: await socketAnswer(socket, buyer.chatId, text) });
+      for (let attempt = 0; ; attempt += 1) {
+        if (state.halted || !socket.connected) return;
+        const text = `chaos ${plan.tag} from ${buyer.user.username} #${sequence}.${attempt}`;
+        const answer = await socketAnswer(socket, buyer.chatId, text);
+        messages.push({ buyer, text, answer });
+        if (!isServerBusy(answer)) break;
+        await new Promise((resolve) => setTimeout(resolve, SERVER_BUSY_PAUSE_MS));
+      }
     }
   });
 

@@ -9,11 +9,15 @@ export type InFlightLimit = {
   tryEnter(): (() => void) | undefined;
 };
 
-export function createInFlightLimit(max: number): InFlightLimit {
+/**
+ * `overloaded`: a refusal whatever the count. The count alone misses work that has not been read yet: with the
+ * database on the event loop's thread (PGlite), sends waited seconds unread while fewer than `max` were stored.
+ */
+export function createInFlightLimit(max: number, overloaded: () => boolean = () => false): InFlightLimit {
   let running = 0;
   return {
     tryEnter() {
-      if (running >= max) return undefined;
+      if (running >= max || overloaded()) return undefined;
       running += 1;
       let released = false;
       return () => {
