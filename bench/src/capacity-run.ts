@@ -1,8 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { startTestMailServer } from "@lootlane/server/test/test-mail";
 import { startServer, type StartedServer } from "../../e2e/support/server.js";
 import { benchAdmin } from "./admin-credentials.js";
@@ -14,6 +11,7 @@ import { serverPids } from "./process-memory.js";
 import { startRoundRobinBalancer } from "./round-robin-balancer.js";
 import { signedInScenarios } from "./session-scenario.js";
 import { resetAfterEarlierRuns } from "./seed/bench-database.js";
+import { writeResult } from "./result-file.js";
 import { runSocket } from "./socket-scenario.js";
 
 /*
@@ -165,9 +163,7 @@ async function main(): Promise<void> {
       table(alone),
     ].join("\n\n");
     console.log(report);
-    const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../results");
-    await mkdir(resultsDir, { recursive: true });
-    await writeFile(path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}-capacity.md`), `${report}\n`);
+    await writeResult("capacity", report);
   } finally {
     for (const server of started) await server.stop();
     await mail.close();

@@ -1,7 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "@lootlane/server/db/client";
 import { startTestMailServer } from "@lootlane/server/test/test-mail";
@@ -12,6 +9,7 @@ import { chatMembers } from "./chat-members.js";
 import { cpuMeter, pidsNamed } from "./process-cpu.js";
 import { serverPids } from "./process-memory.js";
 import { resetAfterEarlierRuns, selectRows } from "./seed/bench-database.js";
+import { writeResult } from "./result-file.js";
 import { runStockBuying } from "./stock-buying-scenario.js";
 
 /**
@@ -144,12 +142,7 @@ async function main(): Promise<void> {
       section(`One ${STOCK_UNITS}-unit listing, ${BUYERS} buyers`, stock),
     ].join("\n\n");
     console.log(report);
-    const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../results");
-    await mkdir(resultsDir, { recursive: true });
-    await writeFile(
-      path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}-purchase-profile.md`),
-      `${report}\n`,
-    );
+    await writeResult("purchase-profile", report);
   } finally {
     await server.stop();
     await mail.close();

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { cpus } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { startTestMailServer } from "@lootlane/server/test/test-mail";
 import { startServer } from "../../e2e/support/server.js";
 import { benchAdmin } from "./admin-credentials.js";
@@ -20,6 +18,7 @@ import { checkLedger } from "./ledger-check.js";
 import { resetAfterEarlierRuns } from "./seed/bench-database.js";
 import { serverPid } from "./process-memory.js";
 import { languageSearches } from "./search-scenarios.js";
+import { writeResult } from "./result-file.js";
 import { buyingLine, bundleLine, httpTable, idleTable, latencyTable, socketTable, stockBuyingLine } from "./report.js";
 import { signedInScenarios } from "./session-scenario.js";
 import { type SocketLoad, type SocketMember, runSocket } from "./socket-scenario.js";
@@ -44,8 +43,6 @@ const SEARCH_CONNECTIONS = 10;
  * which on the bench's 2 shared CPUs measures how they queue, not what a search costs.
  */
 const COLD_SEARCH_CONNECTIONS = 1;
-
-const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../results");
 
 /** A positive number from the environment, or the default; anything else stops the run before it starts. */
 function numberFromEnv(name: string, fallback: number): number {
@@ -315,11 +312,7 @@ async function main(): Promise<void> {
       `## Web\n\n${bundleLine(bundle)} Lab run: ${webLoads} cold loads of \`/\` in headless Chromium, 1350×940, no throttling.`,
     ].join("\n\n");
     console.log(report);
-    await mkdir(resultsDir, { recursive: true });
-    await writeFile(
-      path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}${databaseUrl ? "-postgres" : "-pglite"}.md`),
-      `${report}\n`,
-    );
+    await writeResult(databaseUrl ? "postgres" : "pglite", report);
   } finally {
     if (!serverStopped) await server.stop({ keepData: true });
     await rm(server.dataDir, { recursive: true, force: true });
