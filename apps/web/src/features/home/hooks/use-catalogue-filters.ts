@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { categoryIdParamsSchema, SEARCH_QUERY_MAX } from "@lootlane/contract";
 import {
@@ -8,6 +8,7 @@ import {
   type CatalogueFilters,
   type FilterParam,
 } from "../lib/listing-filters";
+import { createWrittenAddress } from "../lib/written-address";
 
 type Changes = Partial<Record<"q" | "game" | "subcategory" | FilterParam, string | null>>;
 
@@ -36,24 +37,20 @@ export function useCatalogueFilters() {
     return kept ? `?${kept}` : "";
   }, [query, filters]);
 
-  // The address as last written here. The router renders a new address in a transition, and until it has, its
-  // setter still edits the address before: a filter chosen in that moment would undo the change just made.
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
+  const [written] = useState(() => createWrittenAddress(params));
+  useEffect(() => written.rendered(params), [written, params]);
 
   const update = useCallback(
     (changes: Changes, replace: boolean) => {
-      const next = new URLSearchParams(latest.current);
+      const next = new URLSearchParams(written.current());
       for (const [key, value] of Object.entries(changes)) {
         if (value) next.set(key, value);
         else next.delete(key);
       }
-      latest.current = next;
+      written.wrote(next);
       setParams(next, { replace, preventScrollReset: true });
     },
-    [setParams],
+    [written, setParams],
   );
 
   const setQuery = useCallback(
