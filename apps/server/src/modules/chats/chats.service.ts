@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
-import { preparedOn } from "../../db/prepared.js";
+import { preparedOn, unplannedPlaceholder } from "../../db/prepared.js";
 import { productImages, products } from "../../db/schema/catalog.js";
 import { chats, messages, type Chat } from "../../db/schema/chats.js";
 import { users } from "../../db/schema/users.js";
@@ -121,10 +121,11 @@ export async function chatToFollow(deps: ChatDeps, viewer: SignedIn, chatId: str
 /**
  * Chats of a member with the other member, the last message and the unread count, in one query: all of them, or
  * the one named `chatId`. Prepared (db/prepared.ts): the list is read on every visit to the chats page and the one
- * chat on every message, for both of its members.
+ * chat on every message, for both of its members. The member is an unplanned placeholder: every plan walks the
+ * member's chats by the buyer and seller indexes, and PostgreSQL otherwise planned the list again on every read.
  */
 function chatRowsQuery(db: Db, oneChat: boolean) {
-  const memberId = sql.placeholder("memberId");
+  const memberId = unplannedPlaceholder("memberId", "uuid");
   const otherId = sql`case when ${chats.buyerId} = ${memberId} then ${chats.sellerId} else ${chats.buyerId} end`;
   const last = lastMessageOfChat(db);
   const cover = coverOfChatProduct(db);

@@ -323,6 +323,17 @@ describe("a seller's products", () => {
     );
   });
 
+  it("answers an empty list for a user with nothing listed, to everyone and to themselves", async () => {
+    const newcomer = await createTestUser(t.database.db, { username: "newcomer" });
+    const self = await signInAs(t.app, { email: "newcomer@example.com" });
+    for (const client of [undefined, self]) {
+      for (const url of [`/v1/products/user/${newcomer.id}`, "/v1/products/user/by-username/newcomer?page=2"]) {
+        const response = await get(url, client);
+        expect([response.statusCode, response.json()], url).toEqual([200, []]);
+      }
+    }
+  });
+
   it("answers 404 USER_NOT_FOUND for an unknown user", async () => {
     for (const url of [`/v1/products/user/${crypto.randomUUID()}`, "/v1/products/user/by-username/nobody_here"]) {
       const response = await get(url);

@@ -1,12 +1,14 @@
 import {
+  productStatusSchema,
   type PageQuery,
   type ProductSearchQuery,
   type ProductStatus,
   type SellerProductsQuery,
   type SellerProductsShelf,
 } from "@lootlane/contract";
-import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { preparedOn, unplannedBound } from "../../db/prepared.js";
 import {
   productImages,
   products,
@@ -34,7 +36,6 @@ export { loadProductViews, type ProductView } from "./products.views.js";
 export { hasOpenDeal, restock, takeStock, unitsOfDeals } from "./products-units.service.js";
 
 const notDeleted = isNull(products.deletedAt);
-const publicStatuses = inArray(products.status, [...PUBLIC_STATUSES]);
 // Newest first; the id breaks ties so pages never repeat or skip a product. Matches the listing indexes.
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
@@ -95,6 +96,11 @@ export async function searchProducts(db: Db, presence: OnlineSellers, query: Pro
   return { views, total, page, perPage: per_page };
 }
 
+const shelfStatuses: Record<SellerProductsShelf, readonly ProductStatus[]> = {
+  on_sale: ["active"],
+  sold: ["purchased", "completed"],
+};
+
 /**
  * A seller's products, one page: every status for the seller and admins, otherwise only those on sale or sold;
  * `shelf` keeps one of those two (a profile tab each), so every page of a tab is full.
@@ -103,12 +109,53 @@ export async function listUserProducts(
   db: Db,
   userId: string,
   viewer: Viewer,
-  query: SellerProductsQuery,
+  { shelf, page, per_page }: SellerProductsQuery,
 ): Promise<ProductView[]> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError("USER_NOT_FOUND");
-  return listSellerProducts(db, user.id, viewer, query);
+  const visible: readonly ProductStatus[] = isSellerOrAdmin({ sellerId: userId }, viewer)
+    ? productStatusSchema.options
+    : PUBLIC_STATUSES;
+  const statuses = shelf === undefined ? visible : visible.filter((status) => shelfStatuses[shelf].includes(status));
+  const rows = await sellerPage(db).execute({
+    sellerId: userId,
+    statuses,
+    limit: per_page,
+    offset: (page - 1) * per_page,
+  });
+  if (rows.length === 0) throw new AppError("USER_NOT_FOUND");
+  return loadProductViews(
+    db,
+    rows.flatMap((row) => (row.product === null ? [] : [row.product])),
+  );
 }
+
+/**
+ * A seller's products, newest first, for their profile and their own products page, read on every visit: one
+ * prepared statement (db/prepared.ts) that also tells an empty page (one row, no product) from a user who does not
+ * exist (no row). The page's bounds are unplanned, so it is planned once: every plan walks the seller's index.
+ */
+const sellerPage = preparedOn((db) => {
+  const onPage = db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.sellerId, users.id),
+        notDeleted,
+        sql`${products.status} = any(${sql.placeholder("statuses")}::text[])`,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(unplannedBound("limit"))
+    .offset(unplannedBound("offset"))
+    .as("on_page");
+  return db
+    .select({ product: onPage._.selectedFields })
+    .from(users)
+    .leftJoinLateral(onPage, sql`true`)
+    .where(eq(users.id, sql.placeholder("sellerId")))
+    .orderBy(desc(onPage.createdAt), desc(onPage.id))
+    .prepare("products_of_seller");
+});
 
 /** As listUserProducts, for the profile page, which knows the username (any letter case). */
 export async function listUsernameProducts(
@@ -122,7 +169,7 @@ export async function listUsernameProducts(
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
   if (!user) throw new AppError("USER_NOT_FOUND");
-  return listSellerProducts(db, user.id, viewer, query);
+  return listUserProducts(db, user.id, viewer, query);
 }
 
 /**
@@ -149,22 +196,6 @@ export async function listAdminProducts(
   if (rows.length < paging.per_page)
     rows.push(...(await rowsOf(db, rest, Math.max(0, offset - queued), paging.per_page - rows.length)));
   return { views: await loadProductViews(db, rows), total, page: paging.page, perPage: paging.per_page };
-}
-
-const shelfStatuses: Record<SellerProductsShelf, readonly ProductStatus[]> = {
-  on_sale: ["active"],
-  sold: ["purchased", "completed"],
-};
-
-function listSellerProducts(
-  db: Db,
-  sellerId: string,
-  viewer: Viewer,
-  { shelf, ...paging }: SellerProductsQuery,
-): Promise<ProductView[]> {
-  const visible = isSellerOrAdmin({ sellerId }, viewer) ? undefined : publicStatuses;
-  const onShelf = shelf === undefined ? undefined : inArray(products.status, [...shelfStatuses[shelf]]);
-  return listRows(db, and(eq(products.sellerId, sellerId), notDeleted, visible, onShelf)!, paging);
 }
 
 async function listRows(db: Db, where: SQL, { page, per_page }: PageQuery): Promise<ProductView[]> {
