@@ -1,4 +1,4 @@
-import { open, mkdir } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,13 +14,14 @@ export async function writeResult(kind: string, report: string): Promise<string>
   for (let run = 1; ; run += 1) {
     const file = path.join(resultsDir, `${date}-${kind}${run === 1 ? "" : `-${run}`}.md`);
     // "wx" fails when the file exists, so two runs finishing at once cannot take the same name.
-    const handle = await open(file, "wx").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "EEXIST") return undefined;
-      throw error;
-    });
-    if (!handle) continue;
-    await handle.writeFile(`${report}\n`);
-    await handle.close();
+    const written = await writeFile(file, `${report}\n`, { flag: "wx" }).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      },
+    );
+    if (!written) continue;
     return file;
   }
 }

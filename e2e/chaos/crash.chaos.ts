@@ -21,7 +21,7 @@ const KILL_AFTER_SHARE = 0.1;
 
 const okValues = <T>(attempts: { answer: Answer<T> }[]) =>
   attempts.flatMap(({ answer }) => (answer.kind === "ok" ? [answer.value] : []));
-const refusals = (attempts: { answer: Answer<unknown> }[]) =>
+const refusals = <Attempt extends { answer: Answer<unknown> }>(attempts: Attempt[]) =>
   attempts.filter(({ answer }) => answer.kind === "refused");
 /** The server's warnings and errors, which say why a request was refused. */
 const errorLines = (logs: string) =>
@@ -58,7 +58,7 @@ describe.each(databaseTargets())("kill -9 under load on $name", (target: Databas
       // Every request was valid: until the kill, the server answered each one 200, except chat messages it was too
       // busy to store (issue 24: on the embedded database this load can hold the event loop seconds behind), which
       // it refused SERVER_BUSY and which were then sent again.
-      const messageRefusals = refusals(load.messages).filter(({ answer }) => !isServerBusy(answer));
+      const messageRefusals = refusals(load.messages).filter((message) => !isServerBusy(message));
       expect(
         [...refusals(load.purchases), ...messageRefusals, ...refusals(load.signUps)],
         errorLines(first.logs()),
@@ -132,7 +132,7 @@ async function expectMessagesKept(server: StartedServer, world: World, load: Loa
     const sent = load.messages.filter((attempt) => attempt.buyer === buyer);
     const acknowledged = okValues(sent).map((message) => message.id);
     expect(ids).toEqual(expect.arrayContaining(acknowledged));
-    const refused = new Set(sent.filter(({ answer }) => isServerBusy(answer)).map(({ text }) => text));
+    const refused = new Set(sent.filter(isServerBusy).map(({ text }) => text));
     expect(stored.filter((message) => refused.has(message.text))).toEqual([]);
   }
 }

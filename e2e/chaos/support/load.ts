@@ -23,7 +23,7 @@ export type SignUpAttempt = { username: string; email: string; visitor: Visitor;
 const SERVER_BUSY_PAUSE_MS = 250;
 
 /** A chat message the server refused because it was too busy to store it; only then is it sent again. */
-export function isServerBusy(answer: Answer<unknown>): boolean {
+export function isServerBusy({ answer }: MessageAttempt): boolean {
   return answer.kind === "refused" && (JSON.parse(answer.body) as { error_code?: string }).error_code === "SERVER_BUSY";
 }
 
@@ -99,8 +99,9 @@ export async function startLoad(baseUrl: string, mail: TestMailServer, world: Wo
         if (state.halted || !socket.connected) return;
         const text = `chaos ${plan.tag} from ${buyer.user.username} #${sequence}.${attempt}`;
         const answer = await socketAnswer(socket, buyer.chatId, text);
-        messages.push({ buyer, text, answer });
-        if (!isServerBusy(answer)) break;
+        const message = { buyer, text, answer };
+        messages.push(message);
+        if (!isServerBusy(message)) break;
         await new Promise((resolve) => setTimeout(resolve, SERVER_BUSY_PAUSE_MS));
       }
     }
