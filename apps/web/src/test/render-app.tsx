@@ -1,10 +1,18 @@
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { act } from "react";
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigationType,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from "react-router";
 import { AppProviders } from "@/app/providers/app-providers";
-import { createRoutes } from "@/app/router/routes";
+import { AppRoutes, createRoutes } from "@/app/router/routes";
 import { currentUserQueryKey, type CurrentUser } from "@/shared/auth/current-user";
 import { FakeRealtime } from "@/shared/realtime/testing/fake-realtime";
 
@@ -17,16 +25,43 @@ interface RenderAppOptions {
   realtime?: FakeRealtime;
 }
 
+/** What a test reads of the router and how it moves it, as the data router's object offered them. */
+interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: (to: string | number) => Promise<void>;
+}
+
+/** Keeps `router` up to date with the location the app rendered last. */
+function RouterProbe({ router }: { router: { state?: TestRouter["state"]; go?: NavigateFunction } }) {
+  router.state = { location: useLocation(), historyAction: useNavigationType() };
+  router.go = useNavigate();
+  return null;
+}
+
 /** The real route table, layouts and providers, at `path`, in memory. */
 export function renderApp(path: string, { user, history = [], realtime = new FakeRealtime() }: RenderAppOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (user !== undefined) queryClient.setQueryData(currentUserQueryKey, user);
   const entries = [...history, path];
-  const router = createMemoryRouter(createRoutes(), { initialEntries: entries, initialIndex: entries.length - 1 });
+  const probe: { state?: TestRouter["state"]; go?: NavigateFunction } = {};
+  const router: TestRouter = {
+    get state() {
+      if (!probe.state) throw new Error("the app has not rendered its router yet");
+      return probe.state;
+    },
+    navigate: (to) =>
+      act(async () => {
+        if (!probe.go) throw new Error("the app has not rendered its router yet");
+        await (typeof to === "number" ? probe.go(to) : probe.go(to));
+      }),
+  };
   const events = userEvent.setup();
   render(
     <AppProviders queryClient={queryClient} env="test" createSocket={realtime.createSocket}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <RouterProbe router={probe} />
+        <AppRoutes routes={createRoutes()} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { router, queryClient, events, realtime };

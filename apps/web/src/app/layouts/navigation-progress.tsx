@@ -1,10 +1,9 @@
 import { Progress } from "@mantine/core";
-import { useNavigation } from "react-router";
+import { useScreenDownloading } from "../router/lazy-screen";
 
 /** A thin bar at the top while the next screen's code downloads, so a slow link does not look like a dead click. */
 export function NavigationProgress() {
-  const busy = useNavigation().state !== "idle";
-  if (!busy) return null;
+  if (!useScreenDownloading()) return null;
   return (
     <Progress
       value={100}

@@ -1,4 +1,5 @@
-import type { RouteObject } from "react-router";
+import { Suspense } from "react";
+import { type Location, type RouteObject, matchRoutes, useRoutes } from "react-router";
 import { loadNamespaces } from "@/shared/i18n/i18n";
 import type { Namespace } from "@/shared/i18n/namespaces";
 import { PageLoader } from "@/shared/ui/page-loader";
@@ -6,6 +7,7 @@ import { CurrentUserGate } from "../guards/current-user-gate";
 import { RequireAdmin } from "../guards/require-admin";
 import { RequireAuth } from "../guards/require-auth";
 import { DefaultLayout } from "../layouts/default-layout/default-layout";
+import { isLazyScreen, lazyScreen } from "./lazy-screen";
 import { RouteErrorBoundary } from "./route-error-boundary";
 
 function StartupLoader() {
@@ -32,177 +34,168 @@ const gamePage = withTexts(async () => {
  * SPEC §2 route table. Every screen is its own lazily loaded chunk, so the first visit downloads only the
  * app shell and the screen it opens, with that screen's texts in the interface language (the shell's own are
  * loaded before the first render). The admin layout is lazy too: most visitors never see it.
- * A function, because a router consumes the `lazy` definitions it resolves: each router needs its own table.
+ * A function, so each rendering of the app (each test) starts with screens not yet downloaded.
  */
 export const createRoutes = (): RouteObject[] => [
   {
     Component: CurrentUserGate,
-    HydrateFallback: StartupLoader,
-    ErrorBoundary: RouteErrorBoundary,
     children: [
       {
         Component: DefaultLayout,
         // Inside the layout, so a failing screen keeps the header and navigation.
         children: [
           {
-            ErrorBoundary: RouteErrorBoundary,
+            Component: RouteErrorBoundary,
             children: [
               {
                 index: true,
-                lazy: {
-                  Component: withTexts(() => import("@/features/home/pages/home-page").then((m) => m.HomePage), "home"),
-                },
+                Component: lazyScreen(
+                  withTexts(() => import("@/features/home/pages/home-page").then((m) => m.HomePage), "home"),
+                ),
               },
               {
                 // Issue 21: a game, and one kind of goods of it. One page for both, so choosing a tab keeps what is
                 // typed in its search and price fields; the child routes only name the tab.
                 path: "games/:gameSlug",
-                lazy: { Component: gamePage },
+                Component: lazyScreen(gamePage),
                 children: [{ index: true }, { path: ":subcategorySlug" }],
               },
               {
                 path: "signin",
-                lazy: {
-                  Component: withTexts(
-                    () => import("@/features/auth/pages/sign-in-page").then((m) => m.SignInPage),
-                    "auth",
-                  ),
-                },
+                Component: lazyScreen(
+                  withTexts(() => import("@/features/auth/pages/sign-in-page").then((m) => m.SignInPage), "auth"),
+                ),
               },
               {
                 path: "signup",
-                lazy: {
-                  Component: withTexts(
-                    () => import("@/features/auth/pages/sign-up-page").then((m) => m.SignUpPage),
-                    "auth",
-                  ),
-                },
+                Component: lazyScreen(
+                  withTexts(() => import("@/features/auth/pages/sign-up-page").then((m) => m.SignUpPage), "auth"),
+                ),
               },
               {
                 path: "password-reset",
-                lazy: {
-                  Component: withTexts(
+                Component: lazyScreen(
+                  withTexts(
                     () => import("@/features/auth/pages/password-reset-page").then((m) => m.PasswordResetPage),
                     "auth",
                   ),
-                },
+                ),
               },
               {
                 path: "profile/:username",
-                lazy: {
-                  Component: withTexts(
+                Component: lazyScreen(
+                  withTexts(
                     () => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage),
                     "profile",
                     "reports",
                   ),
-                },
+                ),
               },
               {
                 path: "product/:productId",
-                lazy: {
-                  Component: withTexts(
+                Component: lazyScreen(
+                  withTexts(
                     () => import("@/features/products/pages/product-page").then((m) => m.ProductPage),
                     "products",
                     "reports",
                   ),
-                },
+                ),
               },
               {
                 // The link of every notification e-mail: it works without signing in (the token says who).
                 path: "unsubscribe",
-                lazy: {
-                  Component: withTexts(
+                Component: lazyScreen(
+                  withTexts(
                     () => import("@/features/notifications/pages/unsubscribe-page").then((m) => m.UnsubscribePage),
                     "notifications",
                   ),
-                },
+                ),
               },
               {
                 Component: RequireAuth,
                 children: [
                   {
                     path: "chats",
-                    lazy: {
-                      Component: withTexts(
-                        () => import("@/features/chats/pages/chats-page").then((m) => m.ChatsPage),
-                        "chats",
-                      ),
-                    },
+                    Component: lazyScreen(
+                      withTexts(() => import("@/features/chats/pages/chats-page").then((m) => m.ChatsPage), "chats"),
+                    ),
                   },
                   {
                     path: "product/create",
-                    lazy: {
-                      Component: withTexts(
+                    Component: lazyScreen(
+                      withTexts(
                         () => import("@/features/products/pages/product-create-page").then((m) => m.ProductCreatePage),
                         "productForm",
                       ),
-                    },
+                    ),
                   },
                   {
                     // Only the owner may edit: the page checks that once the product has loaded.
                     path: "product/edit/:id",
-                    lazy: {
-                      Component: withTexts(
+                    Component: lazyScreen(
+                      withTexts(
                         () => import("@/features/products/pages/product-edit-page").then((m) => m.ProductEditPage),
                         "productForm",
                         "products",
                       ),
-                    },
+                    ),
                   },
                   {
                     // The seller's units (and an admin's read of them): the page checks who may see them.
                     path: "product/:id/stock",
-                    lazy: {
-                      Component: withTexts(
+                    Component: lazyScreen(
+                      withTexts(
                         () => import("@/features/products/pages/product-stock-page").then((m) => m.ProductStockPage),
                         "products",
                         "productForm",
                       ),
-                    },
+                    ),
                   },
                   {
                     path: "wallet",
-                    lazy: {
-                      Component: withTexts(
+                    Component: lazyScreen(
+                      withTexts(
                         () => import("@/features/wallet/pages/wallet-page").then((m) => m.WalletPage),
                         "wallet",
                       ),
-                    },
+                    ),
                   },
                   {
                     path: "notifications",
-                    lazy: {
-                      Component: withTexts(
+                    Component: lazyScreen(
+                      withTexts(
                         () =>
                           import("@/features/notifications/pages/notifications-page").then((m) => m.NotificationsPage),
                         "notifications",
                       ),
-                    },
+                    ),
                   },
                   // SPEC: owner only; it always shows the signed-in user's own settings. The notification switches
                   // name each event as the bell does.
                   {
                     path: "settings",
-                    lazy: {
-                      Component: withTexts(
+                    Component: lazyScreen(
+                      withTexts(
                         () => import("@/features/settings/pages/settings-page").then((m) => m.SettingsPage),
                         "settings",
                         "notifications",
                       ),
-                    },
+                    ),
                   },
                 ],
               },
               {
                 path: "not-access",
-                lazy: { Component: () => import("../pages/not-access-page").then((m) => m.NotAccessPage) },
+                Component: lazyScreen(() => import("../pages/not-access-page").then((m) => m.NotAccessPage)),
               },
               {
                 path: "404",
-                lazy: { Component: () => import("../pages/profile-not-found-page").then((m) => m.ProfileNotFoundPage) },
+                Component: lazyScreen(() =>
+                  import("../pages/profile-not-found-page").then((m) => m.ProfileNotFoundPage),
+                ),
               },
-              { path: "error", lazy: { Component: () => import("../pages/error-page").then((m) => m.ErrorPage) } },
-              { path: "*", lazy: { Component: () => import("../pages/not-found-page").then((m) => m.NotFoundPage) } },
+              { path: "error", Component: lazyScreen(() => import("../pages/error-page").then((m) => m.ErrorPage)) },
+              { path: "*", Component: lazyScreen(() => import("../pages/not-found-page").then((m) => m.NotFoundPage)) },
             ],
           },
         ],
@@ -210,21 +203,26 @@ export const createRoutes = (): RouteObject[] => [
       {
         // The built-in test checkout stands in for a payment provider's page: no app chrome, open to anyone with the link.
         path: "pay/test/:id",
-        ErrorBoundary: RouteErrorBoundary,
-        lazy: {
-          Component: withTexts(
-            () => import("@/features/wallet/pages/test-checkout-page").then((m) => m.TestCheckoutPage),
-            "wallet",
-          ),
-        },
+        Component: RouteErrorBoundary,
+        children: [
+          {
+            index: true,
+            Component: lazyScreen(
+              withTexts(
+                () => import("@/features/wallet/pages/test-checkout-page").then((m) => m.TestCheckoutPage),
+                "wallet",
+              ),
+            ),
+          },
+        ],
       },
       {
         path: "admin",
         Component: RequireAdmin,
         children: [
           {
-            lazy: {
-              Component: withTexts(
+            Component: lazyScreen(
+              withTexts(
                 () => import("../layouts/admin-layout/admin-layout").then((m) => m.AdminLayout),
                 "admin",
                 "adminCatalog",
@@ -233,81 +231,74 @@ export const createRoutes = (): RouteObject[] => [
                 "adminReports",
                 "reports",
               ),
-            },
+            ),
             children: [
               {
-                ErrorBoundary: RouteErrorBoundary,
+                Component: RouteErrorBoundary,
                 children: [
                   {
                     index: true,
-                    lazy: {
-                      Component: () =>
-                        import("@/features/admin/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
+                    ),
                   },
                   {
                     path: "users",
-                    lazy: {
-                      Component: () => import("@/features/admin/pages/admin-users-page").then((m) => m.AdminUsersPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-users-page").then((m) => m.AdminUsersPage),
+                    ),
                   },
                   {
                     path: "users/edit/:id",
-                    lazy: {
-                      Component: () =>
-                        import("@/features/admin/pages/admin-user-edit-page").then((m) => m.AdminUserEditPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-user-edit-page").then((m) => m.AdminUserEditPage),
+                    ),
                   },
                   {
                     path: "products",
-                    lazy: {
-                      Component: () =>
-                        import("@/features/admin/pages/admin-products-page").then((m) => m.AdminProductsPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-products-page").then((m) => m.AdminProductsPage),
+                    ),
                   },
                   {
                     path: "deals",
-                    lazy: {
-                      Component: () => import("@/features/admin/pages/admin-deals-page").then((m) => m.AdminDealsPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-deals-page").then((m) => m.AdminDealsPage),
+                    ),
                   },
                   {
                     path: "chats/:chatId",
-                    lazy: {
-                      Component: () => import("@/features/chats/pages/admin-chat-page").then((m) => m.AdminChatPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/chats/pages/admin-chat-page").then((m) => m.AdminChatPage),
+                    ),
                   },
                   {
                     path: "withdrawals",
-                    lazy: {
-                      Component: () =>
-                        import("@/features/admin/pages/admin-withdrawals-page").then((m) => m.AdminWithdrawalsPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-withdrawals-page").then((m) => m.AdminWithdrawalsPage),
+                    ),
                   },
                   {
                     path: "reports",
-                    lazy: {
-                      Component: () =>
-                        import("@/features/admin/pages/admin-reports-page").then((m) => m.AdminReportsPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-reports-page").then((m) => m.AdminReportsPage),
+                    ),
                   },
                   {
                     path: "audit-log",
-                    lazy: {
-                      Component: () =>
-                        import("@/features/admin/pages/admin-audit-log-page").then((m) => m.AdminAuditLogPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-audit-log-page").then((m) => m.AdminAuditLogPage),
+                    ),
                   },
                   {
                     path: "categories",
-                    lazy: {
-                      Component: () =>
-                        import("@/features/admin/pages/admin-categories-page").then((m) => m.AdminCategoriesPage),
-                    },
+                    Component: lazyScreen(() =>
+                      import("@/features/admin/pages/admin-categories-page").then((m) => m.AdminCategoriesPage),
+                    ),
                   },
                   {
                     path: "*",
-                    lazy: { Component: () => import("../pages/not-found-page").then((m) => m.NotFoundPage) },
+                    Component: lazyScreen(() => import("../pages/not-found-page").then((m) => m.NotFoundPage)),
                   },
                 ],
               },
@@ -318,3 +309,25 @@ export const createRoutes = (): RouteObject[] => [
     ],
   },
 ];
+
+/**
+ * Starts downloading the screens `location` opens, before the first render asks for them. A failed download is
+ * not this caller's to report: the render that needs the screen gets the same failure and shows the crash screen.
+ */
+export function preloadScreens(routes: RouteObject[], location: Partial<Location>): void {
+  for (const { route } of matchRoutes(routes, location) ?? [])
+    if (isLazyScreen(route.Component)) route.Component.preload().catch(() => undefined);
+}
+
+/**
+ * The route table rendered at the router's location. The app's first screen shows the startup loader until its code
+ * arrives; later navigations are transitions, so the screen being left stays until the next one is ready. A crash
+ * outside every screen (in a layout or a guard) still gets the error screen.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<StartupLoader />}>{useRoutes(routes)}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
