@@ -31,8 +31,11 @@ interface TestRouter {
   navigate: (to: string | number) => Promise<void>;
 }
 
+/** What the app's router last rendered, written by `RouterProbe` and read through `TestRouter`. */
+type ProbeReading = { state?: TestRouter["state"]; go?: NavigateFunction };
+
 /** Keeps `router` up to date with the location the app rendered last. */
-function RouterProbe({ router }: { router: { state?: TestRouter["state"]; go?: NavigateFunction } }) {
+function RouterProbe({ router }: { router: ProbeReading }) {
   router.state = { location: useLocation(), historyAction: useNavigationType() };
   router.go = useNavigate();
   return null;
@@ -43,7 +46,7 @@ export function renderApp(path: string, { user, history = [], realtime = new Fak
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (user !== undefined) queryClient.setQueryData(currentUserQueryKey, user);
   const entries = [...history, path];
-  const probe: { state?: TestRouter["state"]; go?: NavigateFunction } = {};
+  const probe: ProbeReading = {};
   const router: TestRouter = {
     get state() {
       if (!probe.state) throw new Error("the app has not rendered its router yet");
