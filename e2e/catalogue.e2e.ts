@@ -144,20 +144,12 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     expect(repriced).toMatchObject({ price: 2750, status: "active" });
 
     // The owner deletes another product of theirs, after confirming.
-    const other = new FormData();
-    other.append("title", "Ключ Minecraft Realms Plus на 30 дней");
-    other.append("description", "Код подписки Realms Plus, активируется в аккаунте Microsoft.");
-    other.append("product_data", "Код: RLMS-2026-PLUS-0001");
-    other.append("price", "690");
-    other.append("category_id", (await categoryOf(created!.id))!);
-    other.append(
-      "uploaded_images",
-      new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }),
-      "realms.png",
-    );
-    const otherCreated = await sellerApi.call("POST", "/products/", other);
-    expect(otherCreated.status).toBe(200);
-    const { id: otherId } = (await otherCreated.json()) as ProductSummary;
+    const otherId = await listThroughApi(await categoryOf(created!.id), {
+      title: "Ключ Minecraft Realms Plus на 30 дней",
+      description: "Код подписки Realms Plus, активируется в аккаунте Microsoft.",
+      productData: "Код: RLMS-2026-PLUS-0001",
+      price: "690",
+    });
 
     await owner.page.goto(`/product/${otherId}`);
     await owner.page.getByRole("heading", { level: 1, name: "Ключ Minecraft Realms Plus на 30 дней" }).waitFor();
@@ -178,8 +170,67 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     await guest.context.close();
   });
 
-  async function categoryOf(productId: string): Promise<string | undefined> {
+  it("a phone user opens a product from far down the catalogue at its top, and Back returns to the same place", async () => {
+    const [existing] = await sellerProducts();
+    const categoryId = await categoryOf(existing!.id);
+    const titles = Array.from({ length: 8 }, (_, index) => `Аккаунт Minecraft с плащом №${index + 1}`);
+    for (const title of titles) {
+      const id = await listThroughApi(categoryId, { ...listing, title });
+      expect((await adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
+    }
+
+    const guest = await openPage(browser, server.baseUrl, viewports.phone);
+    await guest.page.goto("/");
+    // The newest listing is the catalogue's first; the first one listed here is far down the page.
+    const farDown = guest.page.getByRole("link", { name: titles[0] });
+    await farDown.scrollIntoViewIfNeeded();
+    const listScroll = await guest.page.evaluate(() => window.scrollY);
+    expect(listScroll).toBeGreaterThan(1000);
+    const scrollY = () => guest.page.evaluate(() => window.scrollY);
+
+    await farDown.click();
+    const heading = guest.page.getByRole("heading", { level: 1, name: titles[0] });
+    await heading.waitFor();
+    expect(await scrollY()).toBe(0);
+    await guest.page.goBack();
+    await expect.poll(scrollY).toBe(listScroll);
+
+    // Opened again, the product's page has its data at once and is as tall as it will be: a kept position would
+    // show here (the first time, its loading state was shorter than the screen).
+    await farDown.click();
+    await heading.waitFor();
+    expect(await guest.page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(
+      0,
+    );
+    expect(await scrollY()).toBe(0);
+
+    expect(guest.pageErrors).toEqual([]);
+    await guest.context.close();
+  });
+
+  async function categoryOf(productId: string): Promise<string> {
     const response = await sellerApi.call("GET", `/products/${productId}`);
     return ((await response.json()) as { category: { id: string } }).category.id;
+  }
+
+  /** A product of the seller's with one image, put through the API; it waits for moderation. Answers its id. */
+  async function listThroughApi(
+    categoryId: string,
+    product: { title: string; description: string; productData: string; price: string },
+  ): Promise<string> {
+    const form = new FormData();
+    form.append("title", product.title);
+    form.append("description", product.description);
+    form.append("product_data", product.productData);
+    form.append("price", product.price);
+    form.append("category_id", categoryId);
+    form.append(
+      "uploaded_images",
+      new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }),
+      "cover.png",
+    );
+    const created = await sellerApi.call("POST", "/products/", form);
+    expect(created.status).toBe(200);
+    return ((await created.json()) as ProductSummary).id;
   }
 });

@@ -1,5 +1,6 @@
 import { BrowserRouter } from "react-router";
 import { AppRoutes, createRoutes, preloadScreens } from "./routes";
+import { ScrollToTop } from "./scroll-to-top";
 
 const routes = createRoutes();
 // The first screen's code and texts download while the shell's texts and the current user are still on their way.
@@ -12,6 +13,7 @@ preloadScreens(routes, window.location);
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <ScrollToTop />
       <AppRoutes routes={routes} />
     </BrowserRouter>
   );
