@@ -6,6 +6,7 @@ import { signInAdminThroughApi } from "./support/admin-sign-in.js";
 import { type ApiSession, signUpThroughApi } from "./support/api-session.js";
 import { launchBrowser, openPage, viewports } from "./support/browser.js";
 import { skipReason } from "./support/chromium.js";
+import { productForm, type ProductFields } from "./support/journey.js";
 import { type StartedServer, startServer } from "./support/server.js";
 
 const seller = { email: "lena@example.com", username: "lena_keys", password: "Catalogue!1pass" };
@@ -148,7 +149,7 @@ describe.skipIf(skipReason)("catalogue journey", () => {
       title: "Ключ Minecraft Realms Plus на 30 дней",
       description: "Код подписки Realms Plus, активируется в аккаунте Microsoft.",
       productData: "Код: RLMS-2026-PLUS-0001",
-      price: "690",
+      price: 690,
     });
 
     await owner.page.goto(`/product/${otherId}`);
@@ -175,7 +176,7 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     const categoryId = await categoryOf(existing!.id);
     const titles = Array.from({ length: 8 }, (_, index) => `Аккаунт Minecraft с плащом №${index + 1}`);
     for (const title of titles) {
-      const id = await listThroughApi(categoryId, { ...listing, title });
+      const id = await listThroughApi(categoryId, { ...listing, title, price: Number(listing.price) });
       expect((await adminApi.call("POST", "/admin/products/approve", { product_id: id })).status).toBe(200);
     }
 
@@ -183,10 +184,10 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     await guest.page.goto("/");
     // The newest listing is the catalogue's first; the first one listed here is far down the page.
     const farDown = guest.page.getByRole("link", { name: titles[0] });
-    await farDown.scrollIntoViewIfNeeded();
-    const listScroll = await guest.page.evaluate(() => window.scrollY);
-    expect(listScroll).toBeGreaterThan(1000);
     const scrollY = () => guest.page.evaluate(() => window.scrollY);
+    await farDown.scrollIntoViewIfNeeded();
+    const listScroll = await scrollY();
+    expect(listScroll).toBeGreaterThan(1000);
 
     await farDown.click();
     const heading = guest.page.getByRole("heading", { level: 1, name: titles[0] });
@@ -213,23 +214,9 @@ describe.skipIf(skipReason)("catalogue journey", () => {
     return ((await response.json()) as { category: { id: string } }).category.id;
   }
 
-  /** A product of the seller's with one image, put through the API; it waits for moderation. Answers its id. */
-  async function listThroughApi(
-    categoryId: string,
-    product: { title: string; description: string; productData: string; price: string },
-  ): Promise<string> {
-    const form = new FormData();
-    form.append("title", product.title);
-    form.append("description", product.description);
-    form.append("product_data", product.productData);
-    form.append("price", product.price);
-    form.append("category_id", categoryId);
-    form.append(
-      "uploaded_images",
-      new Blob([new Uint8Array(await testImages.png())], { type: "image/png" }),
-      "cover.png",
-    );
-    const created = await sellerApi.call("POST", "/products/", form);
+  /** A product of the seller's in `categoryId`, put through the API; it waits for moderation. Answers its id. */
+  async function listThroughApi(categoryId: string, product: Omit<ProductFields, "categoryId">): Promise<string> {
+    const created = await sellerApi.call("POST", "/products/", await productForm({ ...product, categoryId }));
     expect(created.status).toBe(200);
     return ((await created.json()) as ProductSummary).id;
   }
