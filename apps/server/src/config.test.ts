@@ -40,6 +40,7 @@ describe("loadConfig", () => {
       uploadLimits: { productsPerHour: 20, bytesPerDay: 100_000_000, bytesPerUser: 500_000_000 },
       seedDemo: true,
       secureCookies: true,
+      webhookAllowPrivateTargets: false,
       dataDir: path.resolve(dataDir),
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);

@@ -163,6 +163,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   WEB_DIST_DIR: optionalString,
 });
 
@@ -252,6 +253,11 @@ export type Config = {
   webDistDir: string;
   /** Cookies carry Secure (and the __Host- prefix where it applies) everywhere but development. */
   secureCookies: boolean;
+  /**
+   * Webhooks may go to private, loopback and link-local addresses, over http too (development and tests); off, they
+   * go only to public https endpoints, so no seller can make the server call inside its own network.
+   */
+  webhookAllowPrivateTargets: boolean;
 };
 
 export class ConfigError extends Error {
@@ -369,6 +375,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     seedDemo: raw.SEED_DEMO,
     webDistDir: raw.WEB_DIST_DIR ? path.resolve(raw.WEB_DIST_DIR) : defaultWebDist,
     secureCookies: raw.NODE_ENV !== "development",
+    webhookAllowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS,
   };
 }
 

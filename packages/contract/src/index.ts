@@ -29,3 +29,5 @@ export * from "./notifications/notifications.schemas.js";
 export * from "./pages/app-pages.js";
 export * from "./auth/session-hint.js";
 export * from "./admin/avatar-url.js";
+export * from "./api-access/api-tokens.schemas.js";
+export * from "./api-access/webhooks.schemas.js";

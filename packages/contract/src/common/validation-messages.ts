@@ -136,6 +136,9 @@ export const validationMessages = {
     en: "Only an image uploaded here (an address starting with /media/) or nothing",
     ru: "Только изображение, загруженное сюда (адрес, начинающийся с /media/), или ничего",
   },
+  chooseScope: { en: "Choose at least one scope", ru: "Выберите хотя бы одно право" },
+  chooseEvent: { en: "Choose at least one event", ru: "Выберите хотя бы одно событие" },
+  enterWebhookUrl: { en: "Enter an https:// address", ru: "Введите адрес https://" },
   ratingFollowsReviews: {
     en: "The rating follows from reviews and cannot be edited",
     ru: "Рейтинг складывается из отзывов, его нельзя изменить вручную",

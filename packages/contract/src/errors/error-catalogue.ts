@@ -356,6 +356,31 @@ export const errorCatalogue = {
     en: "The new order must list exactly the categories beside each other, each once",
     ru: "Новый порядок должен перечислять ровно соседние категории, каждую по одному разу",
   },
+  // Issue 25: the seller API.
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    en: "This API token's scopes do not allow this call",
+    ru: "Права этого API-токена не разрешают этот запрос",
+  },
+  API_TOKEN_EXPIRED: { status: 401, en: "This API token has expired", ru: "Срок действия API-токена истёк" },
+  API_TOKEN_NOT_FOUND: { status: 404, en: "API token not found", ru: "API-токен не найден" },
+  API_TOKEN_LIMIT_REACHED: {
+    status: 409,
+    en: "At most {max} API tokens: revoke one first",
+    ru: "Не больше {max} API-токенов: сначала отзовите один из них",
+  },
+  WEBHOOK_NOT_FOUND: { status: 404, en: "Webhook not found", ru: "Вебхук не найден" },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, en: "Webhook delivery not found", ru: "Доставка вебхука не найдена" },
+  WEBHOOK_LIMIT_REACHED: {
+    status: 409,
+    en: "At most {max} webhooks: delete one first",
+    ru: "Не больше {max} вебхуков: сначала удалите один из них",
+  },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: 400,
+    en: "Webhooks go only to a public https:// address",
+    ru: "Вебхуки отправляются только на публичный адрес https://",
+  },
 } as const satisfies Record<string, { status: number; en: string; ru: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -13,4 +13,5 @@ export * from "./wallet.js";
 export * from "./reports.js";
 export * from "./jobs.js";
 export * from "./notifications.js";
+export * from "./webhooks.js";
 export * from "./relations.js";

@@ -5,6 +5,7 @@
  *   users → modules/users (sign-up, bans, admin edits, presence and ratings go through users.service)
  *   users.balanceKopecks → modules/ledger (the projection of the user's account, set with the ledger rows)
  *   sessions → platform/auth
+ *   apiTokens → platform/auth
  *   emailCodes → modules/auth
  *   recoveryCodes → modules/auth
  */
@@ -107,6 +108,31 @@ export const sessions = pgTable(
     index("sessions_device_id_idx").on(t.deviceId),
   ],
 );
+
+/**
+ * Personal access tokens of the seller API (issue 25): only the token's SHA-256 is kept, so a leaked table signs
+ * nobody in. Revoking deletes the row; `last_used_at` is written at most once a minute per token.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token's first characters, shown in the list so its owner can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    lastUsedAt: timestamptz("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_tokens_user_id_idx").on(t.userId)],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 export const emailCodePurposes = ["signup", "password_reset", "sign_in", "email_change"] as const;
 export type EmailCodePurpose = (typeof emailCodePurposes)[number];
