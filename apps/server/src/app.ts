@@ -1,5 +1,5 @@
 import { API_PREFIX } from "@lootlane/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
@@ -10,6 +10,7 @@ import { createAuthDeps } from "./modules/auth/auth.context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { emailChangeRoutes } from "./modules/auth/auth-email-change.routes.js";
 import { signInsRoutes } from "./modules/auth/auth-sign-ins.routes.js";
+import { apiTokensRoutes } from "./modules/auth/auth-api-tokens.routes.js";
 import { twoFactorRoutes } from "./modules/auth/auth-two-factor.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { categoryUpdateRoutes } from "./modules/categories/categories-update.routes.js";
@@ -104,6 +105,21 @@ export type AppDeps = {
  */
 const REDACTED_LOG_PATHS = ["*.headers.cookie", "*.headers.authorization", '*.headers["set-cookie"]'];
 
+/**
+ * Fastify's request serializer, with the value of a `token` in the query left out: an e-mail's unsubscribe link
+ * carries its key there, and a request log is no place for a key.
+ */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"),
+    version: [request.headers["accept-version"]].flat()[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** JSON bodies are small; images come as multipart, which has its own limits (request-parsing.ts). */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -115,7 +131,15 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, media } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, ...deps.logger, redact: REDACTED_LOG_PATHS },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestForLog },
+            ...deps.logger,
+            redact: REDACTED_LOG_PATHS,
+          },
     genReqId: requestIdFor,
     frameworkErrors: answerFrameworkError,
     bodyLimit: JSON_BODY_LIMIT,
@@ -142,18 +166,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerRequestParsing(app);
   registerRefusedBodyDraining(app);
-  // The auth guards are decorations of the root instance, so every module registered below can use them.
   const clock = deps.clock ?? systemClock;
+  // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.
+  const rateLimitStore = deps.rateLimitStore ?? (await createRateLimitStore(config, clock, app.log));
+  if (!deps.rateLimitStore) app.addHook("onClose", () => rateLimitStore.close());
+  // The auth guards are decorations of the root instance, so every module registered below can use them.
   await registerAuth(
     app,
     { db: database.db, jwtSecret: config.jwtSecret, clock, redisUrl: config.redisUrl, log: app.log },
     authCookiesFor(config),
+    createRateLimiter(rateLimitStore, clock),
   );
   // product_data and authenticator secrets are encrypted at rest (ARCHITECTURE.md §4); one cipher serves them all.
   const cipher = createDataCipher(config.dataKey);
-  // One rate-limit store for every module (Redis when instances must share counters); closed with the app unless given.
-  const rateLimitStore = deps.rateLimitStore ?? (await createRateLimitStore(config, clock, app.log));
-  if (!deps.rateLimitStore) app.addHook("onClose", () => rateLimitStore.close());
   // Socket.IO shares the HTTP server (and so the port); it closes with the app.
   const realtime = await attachRealtime(app, { config, clock });
   const auth = await createAuthDeps(app, {
@@ -251,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { deps: auth });
       await api.register(signInsRoutes, { deps: auth });
+      await api.register(apiTokensRoutes, { deps: auth });
       await api.register(emailChangeRoutes, { deps: auth });
       await api.register(accountRoutes, { deps: { auth, media, log: app.log }, cipher });
       await api.register(twoFactorRoutes, { deps: auth });

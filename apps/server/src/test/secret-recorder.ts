@@ -22,6 +22,9 @@ const SECRET_FIELDS = new Set([
   "stock_items",
   "items",
   "item",
+  // Issue 25: a personal access token, a webhook's signing secret (and a second factor's, which was left out).
+  "token",
+  "secret",
 ]);
 
 /** A secret field's value: a list of units is recorded unit by unit (one line, one array entry), as one is logged. */

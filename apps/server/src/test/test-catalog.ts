@@ -141,7 +141,11 @@ export function sendForm(
     method,
     url,
     payload: form.payload,
-    headers: { ...form.headers, ...(token ? { cookie: `access_token=${token}` } : {}) },
+    headers: {
+      ...form.headers,
+      ...(token ? { cookie: `access_token=${token}` } : {}),
+      ...(client?.bearer ? { authorization: `Bearer ${client.bearer}` } : {}),
+    },
   });
 }
 

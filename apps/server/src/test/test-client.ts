@@ -18,13 +18,16 @@ export class TestClient {
   readonly ip: string;
   private readonly locale: string | undefined;
   private readonly userAgent: string | undefined;
+  /** A personal access token sent as `Authorization: Bearer` on every request (a program, not a browser). */
+  readonly bearer: string | undefined;
   private readonly jar = new Map<string, StoredCookie>();
 
   constructor(
     private readonly app: FastifyInstance,
-    options: { ip?: string; locale?: string; userAgent?: string } = {},
+    options: { ip?: string; locale?: string; userAgent?: string; bearer?: string } = {},
   ) {
     this.ip = options.ip ?? nextTestIp();
+    this.bearer = options.bearer;
     this.locale = options.locale;
     this.userAgent = options.userAgent;
   }
@@ -58,6 +61,7 @@ export class TestClient {
         ...(cookie ? { cookie } : {}),
         ...(this.locale ? { "accept-language": this.locale } : {}),
         ...(this.userAgent ? { "user-agent": this.userAgent } : {}),
+        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
       },
       ...(payload === undefined ? {} : { payload }),
     });

@@ -192,6 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       signedIn.post(
         "/auth/",
         {
+          config: { apiScope: "any" },
           schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } },
         },
         async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
@@ -216,6 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       signedIn.get(
         "/auth/get-my-user-id",
         {
+          config: { apiScope: "any" },
           schema: {
             tags,
             summary: "The signed-in user's id",

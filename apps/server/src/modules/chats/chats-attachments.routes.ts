@@ -6,7 +6,7 @@ import {
   chatMessageSchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import { apiScope, requireUser, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { parseFormFields, readSingleFileForm } from "../../platform/images/upload-request.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
@@ -35,6 +35,7 @@ export const chatAttachmentRoutes: FastifyPluginAsyncZod<ChatAttachmentRoutesOpt
   { deps, media, uploadLimits, cipher, notifier },
 ) => {
   app.addHook("onRequest", requireUser);
+  apiScope(app, "chats:write");
 
   app.post(
     "/chats/:id/attachments",

@@ -7,16 +7,21 @@ import {
   chatMessageListSchema,
   chatMessagesQuerySchema,
   createChatRequestSchema,
+  chatMessageSchema,
+  dealIdParamsSchema,
+  postChatMessageRequestSchema,
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import { requireUser, signedInUser, type AuthUser } from "../../platform/auth/index.js";
+import type { Chat } from "../../db/schema/chats.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { ChatNotifier } from "./chats.events.js";
 import { presentChatListItem, presentChatProduct, presentMessage } from "./chats.presenter.js";
 import { chatProductView } from "./chats-cards.service.js";
-import { listMessages } from "./chats-messages.service.js";
+import { deliverInDeal } from "./chats-delivery.service.js";
+import { listMessages, postMessage } from "./chats-messages.service.js";
 import { listChats, openChat } from "./chats.service.js";
-import type { ChatDeps } from "./chats.views.js";
+import type { ChatDeps, MessageView } from "./chats.views.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
 export type ChatRoutesOptions = { deps: ChatDeps; cipher: DataCipher; notifier: ChatNotifier };
@@ -31,9 +36,17 @@ const tags = ["chats"];
 export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { deps, cipher, notifier }) => {
   app.addHook("onRequest", requireUser);
 
+  /** A stored message goes to everyone in the chat's room, as the socket's would; the sender gets it as the answer. */
+  const announce = async (user: AuthUser, { chat, view }: { chat: Chat; view: MessageView }) => {
+    const message = presentMessage(view, user.id, cipher);
+    await notifier.messagePosted(chat, message);
+    return message;
+  };
+
   app.get(
     "/chats/",
     {
+      config: { apiScope: "chats:read" },
       schema: {
         tags,
         summary: "The viewer's chats, latest activity first, with unread counts and the other user's presence",
@@ -46,6 +59,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
   app.get(
     "/chats/:id/messages",
     {
+      config: { apiScope: "chats:read" },
       schema: {
         tags,
         summary:
@@ -65,8 +79,47 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
   );
 
   app.post(
+    "/chats/:id/messages",
+    {
+      config: { apiScope: "chats:write" },
+      schema: {
+        tags,
+        summary:
+          "Send a text message in a chat: what the socket's send_message does, for programs and as the web app's fallback",
+        params: chatIdParamsSchema,
+        body: postChatMessageRequestSchema,
+        response: { 200: chatMessageSchema, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      return announce(user, await postMessage(deps, user, request.params.id, request.body.text));
+    },
+  );
+
+  app.post(
+    "/deals/:id/deliver",
+    {
+      config: { apiScope: "deals:write" },
+      schema: {
+        tags: ["deals"],
+        summary:
+          "The seller hands over a deal's goods as a message in its chat, while the deal waits for the buyer's confirmation",
+        params: dealIdParamsSchema,
+        body: postChatMessageRequestSchema,
+        response: { 200: chatMessageSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      return announce(user, await deliverInDeal(deps, user, request.params.id, request.body.text));
+    },
+  );
+
+  app.post(
     "/chats/",
     {
+      config: { apiScope: "chats:write" },
       schema: {
         tags,
         summary: "Message seller: the buyer's chat about an active product of someone else, created on first use",
@@ -86,6 +139,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
   app.get(
     "/products/get/chat/:chatId",
     {
+      config: { apiScope: "chats:read" },
       schema: {
         tags: ["deals"],
         summary: "A chat's product with its latest deal; the goods for the seller, admins and the buyer who paid",

@@ -108,6 +108,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app,
     app.get(
       path,
       {
+        config: { apiScope: "deals:read" },
         schema: {
           tags,
           summary: `The user's deals as ${side}, newest first; for the user themself and admins`,

@@ -1,7 +1,7 @@
 import { productDetailSchema, productIdParamsSchema, relistProductBodySchema } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
-import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import { apiScope, requireUser, signedInUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { pauseProduct, relistProduct, resumeProduct } from "./products-control.service.js";
@@ -15,6 +15,7 @@ const controlErrors = errorResponses(401, 403, 404, 409, 422);
 /** The seller's pause, resume and relist of an own listing (beyond the spec, issue 19). Each answers the listing. */
 export const productControlRoutes: FastifyPluginAsyncZod<ProductControlRoutesOptions> = async (app, { db, cipher }) => {
   app.addHook("onRequest", requireUser);
+  apiScope(app, "products:write");
 
   app.post(
     "/products/:id/pause",

@@ -12,7 +12,7 @@ import {
 } from "@lootlane/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import { apiScope, requireUser, signedInUser } from "../../platform/auth/index.js";
 import { parseFormFields, readMultipartForm } from "../../platform/images/upload-request.js";
 import {
   addProductImages,
@@ -47,6 +47,7 @@ export const productEditingRoutes: FastifyPluginAsyncZod<ProductEditingRoutesOpt
     log: request.log,
   });
   app.addHook("onRequest", requireUser);
+  apiScope(app, "products:write");
 
   app.post(
     "/products/",

@@ -30,6 +30,7 @@ export const productStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, 
   app.get(
     "/products/:id/stock",
     {
+      config: { apiScope: "products:read" },
       schema: {
         tags,
         summary:
@@ -46,6 +47,7 @@ export const productStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, 
   app.post(
     "/products/:id/stock",
     {
+      config: { apiScope: "stock:write" },
       bodyLimit: STOCK_BODY_LIMIT,
       schema: {
         tags,
@@ -62,6 +64,7 @@ export const productStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, 
   app.delete(
     "/products/:id/stock/:unitId",
     {
+      config: { apiScope: "stock:write" },
       schema: {
         tags,
         summary: "Take an unsold unit off the listing; a sold one stays with its buyer",

@@ -15,7 +15,7 @@ import {
 } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
-import { optionalUser } from "../../platform/auth/index.js";
+import { apiScope, optionalUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { OnlineUsers, Viewer } from "../users/users.service.js";
 import { createProductPageCache } from "./products-page.cache.js";
@@ -45,6 +45,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   { db, cipher, redisUrl, presence },
 ) => {
   app.addHook("onRequest", optionalUser);
+  apiScope(app, "products:read");
 
   const context = (viewer: Viewer) => ({ viewer, cipher });
   // Listings and search on sale are public and read far more than they change: they are answered from a cache.

@@ -53,6 +53,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db; rules: RatingRules }
       signedIn.post(
         "/reviews/:id/reply",
         {
+          // Answering buyers is part of running the shop a seller's program does; leaving a review is not.
+          config: { apiScope: "deals:write" },
           schema: {
             tags,
             summary: "The reviewed seller's reply to a review, once",

@@ -1,6 +1,6 @@
 import { statementPageSchema, statementQuerySchema, walletSchema } from "@lootlane/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, signedInUser } from "../../platform/auth/index.js";
+import { apiScope, requireUser, signedInUser } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { presentStatementPage, presentWallet } from "./wallet.presenter.js";
 import { statementOf, walletOf, type WalletDeps } from "./wallet.service.js";
@@ -10,6 +10,7 @@ const tags = ["wallet"];
 /** The signed-in user's own wallet (issue 18): the balances with the rules of paying in and out, and the statement. */
 export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (app, { deps }) => {
   app.addHook("onRequest", requireUser);
+  apiScope(app, "wallet:read");
 
   app.get(
     "/wallet",

@@ -1,6 +1,7 @@
 import { API_PREFIX, SESSION_HINT_COOKIE } from "@lootlane/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config.js";
+import { AppError } from "../errors/app-error.js";
 import { REFRESH_TOKEN_TTL_MS, type SessionTokens } from "./sessions.js";
 
 /*
@@ -66,6 +67,15 @@ export function clearAuthCookies(reply: FastifyReply): void {
 /** The access JWT the request carries, if any (also what the socket handshake reads). */
 export function readAccessToken(request: FastifyRequest): string | undefined {
   return request.cookies[request.server.authCookies.access] || undefined;
+}
+
+/** A personal access token sent as `Authorization: Bearer <token>` (RFC 6750), or undefined. */
+export function readBearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const [scheme, token, ...rest] = header.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== "bearer" || !token || rest.length > 0) throw new AppError("TOKEN_IS_INVALID");
+  return token;
 }
 
 export function readRefreshToken(request: FastifyRequest): string | undefined {

@@ -1,3 +1,4 @@
+import type { ApiScope } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { sessions, users, type UserRole } from "../../db/schema/users.js";
@@ -5,6 +6,7 @@ import { followChanges } from "../cache/follow-changes.js";
 import { AppError } from "../errors/app-error.js";
 import type { Clock } from "../time/clock.js";
 import { verifyAccessToken } from "./access-token.js";
+import { findApiToken, looksLikeApiToken } from "./api-tokens.js";
 import { createAuthenticationCache } from "./authentication.cache.js";
 import { onSessionsChange } from "./sessions.events.js";
 
@@ -16,9 +18,16 @@ export type AuthUser = { id: string; username: string; role: UserRole; sessionId
 
 /**
  * `familyId`: the sign-in the session belongs to, whose end closes what was opened with any of its tokens.
- * `expiresAtMs`: when the access token runs out.
+ * `expiresAtMs`: when the access token runs out. `apiToken`: set when a personal access token (issue 25) was
+ * presented instead of a session; then `user.sessionId` and `familyId` are the token's id.
  */
-export type Authentication = { user: AuthUser; isBanned: boolean; familyId: string; expiresAtMs: number };
+export type Authentication = {
+  user: AuthUser;
+  isBanned: boolean;
+  familyId: string;
+  expiresAtMs: number;
+  apiToken?: { id: string; scopes: readonly ApiScope[] };
+};
 
 export type Authenticator = {
   /**
@@ -28,6 +37,11 @@ export type Authenticator = {
    * may go on is the caller's decision.
    */
   authenticate(accessToken: string): Promise<Authentication>;
+  /**
+   * The user behind a personal access token, kept and forgotten as sessions are (revoking or a ban says
+   * sessionsChanged): TOKEN_IS_INVALID for a token nobody holds, API_TOKEN_EXPIRED past its expiry.
+   */
+  authenticateApiToken(token: string): Promise<Authentication>;
   close(): Promise<void>;
 };
 
@@ -87,8 +101,32 @@ export async function createAuthenticator({
     };
   };
 
+  const loadApiToken = async (token: string): Promise<Authentication> => {
+    const holder = looksLikeApiToken(token) ? await findApiToken(db, clock, token) : undefined;
+    if (!holder) throw new AppError("TOKEN_IS_INVALID");
+    return {
+      user: {
+        id: holder.userId,
+        username: holder.username,
+        role: holder.role,
+        sessionId: holder.tokenId,
+        twoFactorEnabled: holder.totpEnabledAt !== null,
+      },
+      isBanned: holder.isBanned,
+      familyId: holder.tokenId,
+      expiresAtMs: holder.expiresAt.getTime(),
+      apiToken: { id: holder.tokenId, scopes: holder.scopes },
+    };
+  };
+
   return {
     authenticate: (accessToken) => cache.get(accessToken, () => load(accessToken)),
+    async authenticateApiToken(token) {
+      const authentication = await cache.get(token, () => loadApiToken(token));
+      // The cache drops an entry past its expiry, so an expired token is loaded again and stopped here.
+      if (authentication.expiresAtMs <= clock().getTime()) throw new AppError("API_TOKEN_EXPIRED");
+      return authentication;
+    },
     close: changes.close,
   };
 }

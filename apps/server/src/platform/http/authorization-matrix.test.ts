@@ -1,5 +1,5 @@
 import { createECDH, randomBytes, randomUUID } from "node:crypto";
-import { CATEGORY_IMAGE_FIELD, PRODUCT_IMAGES_FIELD } from "@lootlane/contract";
+import { API_SCOPES, CATEGORY_IMAGE_FIELD, PRODUCT_IMAGES_FIELD, type ApiScope } from "@lootlane/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -26,7 +26,10 @@ import { createTestUser, TEST_PASSWORD } from "../../test/test-users.js";
 import { creditTestTopUp, requestTestWithdrawal } from "../../test/test-wallet-postings.js";
 import { unsubscribeKeyFor, unsubscribeToken } from "../../modules/notifications/notifications-unsubscribe.service.js";
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "../auth/auth-cookies.js";
+import { createApiToken } from "../auth/api-tokens.js";
+import type { RouteApiScope } from "../auth/index.js";
 import { startSession } from "../auth/sessions.js";
+import { systemClock } from "../time/clock.js";
 
 /*
  * Issue 9: who may call each route of the OpenAPI document (SPEC.md §6), as one table. Every documented
@@ -63,6 +66,8 @@ const NO_PRODUCT = [404, "PRODUCT_NOT_FOUND"] as const;
 const NO_TOP_UP = [404, "TOP_UP_NOT_FOUND"] as const;
 // Another user's sign-in is not theirs to end or to know of (auth-sign-ins.service.ts).
 const NO_SESSION = [404, "SESSION_NOT_FOUND"] as const;
+const NO_API_TOKEN = [404, "API_TOKEN_NOT_FOUND"] as const;
+const OUT_OF_SCOPE = [403, "INSUFFICIENT_SCOPE"] as const;
 
 /** Public: guests and banned users (served as guests) included. */
 const open = (call: Row["call"], outcome: Outcome = OK): Row => ({
@@ -444,6 +449,24 @@ const matrix: Record<string, Row> = {
   }),
 
   "GET /v1/chats/": signedIn(() => ({ url: "/v1/chats/" }), { user: OK }),
+  // Issue 25: sending over REST is the socket's send_message, with its rules.
+  "POST /v1/chats/{id}/messages": signedIn(
+    () => ({ url: `/v1/chats/${purchase.chat.id}/messages`, body: { text: "Sent over REST by the matrix" } }),
+    { user: OK, other: NO_CHAT, admin: [403, "CHAT_NO_OPEN_DISPUTE"] },
+  ),
+  // Only the deal's seller delivers, and only while the buyer has not confirmed.
+  "POST /v1/deals/{id}/deliver": signedIn(
+    async () => {
+      const { deal } = await createTestDeal(t, {
+        sellerId: people.user.id,
+        buyerId: seller.id,
+        categoryId: subcategory.id,
+        status: "purchased",
+      });
+      return { url: `/v1/deals/${deal.id}/deliver`, body: { text: "login: matrix / password: delivered" } };
+    },
+    { user: OK, other: FORBIDDEN, admin: FORBIDDEN },
+  ),
   "GET /v1/chats/{id}/messages": signedIn(() => ({ url: `/v1/chats/${purchase.chat.id}/messages` }), {
     user: OK,
     other: NO_CHAT,
@@ -557,6 +580,17 @@ const matrix: Record<string, Row> = {
     { user: OK },
   ),
 
+  // Issue 25: each signed-in caller manages their own tokens; another's token does not exist for them.
+  "GET /v1/tokens": signedIn(() => ({ url: "/v1/tokens" }), { user: OK }),
+  "POST /v1/tokens": signedIn(
+    () => ({ url: "/v1/tokens", body: { name: "Matrix bot", scopes: ["chats:read"], expires_in_days: 30 } }),
+    { user: OK },
+  ),
+  "DELETE /v1/tokens/{id}": signedIn(
+    async () => ({ url: `/v1/tokens/${(await tokenOf(people.user.id, ["chats:read"])).id}` }),
+    { user: 204, other: NO_API_TOKEN, admin: NO_API_TOKEN },
+  ),
+
   "GET /v1/admin/dashboard-info": adminOnly(() => ({ url: "/v1/admin/dashboard-info" })),
   "GET /v1/admin/audit-log": adminOnly(() => ({ url: "/v1/admin/audit-log" })),
   "GET /v1/admin/users": adminOnly(() => ({ url: "/v1/admin/users" })),
@@ -601,6 +635,60 @@ const matrix: Record<string, Row> = {
   "POST /v1/notifications/unsubscribe": open(() => ({ url: unsubscribeUrl() })),
 };
 
+/*
+ * Issue 25: the token role. A route named here lets a personal access token of `user` with the scope through, to
+ * the answer `user` gets with a session; a token without it, and any token on every other guarded route, is refused
+ * with INSUFFICIENT_SCOPE. A public route ignores the header and answers as to a guest.
+ */
+const tokenScopes: Record<string, RouteApiScope> = {
+  "POST /v1/auth/": "any",
+  "GET /v1/auth/get-my-user-id": "any",
+  "GET /v1/products/get/all": "products:read",
+  "GET /v1/products/search": "products:read",
+  "GET /v1/products/category/{id}": "products:read",
+  "GET /v1/products/user/{userId}": "products:read",
+  "GET /v1/products/user/by-username/{username}": "products:read",
+  "GET /v1/products/{id}": "products:read",
+  "GET /v1/products/{gameSlug}/{subcategorySlug}": "products:read",
+  "GET /v1/products/{id}/stock": "products:read",
+  "POST /v1/products/": "products:write",
+  "PATCH /v1/products/": "products:write",
+  "PATCH /v1/products/images": "products:write",
+  "DELETE /v1/products/": "products:write",
+  "POST /v1/products/{id}/pause": "products:write",
+  "POST /v1/products/{id}/resume": "products:write",
+  "POST /v1/products/{id}/relist": "products:write",
+  "POST /v1/products/{id}/stock": "stock:write",
+  "DELETE /v1/products/{id}/stock/{unitId}": "stock:write",
+  "GET /v1/users/{id}/purchases": "deals:read",
+  "GET /v1/users/{id}/sales": "deals:read",
+  "POST /v1/deals/{id}/deliver": "deals:write",
+  "POST /v1/reviews/{id}/reply": "deals:write",
+  "GET /v1/chats/": "chats:read",
+  "GET /v1/chats/{id}/messages": "chats:read",
+  "GET /v1/products/get/chat/{chatId}": "chats:read",
+  "POST /v1/chats/": "chats:write",
+  "POST /v1/chats/{id}/messages": "chats:write",
+  "POST /v1/chats/{id}/attachments": "chats:write",
+  "GET /v1/wallet": "wallet:read",
+  "GET /v1/wallet/statement": "wallet:read",
+};
+
+/** `user`'s tokens with one scope each, and one with every scope. */
+let scopedTokens: Record<ApiScope, string>;
+let everyScopeToken: string;
+/** Routes whose document names no security: no guard reads a token there. */
+let publicRoutes: Set<string>;
+
+async function tokenOf(userId: string, scopes: ApiScope[]) {
+  const { row, token } = await createApiToken(t.database.db, systemClock, userId, {
+    name: `matrix ${scopes.join(" ")}`,
+    scopes,
+    expires_in_days: 1,
+  });
+  return { id: row.id, token };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.database;
@@ -616,7 +704,26 @@ beforeAll(async () => {
   ownProduct = await productOf(people.user.id);
   sellerProduct = await productOf(seller.id);
   purchase = await createTestDeal(t, { sellerId: seller.id, buyerId: people.user.id, categoryId: subcategory.id });
+  scopedTokens = Object.fromEntries(
+    await Promise.all(API_SCOPES.map(async (scope) => [scope, (await tokenOf(people.user.id, [scope])).token])),
+  ) as Record<ApiScope, string>;
+  everyScopeToken = (await tokenOf(people.user.id, [...API_SCOPES])).token;
+  const document = (await t.app.inject({ method: "GET", url: "/v1/docs/json" })).json() as OpenApiDocument;
+  publicRoutes = new Set(
+    operationsOf(document)
+      .filter(({ operation }) => operation.security?.length === 0)
+      .map(({ route }) => route),
+  );
 });
+
+type Operation = { security?: Array<Record<string, string[]>> };
+type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+
+function operationsOf(document: OpenApiDocument): Array<{ route: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+  );
+}
 afterAll(() => t.close());
 
 /**
@@ -637,7 +744,10 @@ async function browserOf(actor: Actor): Promise<TestClient> {
 }
 
 async function send(actor: Actor, method: Method, call: Call): Promise<LightMyRequestResponse> {
-  const client = await browserOf(actor);
+  return sendAs(await browserOf(actor), method, call);
+}
+
+async function sendAs(client: TestClient, method: Method, call: Call): Promise<LightMyRequestResponse> {
   if (!call.form) return client.request(method, call.url, call.body);
   if (method !== "POST" && method !== "PATCH" && method !== "PUT")
     throw new Error(`a ${method} request carries no form`);
@@ -673,6 +783,46 @@ describe("authorization matrix", () => {
       const response = await t.app.inject({ method: "POST", url, payload: { unexpected: ["shape"] } });
       expect([url, response.statusCode, errorCodeOf(response)]).toEqual([url, 401, "TOKEN_NOT_FOUND"]);
     }
+  });
+
+  it("documents each route's token scope as the table says", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/v1/docs/json" })).json() as OpenApiDocument;
+    const documented = Object.fromEntries(
+      operationsOf(document).flatMap(({ route, operation }) => {
+        const bearer = operation.security?.find((requirement) => "bearerAuth" in requirement)?.["bearerAuth"];
+        return bearer === undefined ? [] : [[route, bearer[0] ?? "any"]];
+      }),
+    );
+    expect(documented).toEqual(tokenScopes);
+  });
+
+  it.each(Object.keys(matrix))("%s answers personal access tokens as their scopes say", async (route) => {
+    const { call, expected } = matrix[route]!;
+    const method = route.split(" ", 1)[0] as Method;
+    const scope = tokenScopes[route];
+    const refused = publicRoutes.has(route) ? expected.guest : OUT_OF_SCOPE;
+    const program = (token: string) => new TestClient(t.app, { bearer: token });
+    const cases: Array<[label: string, token: string, outcome: Outcome]> =
+      scope === undefined
+        ? [["every scope", everyScopeToken, refused]]
+        : scope === "any"
+          ? API_SCOPES.map((only) => [only, scopedTokens[only], expected.user])
+          : [
+              [scope, scopedTokens[scope], expected.user],
+              ...API_SCOPES.filter((other) => other !== scope).map((other): [string, string, Outcome] => [
+                other,
+                scopedTokens[other],
+                refused,
+              ]),
+            ];
+    const answered: Record<string, Outcome> = {};
+    const wanted: Record<string, Outcome> = {};
+    for (const [label, token, outcome] of cases) {
+      const response = await sendAs(program(token), method, await call());
+      answered[label] = outcomeOf(response, outcome);
+      wanted[label] = outcome;
+    }
+    expect(answered).toEqual(wanted);
   });
 
   it.each(Object.keys(matrix))("%s answers each caller as the table says", async (route) => {

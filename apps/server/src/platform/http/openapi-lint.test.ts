@@ -64,11 +64,14 @@ describe("the OpenAPI document", () => {
     expect(report).toEqual([]);
   });
 
-  it("asks for the session cookie exactly where the route's guard does", () => {
+  it("asks for the session cookie where the route's guard does, and for a token where the route names its scope", () => {
     const security = (path: string, method = "get") => operation(path, method).security;
     const signedIn = [{ cookieAuth: [] }];
     const optional = [{ cookieAuth: [] }, {}];
-    expect(security("/v1/wallet/statement")).toEqual(signedIn);
+    expect(security("/v1/wallet/statement")).toEqual([...signedIn, { bearerAuth: ["wallet:read"] }]);
+    expect(security("/v1/products/{id}")).toEqual([{ cookieAuth: [] }, { bearerAuth: ["products:read"] }, {}]);
+    // Who am I answers any token.
+    expect(security("/v1/auth/get-my-user-id")).toEqual([...signedIn, { bearerAuth: [] }]);
     expect(security("/v1/products/buy", "post")).toEqual(signedIn);
     expect(security("/v1/admin/users")).toEqual(signedIn);
     expect(security("/v1/lint-probe/admin-report")).toEqual(signedIn);
@@ -82,6 +85,7 @@ describe("the OpenAPI document", () => {
       in: "cookie",
       name: t.app.authCookies.access,
     });
+    expect(document.components.securitySchemes["bearerAuth"]).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
   it("names every operation after its method and path, and the server after PUBLIC_URL", () => {

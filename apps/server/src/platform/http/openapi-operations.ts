@@ -1,8 +1,10 @@
 import { API_PREFIX, errorResponseSchema } from "@lootlane/contract";
 import type { FastifySchema } from "fastify";
+import type { RouteApiScope } from "../auth/index.js";
 import type { RouteAccess } from "./openapi-access.js";
 
 export const COOKIE_AUTH = "cookieAuth";
+export const BEARER_AUTH = "bearerAuth";
 
 /** What the recommended OpenAPI rules ask of every operation, derived so that no route has to declare it. */
 export function describeOperation(
@@ -10,13 +12,14 @@ export function describeOperation(
   method: string,
   url: string,
   access: RouteAccess,
+  apiScope: RouteApiScope | undefined,
 ): FastifySchema {
   // A route without any schema (a redirect, a probe) is still an operation of the document.
   const schema = routeSchema ?? {};
   return {
     ...schema,
     operationId: schema.operationId ?? operationIdFor(method, url),
-    security: schema.security ?? securityFor(access),
+    security: schema.security ?? securityFor(access, apiScope),
     response: withClientError(schema.response),
   };
 }
@@ -45,11 +48,13 @@ function splitWords(text: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
-function securityFor(access: RouteAccess): Array<Record<string, string[]>> {
-  if (access === "signed-in") return [{ [COOKIE_AUTH]: [] }];
+/** The session cookie wherever a guard stands; a personal access token where the route names its scope. */
+function securityFor(access: RouteAccess, apiScope: RouteApiScope | undefined): Array<Record<string, string[]>> {
+  if (access === "public") return [];
+  const token = apiScope === undefined ? [] : [{ [BEARER_AUTH]: apiScope === "any" ? [] : [apiScope] }];
+  const signedIn = [{ [COOKIE_AUTH]: [] }, ...token];
   // The empty requirement is the guest: a cookie is used when present, never required.
-  if (access === "optional") return [{ [COOKIE_AUTH]: [] }, {}];
-  return [];
+  return access === "optional" ? [...signedIn, {}] : signedIn;
 }
 
 /** Any route answers 400 MALFORMED_REQUEST to a request it cannot read (a broken URL or query string). */

@@ -1,11 +1,11 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { API_PREFIX } from "@lootlane/contract";
+import { API_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from "@lootlane/contract";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { trackRouteAccess } from "./openapi-access.js";
 import { withoutUnusedSchemas } from "./openapi-components.js";
-import { COOKIE_AUTH, describeOperation } from "./openapi-operations.js";
+import { BEARER_AUTH, COOKIE_AUTH, describeOperation } from "./openapi-operations.js";
 
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
 
@@ -35,7 +35,9 @@ export async function registerOpenApi(
         title: "Lootlane API",
         description:
           'Marketplace for digital game goods. Errors answer `{"detail": {"error_code", "error_message"}}`. ' +
-          "A signed-in client sends the session cookies that sign-in sets.",
+          "A signed-in client sends the session cookies that sign-in sets. A seller's own program sends a personal " +
+          "access token instead (`Authorization: Bearer llp_…`, created in Settings → API); each operation names the " +
+          "scope a token needs, and one without a `bearerAuth` requirement refuses tokens (403 INSUFFICIENT_SCOPE).",
         version: "1.0.0",
         license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       },
@@ -47,13 +49,27 @@ export async function registerOpenApi(
             name: accessCookie,
             description: "The access token cookie set by sign-in and renewed by POST /v1/auth/update-tokens.",
           },
+          [BEARER_AUTH]: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A personal access token (Settings → API, or POST /v1/tokens). The scopes an operation lists are the " +
+              `ones a token needs; an empty list means any token. At most ${API_TOKEN_REQUESTS_PER_MINUTE} requests ` +
+              "a minute per token.",
+          },
         },
       },
     },
     transform: (input) =>
       jsonSchemaTransform({
         ...input,
-        schema: describeOperation(input.schema, [input.route.method].flat()[0]!, input.url, accessOf(input.route)),
+        schema: describeOperation(
+          input.schema,
+          [input.route.method].flat()[0]!,
+          input.url,
+          accessOf(input.route),
+          input.route.config?.apiScope,
+        ),
       }),
     transformObject: (input) => ({
       ...withoutUnusedSchemas(jsonSchemaTransformObject(input)),

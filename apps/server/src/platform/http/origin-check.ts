@@ -30,11 +30,20 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
 
   app.addHook("onRequest", async (request) => {
     if (!stateChanging.has(request.method) || request.routeOptions.config.signedLink) return;
-    if (!isAllowedOrigin(request, configured)) throw new AppError("ORIGIN_NOT_ALLOWED");
+    if (!isTokenOnly(request) && !isAllowedOrigin(request, configured)) throw new AppError("ORIGIN_NOT_ALLOWED");
     if (hasBody(request) && !acceptedBodyTypes.has(mediaType(request.headers["content-type"]))) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE");
     }
   });
+}
+
+/**
+ * A program's call with a personal access token (issue 25) and no cookie. A cross-site form cannot set
+ * `Authorization`, and the token is the proof of who calls, so where the call came from does not matter. With a
+ * cookie the check stays: the browser that sent it may have been tricked into it.
+ */
+function isTokenOnly(request: FastifyRequest): boolean {
+  return request.headers.cookie === undefined && /^bearer\s/i.test(request.headers.authorization ?? "");
 }
 
 function isAllowedOrigin(request: FastifyRequest, configured: Set<string>): boolean {
