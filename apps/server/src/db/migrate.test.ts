@@ -20,6 +20,7 @@ async function names(db: Db, query: ReturnType<typeof sql>): Promise<string[]> {
 
 const expectedTables = [
   "admin_audit_log",
+  "api_tokens",
   "categories",
   "chats",
   "deals",
@@ -45,6 +46,8 @@ const expectedTables = [
   "test_payments",
   "top_ups",
   "users",
+  "webhook_deliveries",
+  "webhook_endpoints",
   "withdrawals",
 ];
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
-import { revokeUserSessions, sessionsChanged } from "../../platform/auth/index.js";
+import { revokeUserApiTokens, revokeUserSessions, sessionsChanged } from "../../platform/auth/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { removeStoredImages } from "../../platform/images/image-storage.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
@@ -46,6 +46,7 @@ export async function deleteAccount(deps: AccountDeps, authUser: AuthUser, proof
     await anonymiseUser(tx, owner.id, unusableHash, now);
     await dropRecoveryCodes(tx, owner.id);
     const signIns = await revokeUserSessions(tx, owner.id, now);
+    await revokeUserApiTokens(tx, owner.id);
     const attachments = await blankMessagesOf(tx, owner.id);
     return { signIns, products, attachments };
   });

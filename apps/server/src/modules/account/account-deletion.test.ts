@@ -104,6 +104,9 @@ describe("POST /auth/delete-account done", () => {
     await t.database.db.insert(recoveryCodes).values({ userId: buyer.id, codeHash: "a recovery code's hash" });
     const client = await signInAs(t.app, buyer);
     const phone = await signInAs(t.app, buyer);
+    const created = await client.post("/v1/tokens", { name: "My bot", scopes: ["wallet:read"], expires_in_days: 30 });
+    const bot = new TestClient(t.app, { bearer: (created.json() as { token: string }).token });
+    expect((await bot.get("/v1/auth/get-my-user-id")).statusCode).toBe(200);
     const bought = await buyAs(t, client, listing.id);
     expect(bought.statusCode, bought.body).toBe(200);
     const [deal] = await t.database.db.select().from(deals).where(eq(deals.productId, listing.id));
@@ -133,6 +136,8 @@ describe("POST /auth/delete-account done", () => {
     const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, buyer.id));
     expect(live.filter((session) => session.revokedAt === null)).toEqual([]);
     expect(failure(await phone.get("/v1/auth/get-my-user-id"))).toEqual([401, "TOKEN_IS_REVOKED"]);
+    // Issue 25: the account's personal access tokens went with it.
+    expect(failure(await bot.get("/v1/auth/get-my-user-id"))).toEqual([401, "TOKEN_IS_INVALID"]);
     expect(await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, buyer.id))).toEqual([]);
 
     // Cannot sign in, with the old address or the placeholder: the answer of a wrong password.

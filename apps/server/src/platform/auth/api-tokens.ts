@@ -79,6 +79,11 @@ export async function revokeApiToken(db: Db, userId: string, tokenId: string): P
   sessionsChanged(db, userId);
 }
 
+/** A deleted account's tokens go with it, in the deletion's transaction (its row stays, anonymised). */
+export async function revokeUserApiTokens(tx: Db, userId: string): Promise<void> {
+  await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+}
+
 export type ApiTokenHolder = {
   tokenId: string;
   userId: string;

@@ -10,7 +10,7 @@ export {
   type RouteApiScope,
 } from "./auth-guards.js";
 /** Personal access tokens (issue 25), for the token routes of modules/auth. */
-export { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.js";
+export { createApiToken, listApiTokens, revokeApiToken, revokeUserApiTokens } from "./api-tokens.js";
 export type { Authentication, Authenticator, AuthUser } from "./authenticator.js";
 export { readAccessToken, readBearerToken, type AuthCookies } from "./auth-cookies.js";
 /** For the admin module: a ban or a role change may end a user's sessions. */
