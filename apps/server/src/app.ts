@@ -11,6 +11,9 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { emailChangeRoutes } from "./modules/auth/auth-email-change.routes.js";
 import { signInsRoutes } from "./modules/auth/auth-sign-ins.routes.js";
 import { apiTokensRoutes } from "./modules/auth/auth-api-tokens.routes.js";
+import { registerWebhookJobs } from "./modules/webhooks/webhooks.jobs.js";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes.js";
+import type { WebhookDeps } from "./modules/webhooks/webhooks.service.js";
 import { twoFactorRoutes } from "./modules/auth/auth-two-factor.routes.js";
 import { categoriesRoutes } from "./modules/categories/categories.routes.js";
 import { categoryUpdateRoutes } from "./modules/categories/categories-update.routes.js";
@@ -93,6 +96,8 @@ export type AppDeps = {
   rateLimitStore?: RateLimitStore;
   /** How long a call to ЮKassa may take; tests shorten it to see a hung provider quickly. */
   paymentsTimeoutMs?: number;
+  /** How long one webhook try may take; tests shorten it to see a silent endpoint time out. */
+  webhookTimeoutMs?: number;
   /** Defaults to the sitemaps.org limits; tests lower them to see a small catalogue span several sitemap files. */
   sitemapLimits?: SitemapLimits;
   /** Chat messages stored at once (chats.socket.ts); tests hold its room to see a busy server refuse. */
@@ -119,6 +124,9 @@ function requestForLog(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** A webhook endpoint answers within this, or the try counts as failed (and is retried). */
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** JSON bodies are small; images come as multipart, which has its own limits (request-parsing.ts). */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -244,6 +252,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   registerDealReminders(jobs, { db: database.db, clock });
+  const webhooks: WebhookDeps = {
+    db: database.db,
+    clock,
+    cipher,
+    allowPrivateTargets: config.webhookAllowPrivateTargets,
+    timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+  };
+  registerWebhookJobs(jobs, webhooks);
   const walletAlerts = createWalletAlerts(realtime);
   const topUps = {
     db: database.db,
@@ -315,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminReportsRoutes, { db: database.db, clock });
       await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
       await api.register(adminChatOffPlatformRoutes, { db: database.db });
+      await api.register(webhooksRoutes, { deps: webhooks });
       await api.register(chatAttachmentRoutes, {
         deps: chats,
         media,

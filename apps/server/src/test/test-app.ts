@@ -31,7 +31,14 @@ export const webFixture = {
 /** Dependencies a test may replace, e.g. a clock it moves forward, or the logger to read what the app logs. */
 export type TestAppDeps = Pick<
   AppDeps,
-  "mailer" | "clock" | "rateLimitStore" | "logger" | "paymentsTimeoutMs" | "sitemapLimits" | "messagesInFlight"
+  | "mailer"
+  | "clock"
+  | "rateLimitStore"
+  | "logger"
+  | "paymentsTimeoutMs"
+  | "sitemapLimits"
+  | "messagesInFlight"
+  | "webhookTimeoutMs"
 >;
 
 /**

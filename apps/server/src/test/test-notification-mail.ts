@@ -26,7 +26,9 @@ export function chatMessageNow(
   userId: string,
   params: NotificationParams<"chat_message">,
 ): Promise<void> {
-  return t.database.db.transaction((tx) => notifyChatMessage(tx, t.clock.now, userId, params));
+  return t.database.db.transaction((tx) =>
+    notifyChatMessage(tx, t.clock.now, userId, params, { id: randomUUID(), text: params.text }),
+  );
 }
 
 /** Runs the queue until nothing is due now: a delivery job queues the e-mail job that the next round sends. */

@@ -143,7 +143,9 @@ export const messageTextSchema = plainText()
   .max(CHAT_MESSAGE_MAX, `At most ${CHAT_MESSAGE_MAX} characters`);
 
 /** POST /chats/{id}/messages: a text message sent over REST (the seller API's way, and the socket's fallback). */
-export const postChatMessageRequestSchema = z.object({ text: messageTextSchema }).meta({ id: "PostChatMessageRequest" });
+export const postChatMessageRequestSchema = z
+  .object({ text: messageTextSchema })
+  .meta({ id: "PostChatMessageRequest" });
 export type PostChatMessageRequest = z.infer<typeof postChatMessageRequestSchema>;
 
 /* Realtime socket (SPEC.md §7): Socket.IO at /socket.io, websocket transport, access-token cookie. */

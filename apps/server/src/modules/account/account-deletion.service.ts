@@ -15,6 +15,7 @@ import { hasUnsettledDeals } from "../deals/deals.service.js";
 import { catalogueChanged } from "../products/products.events.js";
 import { deleteSellerProducts } from "../products/products.service.js";
 import { anonymiseUser } from "../users/users.service.js";
+import { deleteUserWebhooks } from "../webhooks/webhooks.service.js";
 import { holdsMoney } from "../wallet/wallet.service.js";
 
 /*
@@ -47,6 +48,7 @@ export async function deleteAccount(deps: AccountDeps, authUser: AuthUser, proof
     await dropRecoveryCodes(tx, owner.id);
     const signIns = await revokeUserSessions(tx, owner.id, now);
     await revokeUserApiTokens(tx, owner.id);
+    await deleteUserWebhooks(tx, owner.id);
     const attachments = await blankMessagesOf(tx, owner.id);
     return { signIns, products, attachments };
   });

@@ -126,13 +126,19 @@ export async function storePost(
   });
   const recipients = [chat.buyerId, chat.sellerId].filter((memberId) => memberId !== sender.id);
   for (const recipient of recipients)
-    await notifyChatMessage(tx, deps.clock, recipient, {
-      chat_id: chat.id,
-      product_title: productTitle,
-      sender_username: sender.username,
-      // An image without a caption is quoted as a picture sign, which reads the same in every language.
-      text: text === "" && attachments.length > 0 ? IMAGE_QUOTE : quoted(text),
-    });
+    await notifyChatMessage(
+      tx,
+      deps.clock,
+      recipient,
+      {
+        chat_id: chat.id,
+        product_title: productTitle,
+        sender_username: sender.username,
+        // An image without a caption is quoted as a picture sign, which reads the same in every language.
+        text: text === "" && attachments.length > 0 ? IMAGE_QUOTE : quoted(text),
+      },
+      { id: message.id, text },
+    );
   return { message, senderUsername: sender.username, product: null, goods: null, deal: null, fromAdmin };
 }
 

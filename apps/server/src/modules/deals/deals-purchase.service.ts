@@ -96,7 +96,16 @@ export async function buyProduct(
       terms: deps.terms,
       at,
     });
-    await announceSale(tx, started.deal, { buyerUsername: buyer.username, deliveredUnits: started.deliveredUnits }, at);
+    await announceSale(
+      tx,
+      started.deal,
+      {
+        buyerUsername: buyer.username,
+        deliveredUnits: started.deliveredUnits,
+        stockLeft: product.inStock - quantity,
+      },
+      at,
+    );
     await scheduleAutoConfirmReminder(tx, started.deal, at);
     // Built here rather than by the route: with a key, this exact answer is what every retry gets back.
     const result: PurchaseResult = {

@@ -1,8 +1,14 @@
-import { kopecksToRoubles, type DisputeResolution, type NotificationEvent } from "@lootlane/contract";
+import {
+  kopecksToRoubles,
+  STOCK_LOW_THRESHOLD,
+  type DisputeResolution,
+  type NotificationEvent,
+} from "@lootlane/contract";
 import type { Db } from "../../db/client.js";
 import type { Deal as DealRow } from "../../db/schema/deals.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { notify, notifyEach } from "../notifications/notifications.service.js";
+import { webhookJob } from "../webhooks/webhooks.service.js";
 
 /*
  * What a deal's people are told of its moves (issue 20), written in the transaction of the move itself, so a move
@@ -18,12 +24,13 @@ const momentOf =
 
 /**
  * The purchase: the seller sold (and which units went out by themselves); the buyer of auto goods has them.
- * Written together, as the purchase holds the listing's row that concurrent buyers wait for.
+ * Written together, as the purchase holds the listing's row that concurrent buyers wait for. A purchase that
+ * takes an auto listing's stock below STOCK_LOW_THRESHOLD tells the seller's webhooks (`stock.low`), once per fall.
  */
 export function announceSale(
   tx: Db,
   deal: DealRow,
-  sale: { buyerUsername: string; deliveredUnits: number[] },
+  sale: { buyerUsername: string; deliveredUnits: number[]; stockLeft: number },
   at: Date,
 ): Promise<void> {
   const about = {
@@ -49,7 +56,21 @@ export function announceSale(
     userId: deal.buyerId,
     event: { event: "order_delivered", params: { ...about, quantity: deal.quantity } },
   };
-  return notifyEach(tx, momentOf(at), deal.delivery === "auto" ? [sold, delivered] : [sold]);
+  const fellLow =
+    deal.delivery === "auto" &&
+    sale.stockLeft < STOCK_LOW_THRESHOLD &&
+    sale.stockLeft + deal.quantity >= STOCK_LOW_THRESHOLD;
+  const stockLow = fellLow
+    ? [
+        webhookJob(
+          deal.sellerId,
+          "stock.low",
+          { product_id: deal.productId, product_title: deal.productTitle, units_left: sale.stockLeft },
+          at,
+        ),
+      ]
+    : [];
+  return notifyEach(tx, momentOf(at), deal.delivery === "auto" ? [sold, delivered] : [sold], stockLow);
 }
 
 /**

@@ -159,12 +159,18 @@ describe("web push delivery", () => {
     const chatId = randomUUID();
     const message = (text: string) =>
       t.database.db.transaction((tx) =>
-        notifyChatMessage(tx, clock.now, reader.user.id, {
-          chat_id: chatId,
-          product_title: "Boost",
-          sender_username: "bob",
-          text,
-        }),
+        notifyChatMessage(
+          tx,
+          clock.now,
+          reader.user.id,
+          {
+            chat_id: chatId,
+            product_title: "Boost",
+            sender_username: "bob",
+            text,
+          },
+          { id: randomUUID(), text },
+        ),
       );
     await message("hi");
     await message("are you there?");

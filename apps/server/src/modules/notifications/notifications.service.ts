@@ -2,9 +2,10 @@ import { NOTIFICATIONS_READ_EVENT, type NotificationEvent, type NotificationPara
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { notifications } from "../../db/schema/notifications.js";
-import { enqueueJob, enqueueJobs } from "../../platform/jobs/job-queue.js";
+import { enqueueJobs, type NewJobInput } from "../../platform/jobs/job-queue.js";
 import { personalRoom, type Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
+import { webhookJob, webhookJobOf } from "../webhooks/webhooks.service.js";
 import { DELIVER_JOB, unreadCount } from "./notifications.jobs.js";
 
 // The user's switches, for the export of their data (modules/account).
@@ -24,11 +25,13 @@ export function notify(tx: Db, clock: Clock, userId: string, event: Notification
 /**
  * Several events of one action (a sale and its delivery, a dispute's decision to both sides) in two statements
  * whatever their number: the action may hold a lock others wait for, such as a listing's row during a purchase.
+ * The recipients' webhooks (issue 25) go in the same insert as the deliveries, with `alsoJobs` of the action's own.
  */
 export async function notifyEach(
   tx: Db,
   clock: Clock,
   notices: ReadonlyArray<{ userId: string; event: NotificationEvent }>,
+  alsoJobs: readonly NewJobInput[] = [],
 ): Promise<void> {
   if (notices.length === 0) return;
   const createdAt = clock();
@@ -36,22 +39,25 @@ export async function notifyEach(
     .insert(notifications)
     .values(notices.map(({ userId, event }) => ({ userId, event: event.event, params: event.params, createdAt })))
     .returning({ id: notifications.id });
+  const webhooks = notices.flatMap(({ userId, event }) => webhookJobOf(userId, event, createdAt) ?? []);
   await enqueueJobs(
     tx,
-    rows.map((row) => ({ kind: DELIVER_JOB, payload: { id: row.id } })),
+    [...rows.map((row) => ({ kind: DELIVER_JOB, payload: { id: row.id } })), ...webhooks, ...alsoJobs],
     clock,
   );
 }
 
 /**
  * A chat message for one member: the chat's unread row counts it (one row per chat while unread, carrying the
- * latest message), so the bell says "3 new messages from …" rather than three lines.
+ * latest message), so the bell says "3 new messages from …" rather than three lines. The member's webhooks get
+ * each message whole (`message`: its id and text), in the same insert as the delivery job.
  */
 export async function notifyChatMessage(
   tx: Db,
   clock: Clock,
   userId: string,
   params: NotificationParams<"chat_message">,
+  message: { id: string; text: string },
 ): Promise<void> {
   const [row] = await tx
     .insert(notifications)
@@ -66,7 +72,19 @@ export async function notifyChatMessage(
       },
     })
     .returning({ id: notifications.id });
-  await enqueueJob(tx, { kind: DELIVER_JOB, payload: { id: row!.id } }, clock);
+  const webhook = webhookJob(
+    userId,
+    "message.created",
+    {
+      chat_id: params.chat_id,
+      message_id: message.id,
+      product_title: params.product_title,
+      sender_username: params.sender_username,
+      text: message.text,
+    },
+    clock(),
+  );
+  await enqueueJobs(tx, [{ kind: DELIVER_JOB, payload: { id: row!.id } }, webhook], clock);
 }
 
 /** The member read the chat: its row is read too, so no e-mail or push about it follows. Answers whether one was. */

@@ -8,6 +8,7 @@ import { reviews } from "../../db/schema/deals.js";
 import { reports } from "../../db/schema/reports.js";
 import { sessions, type User } from "../../db/schema/users.js";
 import { testPayments, topUps } from "../../db/schema/wallet.js";
+import { webhookDeliveries, webhookEndpoints } from "../../db/schema/webhooks.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import {
   createTestGame,
@@ -68,6 +69,8 @@ const NO_TOP_UP = [404, "TOP_UP_NOT_FOUND"] as const;
 const NO_SESSION = [404, "SESSION_NOT_FOUND"] as const;
 const NO_API_TOKEN = [404, "API_TOKEN_NOT_FOUND"] as const;
 const OUT_OF_SCOPE = [403, "INSUFFICIENT_SCOPE"] as const;
+const NO_WEBHOOK = [404, "WEBHOOK_NOT_FOUND"] as const;
+const NO_DELIVERY = [404, "WEBHOOK_DELIVERY_NOT_FOUND"] as const;
 
 /** Public: guests and banned users (served as guests) included. */
 const open = (call: Row["call"], outcome: Outcome = OK): Row => ({
@@ -591,6 +594,34 @@ const matrix: Record<string, Row> = {
     { user: 204, other: NO_API_TOKEN, admin: NO_API_TOKEN },
   ),
 
+  // Issue 25: webhooks are managed with the session only; another's endpoint does not exist for anyone else.
+  "GET /v1/webhooks": signedIn(() => ({ url: "/v1/webhooks" }), { user: OK }),
+  "POST /v1/webhooks": signedIn(
+    () => ({ url: "/v1/webhooks", body: { url: "https://93.184.216.34/hooks", events: ["order.created"] } }),
+    { user: OK },
+  ),
+  "DELETE /v1/webhooks/{id}": signedIn(async () => ({ url: `/v1/webhooks/${(await webhookOf(people.user.id)).id}` }), {
+    user: 204,
+    other: NO_WEBHOOK,
+    admin: NO_WEBHOOK,
+  }),
+  "GET /v1/webhooks/{id}/deliveries": signedIn(
+    async () => ({ url: `/v1/webhooks/${(await webhookOf(people.user.id)).id}/deliveries` }),
+    { user: OK, other: NO_WEBHOOK, admin: NO_WEBHOOK },
+  ),
+  // The endpoint's address is not a public one, so the try is refused before any connection and recorded.
+  "POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend": signedIn(
+    async () => {
+      const endpoint = await webhookOf(people.user.id);
+      const [delivery] = await t.database.db
+        .insert(webhookDeliveries)
+        .values({ endpointId: endpoint.id, sourceId: randomUUID(), event: "order.created", payload: "{}" })
+        .returning();
+      return { url: `/v1/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend` };
+    },
+    { user: OK, other: NO_DELIVERY, admin: NO_DELIVERY },
+  ),
+
   "GET /v1/admin/dashboard-info": adminOnly(() => ({ url: "/v1/admin/dashboard-info" })),
   "GET /v1/admin/audit-log": adminOnly(() => ({ url: "/v1/admin/audit-log" })),
   "GET /v1/admin/users": adminOnly(() => ({ url: "/v1/admin/users" })),
@@ -679,6 +710,15 @@ let scopedTokens: Record<ApiScope, string>;
 let everyScopeToken: string;
 /** Routes whose document names no security: no guard reads a token there. */
 let publicRoutes: Set<string>;
+
+/** An endpoint of the user's, written straight in the table: the users of the matrix call many times over the cap. */
+async function webhookOf(userId: string) {
+  const [endpoint] = await t.database.db
+    .insert(webhookEndpoints)
+    .values({ userId, url: "https://127.0.0.1:9/hooks", events: ["order.created"], secretEncrypted: "unused" })
+    .returning();
+  return endpoint!;
+}
 
 async function tokenOf(userId: string, scopes: ApiScope[]) {
   const { row, token } = await createApiToken(t.database.db, systemClock, userId, {

@@ -1,0 +1,86 @@
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+import { AppError } from "../../platform/errors/app-error.js";
+
+/*
+ * Where webhooks may go (issue 25, SSRF): a seller names the address, the server calls it, so an address inside the
+ * server's own network would let anyone reach what only the server should. Only https to public addresses, checked
+ * at registration and again before every try (the name may resolve elsewhere by then, DNS rebinding), and the call
+ * then goes to the very address that was checked. WEBHOOK_ALLOW_PRIVATE_TARGETS lets development use loopback and
+ * plain http.
+ */
+
+/** Not the public internet: RFC 6890's special-purpose ranges, multicast and reserved space. */
+const notPublic = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  notPublic.addSubnet(network, prefix, "ipv4");
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  notPublic.addSubnet(network, prefix, "ipv6");
+
+/** Whether an address is on the public internet; an IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is its IPv4. */
+export function isPublicAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped !== undefined) return isPublicAddress(mapped);
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !notPublic.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** A checked endpoint: the URL and the address the call must go to. */
+export type WebhookTarget = { url: URL; address: string; family: 4 | 6 };
+
+/**
+ * The endpoint if webhooks may go there now, else WEBHOOK_URL_NOT_ALLOWED: https (http too when private targets
+ * are allowed), no credentials in the URL, and a host whose every address is public.
+ */
+export async function checkWebhookTarget(raw: string, allowPrivate: boolean): Promise<WebhookTarget> {
+  const url = parse(raw);
+  const protocols = allowPrivate ? ["https:", "http:"] : ["https:"];
+  if (!url || !protocols.includes(url.protocol) || url.username !== "" || url.password !== "")
+    throw new AppError("WEBHOOK_URL_NOT_ALLOWED");
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) as 4 | 6 }]
+    : await lookup(host, { all: true, verbatim: true }).catch(() => []);
+  // Every address, not the first: a name with one public and one private address could be sent to either.
+  if (addresses.length === 0 || (!allowPrivate && !addresses.every(({ address }) => isPublicAddress(address))))
+    throw new AppError("WEBHOOK_URL_NOT_ALLOWED");
+  const [first] = addresses;
+  return { url, address: first!.address, family: first!.family as 4 | 6 };
+}
+
+function parse(raw: string): URL | undefined {
+  try {
+    return new URL(raw);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,422 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOKS_PER_USER_MAX,
+  webhookDeliveryListSchema,
+  webhookListSchema,
+  webhookPayloadSchema,
+  type WebhookDelivery,
+} from "@lootlane/contract";
+import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jobs } from "../../db/schema/jobs.js";
+import { webhookEndpoints } from "../../db/schema/webhooks.js";
+import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
+import { createTestClock, type TestClock } from "../../test/test-clock.js";
+import { buyAs } from "../../test/test-money.js";
+import { testPeople, type Person } from "../../test/test-people.js";
+import { creditTestTopUp } from "../../test/test-wallet-postings.js";
+import { isPublicAddress } from "./webhooks.targets.js";
+
+/*
+ * Issue 25: webhooks, delivered to a real HTTP server on this machine and checked with the Standard Webhooks
+ * reference library (`standardwebhooks`), an implementation independent of ours.
+ */
+
+type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number };
+
+/**
+ * An endpoint of a seller's program: records what arrives and answers as the test says. Each test gets a path of its
+ * own (`next()`), and `received` holds what reached it, so another test's retries never count.
+ */
+async function startReceiver() {
+  const all: Received[] = [];
+  let current = "/hooks/0";
+  let answer: (request: Received) => Answer = () => ({ status: 200, body: "ok" });
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const entry = { path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString() };
+      all.push(entry);
+      const { status, body = "", headers = {}, delayMs = 0 } = answer(entry);
+      setTimeout(() => response.writeHead(status, headers).end(body), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path = current) => `http://127.0.0.1:${port}${path}`,
+    path: () => current,
+    get received() {
+      return all.filter((entry) => entry.path === current || entry.path.startsWith(`${current}/`));
+    },
+    next: (name: string) => {
+      current = `/hooks/${name}`;
+      answer = () => ({ status: 200, body: "ok" });
+    },
+    answer: (next: (request: Received) => Answer) => (answer = next),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const TIMEOUT_MS = 500;
+let t: TestApp;
+let clock: TestClock;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let subcategoryId: string;
+const people = testPeople("hook", () => t);
+
+beforeAll(async () => {
+  clock = createTestClock(new Date());
+  t = await createTestApp({ webhookAllowPrivateTargets: true }, { clock: clock.now, webhookTimeoutMs: TIMEOUT_MS });
+  receiver = await startReceiver();
+  subcategoryId = (await createTestSubcategory(t.database.db, await createTestGame(t.database.db))).id;
+});
+let tests = 0;
+beforeEach(() => receiver.next(String(++tests)));
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+async function register(owner: Person, events: string[], url = receiver.url()) {
+  const response = await owner.client.post("/v1/webhooks", { url, events });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { id: string; secret: string };
+}
+
+async function deliveries(owner: Person, webhookId: string): Promise<WebhookDelivery[]> {
+  const response = await owner.client.get(`/v1/webhooks/${webhookId}/deliveries`);
+  expect(response.statusCode, response.body).toBe(200);
+  return webhookDeliveryListSchema.parse(response.json()).deliveries;
+}
+
+/** Runs every job due now, round after round, as the app's worker would. */
+async function runJobs(): Promise<void> {
+  while ((await t.app.jobs.runDue()) > 0);
+}
+
+async function sale(
+  seller: Person,
+  values: Parameters<typeof createTestProduct>[1] extends infer V ? Partial<V> : never = {},
+) {
+  const buyer = await people.person();
+  await creditTestTopUp(t.database.db, buyer.user.id, 10_000_00);
+  const product = await createTestProduct(t, {
+    sellerId: seller.user.id,
+    categoryId: subcategoryId,
+    delivery: "manual",
+    quantity: 3,
+    ...values,
+  });
+  return { buyer, product };
+}
+
+const headersOf = (request: Received) => request.headers as Record<string, string>;
+
+describe("webhook endpoints", () => {
+  it("are registered with a secret shown once, listed without it, and deleted by their owner alone", async () => {
+    const owner = await people.person();
+    const stranger = await people.person();
+    const { id, secret } = await register(owner, ["message.created", "order.created"]);
+    expect(secret.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
+    const listed = await owner.client.get("/v1/webhooks");
+    expect(listed.body).not.toContain(secret.slice(WEBHOOK_SECRET_PREFIX.length));
+    expect(webhookListSchema.parse(listed.json()).webhooks).toEqual([
+      expect.objectContaining({ id, url: receiver.url(), events: ["order.created", "message.created"] }),
+    ]);
+    for (const call of [
+      stranger.client.request("DELETE", `/v1/webhooks/${id}`),
+      stranger.client.get(`/v1/webhooks/${id}/deliveries`),
+    ]) {
+      const response = await call;
+      expect([response.statusCode, response.json().detail.error_code]).toEqual([404, "WEBHOOK_NOT_FOUND"]);
+    }
+    expect((await owner.client.request("DELETE", `/v1/webhooks/${id}`)).statusCode).toBe(204);
+    expect(webhookListSchema.parse((await owner.client.get("/v1/webhooks")).json()).webhooks).toEqual([]);
+  });
+
+  it(`are at most ${WEBHOOKS_PER_USER_MAX} per user`, async () => {
+    const owner = await people.person();
+    for (let n = 0; n < WEBHOOKS_PER_USER_MAX; n += 1) await register(owner, ["stock.low"], receiver.url(`/${n}`));
+    const over = await owner.client.post("/v1/webhooks", { url: receiver.url(), events: ["stock.low"] });
+    expect([over.statusCode, over.json().detail.error_code]).toEqual([409, "WEBHOOK_LIMIT_REACHED"]);
+  });
+
+  it("tell public addresses from the rest", () => {
+    for (const address of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "8.8.8.8"])
+      expect([address, isPublicAddress(address)]).toEqual([address, true]);
+    for (const address of ["127.0.0.1", "10.0.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1"])
+      expect([address, isPublicAddress(address)]).toEqual([address, false]);
+    for (const address of ["::1", "::", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "not an ip"])
+      expect([address, isPublicAddress(address)]).toEqual([address, false]);
+  });
+});
+
+describe("webhook deliveries", () => {
+  it("tell a seller of an order and a buyer's message, signed as Standard Webhooks verifies", async () => {
+    const seller = await people.person();
+    const { secret, id } = await register(seller, ["order.created", "message.created"]);
+    const { buyer, product } = await sale(seller);
+    const bought = await buyAs(t, buyer.client, product.id);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const { chat_id: chatId, deal } = bought.json() as { chat_id: string; deal: { id: string } };
+    const long = `Hello! ${"Is it still there? ".repeat(20)}`;
+    const sent = await buyer.client.post(`/v1/chats/${chatId}/messages`, { text: long });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await runJobs();
+
+    expect(receiver.received).toHaveLength(2);
+    const verifier = new Webhook(secret);
+    const bodies = receiver.received.map((request) => {
+      verifier.verify(request.body, headersOf(request));
+      return webhookPayloadSchema.parse(JSON.parse(request.body));
+    });
+    // Both were sent at once: they may arrive in either order.
+    bodies.sort((a, b) => b.type.localeCompare(a.type));
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        type: "order.created",
+        data: expect.objectContaining({ deal_id: deal.id, chat_id: chatId, quantity: 1, delivered_units: [] }),
+      }),
+      expect.objectContaining({
+        type: "message.created",
+        data: expect.objectContaining({
+          chat_id: chatId,
+          message_id: (sent.json() as { id: string }).id,
+          sender_username: buyer.user.username,
+          text: long.trim(),
+        }),
+      }),
+    ]);
+    // A signature made with another secret is refused by the same check.
+    expect(() =>
+      new Webhook(`${WEBHOOK_SECRET_PREFIX}${Buffer.alloc(32).toString("base64")}`).verify(
+        receiver.received[0]!.body,
+        headersOf(receiver.received[0]!),
+      ),
+    ).toThrow();
+    const shown = await deliveries(seller, id);
+    expect(shown.map((delivery) => [delivery.event, delivery.status, delivery.attempts.length]).sort()).toEqual([
+      ["message.created", "succeeded", 1],
+      ["order.created", "succeeded", 1],
+    ]);
+    expect(shown.map((delivery) => delivery.id).sort()).toEqual(
+      receiver.received.map((request) => request.headers["webhook-id"]).sort(),
+    );
+  });
+
+  it("are retried after a failed answer, each try recorded with what the endpoint said", async () => {
+    const seller = await people.person();
+    const { id } = await register(seller, ["order.created"]);
+    receiver.answer(() => ({ status: 500, body: "database down" }));
+    const { buyer, product } = await sale(seller);
+    expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    await runJobs();
+    let [delivery] = await deliveries(seller, id);
+    expect(delivery).toMatchObject({
+      status: "pending",
+      attempts: [{ status_code: 500, response: "database down", error: null }],
+    });
+    expect(Date.parse(delivery!.next_attempt_at!)).toBe(clock.now().getTime() + 30_000);
+
+    receiver.answer(() => ({ status: 204 }));
+    await runJobs();
+    expect(receiver.received).toHaveLength(1);
+    clock.advance(30_000);
+    await runJobs();
+    [delivery] = await deliveries(seller, id);
+    expect(delivery).toMatchObject({ status: "succeeded", next_attempt_at: null });
+    expect(delivery!.attempts.map((attempt) => attempt.status_code)).toEqual([500, 204]);
+    expect(new Set(receiver.received.map((request) => request.headers["webhook-id"]))).toEqual(new Set([delivery!.id]));
+    expect(new Set(receiver.received.map((request) => request.body)).size).toBe(1);
+  });
+
+  it("do not follow redirects, and give up on an endpoint that does not answer in time", async () => {
+    const seller = await people.person();
+    const { id } = await register(seller, ["order.created"]);
+    receiver.answer((request) =>
+      request.path === receiver.path()
+        ? { status: 302, headers: { location: receiver.url(`${receiver.path()}/elsewhere`) } }
+        : { status: 200 },
+    );
+    const first = await sale(seller);
+    expect((await buyAs(t, first.buyer.client, first.product.id)).statusCode).toBe(200);
+    await runJobs();
+    expect(receiver.received.map((request) => request.path)).toEqual([receiver.path()]);
+    expect((await deliveries(seller, id))[0]).toMatchObject({ status: "pending", attempts: [{ status_code: 302 }] });
+
+    receiver.answer(() => ({ status: 200, delayMs: TIMEOUT_MS * 4 }));
+    // A second later, so the list's newest delivery is this one.
+    clock.advance(1000);
+    const second = await sale(seller);
+    expect((await buyAs(t, second.buyer.client, second.product.id)).statusCode).toBe(200);
+    await runJobs();
+    const [slow] = await deliveries(seller, id);
+    expect(slow).toMatchObject({ status: "pending", attempts: [{ status_code: null, response: null }] });
+    expect(slow!.attempts[0]!.error).toContain(`no answer within ${TIMEOUT_MS} ms`);
+  });
+
+  it("fail for good after a day of tries, and can be sent again by hand", async () => {
+    const seller = await people.person();
+    const { id, secret } = await register(seller, ["order.created"]);
+    receiver.answer(() => ({ status: 503 }));
+    const { buyer, product } = await sale(seller);
+    expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    const started = clock.now().getTime();
+    await runJobs();
+    while ((await deliveries(seller, id))[0]!.status === "pending") {
+      clock.advance(30 * 60_000);
+      await runJobs();
+      // The seller's browser renews its 15-minute session meanwhile.
+      expect((await seller.client.post("/v1/auth/update-tokens")).statusCode).toBe(200);
+      expect(clock.now().getTime() - started).toBeLessThanOrEqual(25 * 3600_000);
+    }
+    const [failed] = await deliveries(seller, id);
+    expect(failed!.status).toBe("failed");
+    const tries = failed!.attempts.length;
+    expect(tries).toBeGreaterThan(5);
+    expect(Date.parse(failed!.attempts.at(-1)!.at) - started).toBeLessThanOrEqual(24 * 3600_000);
+    clock.advance(24 * 3600_000);
+    await runJobs();
+    expect(receiver.received).toHaveLength(tries);
+
+    clock.set(new Date());
+    expect((await seller.client.post("/v1/auth/update-tokens")).statusCode).toBe(200);
+    receiver.answer(() => ({ status: 200 }));
+    const before = receiver.received.length;
+    const resent = await seller.client.post(`/v1/webhooks/${id}/deliveries/${failed!.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ id: failed!.id, status: "succeeded" });
+    const resentRequests = receiver.received.slice(before);
+    expect(resentRequests).toHaveLength(1);
+    expect(resentRequests[0]!.headers["webhook-id"]).toBe(failed!.id);
+    new Webhook(secret).verify(resentRequests[0]!.body, headersOf(resentRequests[0]!));
+    const stranger = await people.person();
+    const foreign = await stranger.client.post(`/v1/webhooks/${id}/deliveries/${failed!.id}/resend`);
+    expect([foreign.statusCode, foreign.json().detail.error_code]).toEqual([404, "WEBHOOK_DELIVERY_NOT_FOUND"]);
+  });
+
+  it("stop when their endpoint is deleted", async () => {
+    const seller = await people.person();
+    const { id } = await register(seller, ["order.created"]);
+    receiver.answer(() => ({ status: 500 }));
+    const { buyer, product } = await sale(seller);
+    expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    await runJobs();
+    expect(receiver.received).toHaveLength(1);
+    expect((await seller.client.request("DELETE", `/v1/webhooks/${id}`)).statusCode).toBe(204);
+    clock.advance(3600_000);
+    await runJobs();
+    expect(receiver.received).toHaveLength(1);
+    const stuck = await t.database.db.select().from(jobs).where(eq(jobs.kind, "webhooks.deliver"));
+    expect(stuck.filter((job) => job.failedAt !== null)).toEqual([]);
+  });
+
+  it("are made once per endpoint even when the event's job runs twice", async () => {
+    const seller = await people.person();
+    const { id } = await register(seller, ["order.created"]);
+    const { buyer, product } = await sale(seller);
+    expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    const [fanout] = await t.database.db.select().from(jobs).where(eq(jobs.kind, "webhooks.fanout"));
+    await runJobs();
+    // The same job again, as a crash between its deliveries and its end would leave it.
+    await t.database.db.insert(jobs).values({ id: fanout!.id, kind: fanout!.kind, payload: fanout!.payload });
+    await runJobs();
+    expect(await deliveries(seller, id)).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it("tell of stock running low once, when a purchase takes it below the threshold", async () => {
+    const seller = await people.person();
+    const { id } = await register(seller, ["stock.low"]);
+    const { buyer, product } = await sale(seller, {
+      delivery: "auto",
+      stockItems: ["KEY-1", "KEY-2", "KEY-3", "KEY-4", "KEY-5", "KEY-6"],
+    });
+    for (let n = 0; n < 3; n += 1) expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    await runJobs();
+    const shown = await deliveries(seller, id);
+    expect(shown.map((delivery) => JSON.parse(delivery.payload))).toEqual([
+      expect.objectContaining({
+        type: "stock.low",
+        data: { product_id: product.id, product_title: product.title, units_left: 4 },
+      }),
+    ]);
+  });
+
+  it("go nowhere for a user without endpoints, and leave no jobs behind", async () => {
+    const seller = await people.person();
+    const { buyer, product } = await sale(seller);
+    expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    await runJobs();
+    expect(receiver.received).toEqual([]);
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, "webhooks.fanout"))).toEqual([]);
+  });
+});
+
+describe("where private targets are not allowed, webhooks", () => {
+  let strict: TestApp;
+  const strictPeople = testPeople("hook_strict", () => strict);
+  beforeAll(async () => {
+    strict = await createTestApp({}, { clock: clock.now });
+  });
+  afterAll(() => strict.close());
+
+  it("are registered only for https on public addresses", async () => {
+    const owner = await strictPeople.person();
+    for (const url of [
+      "http://93.184.216.34/hooks",
+      "https://127.0.0.1/hooks",
+      "https://10.1.2.3/hooks",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[::1]/hooks",
+      "https://[::ffff:192.168.0.1]/hooks",
+      "https://localhost/hooks",
+      "https://user:pass@93.184.216.34/hooks",
+    ]) {
+      const response = await owner.client.post("/v1/webhooks", { url, events: ["order.created"] });
+      expect([url, response.statusCode, response.json().detail.error_code]).toEqual([
+        url,
+        400,
+        "WEBHOOK_URL_NOT_ALLOWED",
+      ]);
+    }
+    const publicOne = await owner.client.post("/v1/webhooks", {
+      url: "https://93.184.216.34/hooks",
+      events: ["order.created"],
+    });
+    expect(publicOne.statusCode, publicOne.body).toBe(200);
+  });
+
+  it("are not sent to an address that is no longer public when the time comes", async () => {
+    const seller = await strictPeople.person();
+    const registered = await seller.client.post("/v1/webhooks", {
+      url: "https://93.184.216.34/hooks",
+      events: ["order.created"],
+    });
+    const { id } = registered.json() as { id: string };
+    // As a name that now resolves inside the network would be: the endpoint points at this machine's receiver.
+    await strict.database.db.update(webhookEndpoints).set({ url: receiver.url() }).where(eq(webhookEndpoints.id, id));
+    const buyer = await strictPeople.person();
+    await creditTestTopUp(strict.database.db, buyer.user.id, 100_00);
+    const game = await createTestGame(strict.database.db);
+    const product = await createTestProduct(strict, {
+      sellerId: seller.user.id,
+      categoryId: (await createTestSubcategory(strict.database.db, game)).id,
+    });
+    expect((await buyAs(strict, buyer.client, product.id)).statusCode).toBe(200);
+    while ((await strict.app.jobs.runDue()) > 0);
+    expect(receiver.received).toEqual([]);
+    const shown = webhookDeliveryListSchema.parse((await seller.client.get(`/v1/webhooks/${id}/deliveries`)).json());
+    expect(shown.deliveries[0]).toMatchObject({
+      status: "pending",
+      attempts: [{ status_code: null, error: "the address is not a public one" }],
+    });
+  });
+});
