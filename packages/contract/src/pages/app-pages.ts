@@ -30,6 +30,7 @@ export const APP_PAGES = [
   { path: "/wallet", indexed: false },
   { path: "/notifications", indexed: false },
   { path: "/settings", indexed: false },
+  { path: "/settings/api", indexed: false },
   { path: "/not-access", indexed: false },
   { path: "/404", indexed: false },
   { path: "/error", indexed: false },

@@ -182,6 +182,16 @@ export const createRoutes = (): RouteObject[] => [
                       ),
                     ),
                   },
+                  // Issue 25: the seller API's tokens and webhooks, the user's own.
+                  {
+                    path: "settings/api",
+                    Component: lazyScreen(
+                      withTexts(
+                        () => import("@/features/settings/pages/api-settings-page").then((m) => m.ApiSettingsPage),
+                        "settings",
+                      ),
+                    ),
+                  },
                 ],
               },
               {

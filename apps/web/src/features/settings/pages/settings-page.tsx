@@ -8,11 +8,12 @@ import { ExportSettings } from "../components/export-settings";
 import { LanguageSettings } from "../components/language-settings";
 import { NotificationSettings } from "../components/notification-settings";
 import { SessionsSettings } from "../components/sessions-settings";
+import { ApiSettingsLink } from "../components/api-settings-link";
 import { TwoFactorSettings } from "../components/two-factor-settings";
 
 /**
  * /settings (ARCHITECTURE §4 Accounts): language, notifications, password and e-mail change, two-factor sign-in,
- * signed-in devices, export of one's data and deleting the account. Always the user's own.
+ * signed-in devices, the seller API (its own page), export of one's data and deleting the account. Always the user's own.
  */
 export function SettingsPage() {
   const { t } = useTranslation("settings");
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <TwoFactorSettings />
         <EmailChangeForm />
         <SessionsSettings />
+        <ApiSettingsLink />
         <ExportSettings />
         <DeleteAccountSettings />
       </Stack>

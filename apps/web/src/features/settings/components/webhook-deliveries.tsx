@@ -1,0 +1,96 @@
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { WebhookAttempt, WebhookDelivery } from "@lootlane/contract";
+import { formatDateTime } from "@/shared/format/date";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
+import { useDeliveries, useResendDelivery } from "../api/webhooks";
+
+const statusColor = { pending: "yellow", succeeded: "teal", failed: "red" } as const;
+
+/** An endpoint's latest deliveries: each try with what the endpoint answered, and Resend. */
+export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
+  const { t } = useTranslation("settings");
+  const deliveries = useDeliveries(webhookId);
+  const resend = useResendDelivery(webhookId);
+  if (deliveries.isPending) return <Loader size="sm" role="progressbar" aria-label={t("api.webhooks.loading")} />;
+  if (deliveries.isError)
+    return (
+      <LoadErrorAlert title={t("api.loadError")} error={deliveries.error} onRetry={() => void deliveries.refetch()} />
+    );
+  if (deliveries.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("api.webhooks.noDeliveries")}
+      </Text>
+    );
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("api.webhooks.deliveries")}>
+      {deliveries.data.map((delivery) => (
+        <DeliveryRow
+          key={delivery.id}
+          delivery={delivery}
+          resending={resend.isPending && resend.variables === delivery.id}
+          onResend={() => resend.mutate(delivery.id)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function DeliveryRow({
+  delivery,
+  resending,
+  onResend,
+}: {
+  delivery: WebhookDelivery;
+  resending: boolean;
+  onResend: () => void;
+}) {
+  const { t } = useTranslation("settings");
+  return (
+    <Paper component="li" bg="gray.0" p="xs" radius="sm">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <Badge size="sm" color={statusColor[delivery.status]} variant="light">
+              {t(`api.webhooks.status.${delivery.status}`)}
+            </Badge>
+            <Text size="sm" ff="monospace">
+              {delivery.event}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(delivery.created_at)}
+            </Text>
+          </Group>
+          <Button size="compact-xs" variant="light" onClick={onResend} loading={resending}>
+            {t("api.webhooks.resend")}
+          </Button>
+        </Group>
+        {delivery.attempts.map((attempt, index) => (
+          <AttemptLine key={index} attempt={attempt} />
+        ))}
+        {delivery.next_attempt_at && (
+          <Text size="xs" c="dimmed">
+            {t("api.webhooks.nextAttempt", { time: formatDateTime(delivery.next_attempt_at) })}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One try: the endpoint's status and the start of its answer, or why there was none. */
+function AttemptLine({ attempt }: { attempt: WebhookAttempt }) {
+  const { t } = useTranslation("settings");
+  const time = formatDateTime(attempt.at);
+  const text =
+    attempt.status_code === null
+      ? t("api.webhooks.attemptFailed", { time, error: attempt.error ?? "" })
+      : t("api.webhooks.attemptAnswered", { time, status: attempt.status_code, ms: attempt.duration_ms }) +
+        (attempt.response ? ` — ${attempt.response}` : "");
+  return (
+    <Text size="xs" style={{ wordBreak: "break-word" }}>
+      {text}
+    </Text>
+  );
+}
