@@ -56,6 +56,7 @@ export default tseslint.config(
       "e2e/artifacts/**",
       "bench/data/**",
       "bench/results/**",
+      "examples/seller-bot/src/lootlane-api.d.ts",
     ],
   },
   js.configs.recommended,
@@ -65,7 +66,13 @@ export default tseslint.config(
     settings: {
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
-          project: ["apps/*/tsconfig.json", "packages/*/tsconfig.json", "e2e/tsconfig.json", "bench/tsconfig.json"],
+          project: [
+            "apps/*/tsconfig.json",
+            "packages/*/tsconfig.json",
+            "e2e/tsconfig.json",
+            "bench/tsconfig.json",
+            "examples/*/tsconfig.json",
+          ],
           conditionNames: ["source", "types", "import", "default"],
         }),
       ],
@@ -111,7 +118,7 @@ export default tseslint.config(
   },
   {
     // The server is a workspace package: other workspaces use what its exports map offers, never its files.
-    files: ["bench/**", "e2e/**", "apps/web/**", "packages/**", "scripts/**"],
+    files: ["bench/**", "e2e/**", "apps/web/**", "packages/**", "scripts/**", "examples/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -128,7 +135,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "bench/**", "e2e/**", "apps/server/src/main.ts", "apps/server/src/db/seed/**"],
+    files: [
+      "scripts/**",
+      "bench/**",
+      "e2e/**",
+      "examples/*/src/main.ts",
+      "examples/*/src/generate-types.ts",
+      "apps/server/src/main.ts",
+      "apps/server/src/db/seed/**",
+    ],
     rules: { "no-console": "off" },
   },
 );

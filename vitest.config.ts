@@ -83,6 +83,22 @@ export default defineConfig({
       ...(postgresUrl
         ? [benchProject("bench-postgres", { TEST_DB_DRIVER: "postgres", TEST_DATABASE_URL: postgresUrl })]
         : []),
+      // Issue 25: the example seller bot, run against the real server in process.
+      {
+        resolve: { conditions: ["source"] },
+        ssr: { resolve: { conditions: ["source"] } },
+        test: {
+          name: "examples",
+          root: "examples/seller-bot",
+          include: ["src/**/*.test.ts"],
+          env: { TEST_DB_DRIVER: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
+          pool: "forks",
+          globalSetup: ["../../apps/server/src/test/log-secrets-global-setup.ts"],
+        },
+      },
       "apps/web/vite.config.ts",
       {
         test: {
