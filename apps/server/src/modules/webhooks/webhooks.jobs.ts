@@ -1,5 +1,5 @@
 import { WEBHOOK_RETRY_HOURS, type WebhookAttempt, type WebhookEvent } from "@lootlane/contract";
-import { and, arrayContains, eq } from "drizzle-orm";
+import { and, arrayContains, eq, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow } from "../../db/schema/webhooks.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { completeJob, enqueueJobs, type ClaimedJob, type JobRunner } from "../../platform/jobs/job-queue.js";
@@ -82,8 +82,9 @@ async function tryDelivery(deps: WebhookDeps, deliveryId: string): Promise<Date 
   const next = new Date(now.getTime() + delay);
   const gaveUp = next.getTime() > found.delivery.createdAt.getTime() + RETRY_WINDOW_MS;
   const status = succeeded(outcome) ? "succeeded" : gaveUp ? "failed" : "pending";
-  await record(deps, found.delivery, outcome, status, status === "pending" ? next : null);
-  return status === "pending" ? next : undefined;
+  // Gone while it was tried (its endpoint deleted): nothing is left to retry.
+  const row = await record(deps, found.delivery.id, outcome, status, status === "pending" ? next : null);
+  return row && status === "pending" ? next : undefined;
 }
 
 /**
@@ -106,7 +107,10 @@ export async function resendDelivery(
     : found.delivery.status === "pending" && withinDay
       ? "pending"
       : "failed";
-  return record(deps, found.delivery, outcome, status, status === "pending" ? found.delivery.nextAttemptAt : null);
+  const nextAttemptAt = status === "pending" ? found.delivery.nextAttemptAt : null;
+  const row = await record(deps, deliveryId, outcome, status, nextAttemptAt);
+  if (!row) throw new AppError("WEBHOOK_DELIVERY_NOT_FOUND");
+  return row;
 }
 
 const succeeded = (outcome: TryOutcome) =>
@@ -140,14 +144,18 @@ async function attempt(
   return { ...outcome, at, durationMs: Math.round(performance.now() - started) };
 }
 
-/** Adds the try to the delivery's record (the newest ATTEMPTS_KEPT) and sets its state. */
+/**
+ * Adds the try to the delivery's record (the newest ATTEMPTS_KEPT) and sets its state; undefined when the delivery
+ * is gone. The try is appended in the statement, not to the list read before it, so a resend and a retry that ran
+ * at once both stay on record.
+ */
 async function record(
   deps: WebhookDeps,
-  delivery: WebhookDeliveryRow,
+  deliveryId: string,
   outcome: TryOutcome & { at: Date; durationMs: number },
   status: WebhookDeliveryRow["status"],
   nextAttemptAt: Date | null,
-): Promise<WebhookDeliveryRow> {
+): Promise<WebhookDeliveryRow | undefined> {
   const entry: WebhookAttempt = {
     at: outcome.at.toISOString(),
     status_code: outcome.statusCode,
@@ -155,11 +163,15 @@ async function record(
     error: outcome.error,
     duration_ms: outcome.durationMs,
   };
+  const appended = sql`${webhookDeliveries.attempts} || ${JSON.stringify([entry])}::jsonb`;
   const [row] = await deps.db
     .update(webhookDeliveries)
-    .set({ status, nextAttemptAt, attempts: [...(delivery.attempts as WebhookAttempt[]), entry].slice(-ATTEMPTS_KEPT) })
-    .where(eq(webhookDeliveries.id, delivery.id))
+    .set({
+      status,
+      nextAttemptAt,
+      attempts: sql`jsonb_path_query_array(${appended}, ${`$[last - ${ATTEMPTS_KEPT - 1} to last]`}::jsonpath)`,
+    })
+    .where(eq(webhookDeliveries.id, deliveryId))
     .returning();
-  if (!row) throw new AppError("WEBHOOK_DELIVERY_NOT_FOUND");
   return row;
 }

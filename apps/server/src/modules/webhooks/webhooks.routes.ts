@@ -62,7 +62,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async
         tags,
         summary: "Delete a webhook endpoint: nothing more is sent to it, retries included",
         params: webhookIdParamsSchema,
-        response: { 204: z.undefined().describe("Deleted"), ...errorResponses(401, 403, 404) },
+        response: { 204: z.undefined().describe("Deleted"), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

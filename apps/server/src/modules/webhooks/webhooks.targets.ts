@@ -31,8 +31,10 @@ for (const [network, prefix] of [
 ] as const)
   notPublic.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // Unspecified, loopback and the deprecated IPv4-compatible `::a.b.c.d`, which some stacks still carry to IPv4.
+  ["::", 96],
+  // IPv4-translated (SIIT), `::ffff:0:a.b.c.d`; the mapped `::ffff:a.b.c.d` is checked as its IPv4 below.
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
@@ -41,6 +43,7 @@ for (const [network, prefix] of [
   ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const)
   notPublic.addSubnet(network, prefix, "ipv6");

@@ -155,6 +155,10 @@ describe("webhook endpoints", () => {
       expect([address, isPublicAddress(address)]).toEqual([address, false]);
     for (const address of ["::1", "::", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "not an ip"])
       expect([address, isPublicAddress(address)]).toEqual([address, false]);
+    // IPv4 inside IPv6 however written (mapped in hex, the deprecated compatible form, SIIT), and old site-local.
+    for (const address of ["::ffff:7f00:1", "::7f00:1", "::127.0.0.1", "::ffff:0:a00:1", "fec0::1", "64:ff9b::a00:1"])
+      expect([address, isPublicAddress(address)]).toEqual([address, false]);
+    expect(isPublicAddress("::ffff:808:808")).toBe(true);
   });
 });
 
@@ -209,6 +213,72 @@ describe("webhook deliveries", () => {
     expect(shown.map((delivery) => delivery.id).sort()).toEqual(
       receiver.received.map((request) => request.headers["webhook-id"]).sort(),
     );
+  });
+
+  it("tell of a deal's completion, its review, and a dispute with its outcome, as the contract describes them", async () => {
+    const seller = await people.person();
+    const admin = await people.person("admin");
+    const { secret } = await register(seller, [
+      "deal.completed",
+      "review.created",
+      "dispute.opened",
+      "dispute.resolved",
+    ]);
+    const completed = await sale(seller);
+    const bought = await buyAs(t, completed.buyer.client, completed.product.id);
+    const dealId = (bought.json() as { deal: { id: string } }).deal.id;
+    const confirmed = await completed.buyer.client.request("PATCH", "/v1/products/confirm-receipt", {
+      product_id: completed.product.id,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const reviewed = await completed.buyer.client.post("/v1/reviews/", { deal_id: dealId, stars: 4, text: "Fast" });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const disputed = await sale(seller);
+    const disputedId = ((await buyAs(t, disputed.buyer.client, disputed.product.id)).json() as { deal: { id: string } })
+      .deal.id;
+    const reported = await disputed.buyer.client.post(`/v1/deals/${disputedId}/dispute`, {
+      reason: "not_received",
+      text: "Nothing arrived after an hour",
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const resolved = await admin.client.post(`/v1/admin/deals/${disputedId}/resolve`, {
+      resolution: "refund",
+      product_status: "withdrawn",
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    await runJobs();
+
+    const verifier = new Webhook(secret);
+    const bodies = receiver.received.map((request) => {
+      verifier.verify(request.body, headersOf(request));
+      return webhookPayloadSchema.parse(JSON.parse(request.body));
+    });
+    expect(bodies.map((body) => [body.type, body.data]).sort()).toEqual([
+      ["deal.completed", expect.objectContaining({ deal_id: dealId, automatic: false })],
+      ["dispute.opened", expect.objectContaining({ deal_id: disputedId })],
+      ["dispute.resolved", expect.objectContaining({ deal_id: disputedId, outcome: "refund" })],
+      ["review.created", expect.objectContaining({ product_id: completed.product.id, rating: 4 })],
+    ]);
+  });
+
+  it("keep every try on record when a resend and a retry run at once", async () => {
+    const seller = await people.person();
+    const { id } = await register(seller, ["order.created"]);
+    receiver.answer(() => ({ status: 500 }));
+    const { buyer, product } = await sale(seller);
+    expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    await runJobs();
+    const [delivery] = await deliveries(seller, id);
+    // Both tries are under way together: each read the record before the other wrote it.
+    receiver.answer(() => ({ status: 500, delayMs: TIMEOUT_MS / 2 }));
+    clock.advance(30_000);
+    const [resent] = await Promise.all([
+      seller.client.post(`/v1/webhooks/${id}/deliveries/${delivery!.id}/resend`),
+      runJobs(),
+    ]);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(receiver.received).toHaveLength(3);
+    expect((await deliveries(seller, id))[0]!.attempts).toHaveLength(3);
   });
 
   it("are retried after a failed answer, each try recorded with what the endpoint said", async () => {
