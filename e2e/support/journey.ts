@@ -12,15 +12,16 @@ import { type StartedServer, startServer } from "./server.js";
 export type Journey = { server: StartedServer; mail: TestMailServer; browser: Browser; adminApi: ApiSession };
 
 /**
- * Starts a journey's world before the tests of the calling describe block and stops it after them. The fields are
+ * Starts a journey's world before the tests of the calling describe block and stops it after them; `env` adds to
+ * the server's environment. The fields are
  * filled once beforeAll has run, so tests and helpers read them through the returned object.
  */
-export function useJourney(): Journey {
+export function useJourney({ env = {} }: { env?: Record<string, string> } = {}): Journey {
   const journey = {} as Partial<Journey>;
   beforeAll(async () => {
     journey.mail = await startTestMailServer();
     journey.server = await startServer({
-      env: { SMTP_URL: journey.mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>" },
+      env: { SMTP_URL: journey.mail.url, MAIL_FROM: "Lootlane <no-reply@lootlane.test>", ...env },
     });
     journey.browser = await launchBrowser();
     // The admin sets up two-factor sign-in here; the journey's later admin sign-ins enter codes (admin-sign-in.ts).

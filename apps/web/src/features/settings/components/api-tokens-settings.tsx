@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import { API_SCOPES, API_TOKEN_NAME_MAX, type ApiToken } from "@lootlane/contract";
+import { API_SCOPES, API_TOKEN_NAME_MAX, type ApiScope, type ApiToken } from "@lootlane/contract";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { formatDateTime } from "@/shared/format/date";
@@ -26,6 +26,10 @@ import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/api-t
 import { SettingsSection } from "./settings-section";
 
 const EXPIRY_DAYS = ["30", "90", "365"] as const;
+
+/** A scope's text key: i18next reads ":" as the namespace separator, so the texts spell `products:read` with "_". */
+const scopeKey = (scope: ApiScope) => scope.replace(":", "_") as Underscored<ApiScope>;
+type Underscored<S> = S extends `${infer Group}:${infer Access}` ? `${Group}_${Access}` : never;
 
 const refusals = {
   codes: { API_TOKEN_LIMIT_REACHED: "name" },
@@ -95,7 +99,7 @@ export function ApiTokensSettings() {
                   value={scope}
                   label={
                     <>
-                      <Code>{scope}</Code> {t(`api.scopes.${scope}`)}
+                      <Code>{scope}</Code> {t(`api.scopes.${scopeKey(scope)}`)}
                     </>
                   }
                 />

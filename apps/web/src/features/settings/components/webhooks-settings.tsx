@@ -138,7 +138,8 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
     <Paper component="li" withBorder p="sm" radius="md">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          {/* At least 16rem wide, so on a phone the address has the whole line and the buttons go below it. */}
+          <Stack gap={4} style={{ minWidth: 0, flex: "1 1 16rem" }}>
             <Text fw={500} size="sm" style={{ wordBreak: "break-all" }}>
               {webhook.url}
             </Text>
