@@ -258,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    limiter: createRateLimiter(rateLimitStore, clock),
   };
   registerWebhookJobs(jobs, webhooks);
   const walletAlerts = createWalletAlerts(realtime);

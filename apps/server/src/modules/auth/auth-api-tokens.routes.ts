@@ -57,7 +57,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<ApiTokensRoutesOptions> = as
         tags,
         summary: "Revoke a personal access token: it stops working at once, on every instance",
         params: apiTokenIdParamsSchema,
-        response: { 204: z.undefined().describe("Revoked"), ...errorResponses(401, 403, 404) },
+        response: { 204: z.undefined().describe("Revoked"), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

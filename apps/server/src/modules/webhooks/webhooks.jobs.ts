@@ -3,6 +3,7 @@ import { and, arrayContains, eq, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow } from "../../db/schema/webhooks.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { completeJob, enqueueJobs, type ClaimedJob, type JobRunner } from "../../platform/jobs/job-queue.js";
+import type { RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import { sendWebhook, type TryOutcome } from "./webhooks.sender.js";
 import { signedHeaders } from "./webhooks.signature.js";
 import { checkWebhookTarget } from "./webhooks.targets.js";
@@ -20,6 +21,8 @@ const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 3600_000,
 const RETRY_WINDOW_MS = WEBHOOK_RETRY_HOURS * 3600_000;
 /** A delivery keeps this many tries to show; a resent one keeps adding. */
 const ATTEMPTS_KEPT = 30;
+/** Resends per user: enough to test an endpoint by hand, too few to aim the server at anyone. */
+export const RESEND_RATE: RateLimitRule = { name: "webhook-resend", max: 20, windowMs: 60_000 };
 
 export function registerWebhookJobs(jobs: JobRunner, deps: WebhookDeps): void {
   jobs.handle(FANOUT_JOB, (payload, job) => fanOut(deps, payload, job));
@@ -97,6 +100,7 @@ export async function resendDelivery(
   webhookId: string,
   deliveryId: string,
 ): Promise<WebhookDeliveryRow> {
+  await deps.limiter.consume(RESEND_RATE, userId);
   const found = await deliveryWithEndpoint(deps, deliveryId);
   if (!found || found.endpoint.userId !== userId || found.endpoint.id !== webhookId)
     throw new AppError("WEBHOOK_DELIVERY_NOT_FOUND");

@@ -93,7 +93,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async
         tags,
         summary: "Send a delivery again now, with the same id and body and a new signature; answers it with this try",
         params: webhookDeliveryParamsSchema,
-        response: { 200: webhookDeliverySchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: webhookDeliverySchema, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
     async (request) =>

@@ -17,6 +17,7 @@ import {
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { NewJobInput } from "../../platform/jobs/job-queue.js";
+import type { RateLimiter } from "../../platform/rate-limit/rate-limiter.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { newWebhookSecret } from "./webhooks.signature.js";
 import { checkWebhookTarget } from "./webhooks.targets.js";
@@ -39,6 +40,8 @@ export type WebhookDeps = {
   allowPrivateTargets: boolean;
   /** How long one try may take, connect to last byte. */
   timeoutMs: number;
+  /** Counts resends: each is a request the server makes to an address a user chose. */
+  limiter: RateLimiter;
 };
 
 /** The job that tells `userId`'s endpoints subscribed to `event`; its payload is the event's body without a date. */

@@ -19,6 +19,7 @@ import { createTestClock, type TestClock } from "../../test/test-clock.js";
 import { buyAs } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
 import { creditTestTopUp } from "../../test/test-wallet-postings.js";
+import { RESEND_RATE } from "./webhooks.jobs.js";
 import { isPublicAddress } from "./webhooks.targets.js";
 
 /*
@@ -370,6 +371,20 @@ describe("webhook deliveries", () => {
     const stranger = await people.person();
     const foreign = await stranger.client.post(`/v1/webhooks/${id}/deliveries/${failed!.id}/resend`);
     expect([foreign.statusCode, foreign.json().detail.error_code]).toEqual([404, "WEBHOOK_DELIVERY_NOT_FOUND"]);
+  });
+
+  it(`are resent by hand at most ${RESEND_RATE.max} times a minute per user`, async () => {
+    const seller = await people.person();
+    const { id } = await register(seller, ["order.created"]);
+    const { buyer, product } = await sale(seller);
+    expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+    await runJobs();
+    const [delivery] = await deliveries(seller, id);
+    const resend = () => seller.client.post(`/v1/webhooks/${id}/deliveries/${delivery!.id}/resend`);
+    for (let n = 0; n < RESEND_RATE.max; n += 1) expect((await resend()).statusCode).toBe(200);
+    const over = await resend();
+    expect([over.statusCode, over.json().detail.error_code]).toEqual([429, "TOO_MANY_REQUESTS"]);
+    expect(receiver.received).toHaveLength(1 + RESEND_RATE.max);
   });
 
   it("stop when their endpoint is deleted", async () => {
