@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { isPublicAddress } from "../security/public-address.js";
 
 /*
  * A push subscription's endpoint is a URL that a browser hands us and the server will call: anyone signed in can
@@ -7,45 +8,9 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
  * private network (SSRF). Outside production, plain http to this machine is allowed for local push services.
  */
 
-// Addresses that are not the public internet: IANA special-purpose registries (RFC 6890 and successors). BlockList
-// checks an IPv4-mapped IPv6 address (::ffff:127.0.0.1) against the IPv4 ranges, so none hides behind that form.
-const nonPublic = new BlockList();
-for (const [network, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  nonPublic.addSubnet(network, bits, "ipv4");
-for (const [network, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  nonPublic.addSubnet(network, bits, "ipv6");
-
 const loopback = new BlockList();
 loopback.addSubnet("127.0.0.0", 8, "ipv4");
 loopback.addAddress("::1", "ipv6");
-
-export function isPublicAddress(address: string): boolean {
-  const version = isIP(address);
-  return version !== 0 && !nonPublic.check(address, version === 4 ? "ipv4" : "ipv6");
-}
 
 /** The host of a URL as an address when it is one (`[::1]` → `::1`). */
 function literalAddress(hostname: string): string | undefined {

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import type { VapidConfig } from "../../config.js";
 import { startTestPushService, type TestPushService } from "../../test/test-push-service.js";
-import { isPublicAddress, publicAddressLookup, pushEndpointProblem } from "./push-endpoint.js";
+import { isPublicAddress } from "../security/public-address.js";
+import { publicAddressLookup, pushEndpointProblem } from "./push-endpoint.js";
 import { createPushSender, PushServiceError, type PushOptions, type PushTarget } from "./push-sender.js";
 
 let push: TestPushService;
