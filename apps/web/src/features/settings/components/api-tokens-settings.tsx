@@ -1,18 +1,5 @@
 import { useState } from "react";
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { API_SCOPES, API_TOKEN_NAME_MAX, type ApiScope, type ApiToken } from "@lootlane/contract";
@@ -20,10 +7,10 @@ import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { formatDateTime } from "@/shared/format/date";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
-import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/api-tokens";
 import { SettingsSection } from "./settings-section";
+import { ShownOnceDialog } from "./shown-once-dialog";
 
 const EXPIRY_DAYS = ["30", "90", "365"] as const;
 
@@ -120,20 +107,14 @@ export function ApiTokensSettings() {
           </Group>
         </Stack>
       </form>
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={t("api.tokens.createdTitle")} centered>
-        <Stack gap="md">
-          <Alert color="yellow" variant="light">
-            {t("api.tokens.shownOnce")}
-          </Alert>
-          <Code block style={{ wordBreak: "break-all", whiteSpace: "pre-wrap" }} data-testid="new-api-token">
-            {shown}
-          </Code>
-          <Group justify="space-between">
-            <CopyTextButton value={shown ?? ""} label={t("api.tokens.copy")} />
-            <Button onClick={() => setShown(null)}>{t("api.done")}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ShownOnceDialog
+        value={shown}
+        title={t("api.tokens.createdTitle")}
+        warning={t("api.tokens.shownOnce")}
+        copyLabel={t("api.tokens.copy")}
+        testId="new-api-token"
+        onClose={() => setShown(null)}
+      />
     </SettingsSection>
   );
 }

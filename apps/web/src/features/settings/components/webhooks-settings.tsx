@@ -1,15 +1,15 @@
 import { useState } from "react";
-import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type Webhook } from "@lootlane/contract";
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
-import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { useCreateWebhook, useDeleteWebhook, useWebhooks } from "../api/webhooks";
 import { SettingsSection } from "./settings-section";
+import { ShownOnceDialog } from "./shown-once-dialog";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
 const refusals = {
@@ -90,20 +90,14 @@ export function WebhooksSettings() {
           </Group>
         </Stack>
       </form>
-      <Modal opened={secret !== null} onClose={() => setSecret(null)} title={t("api.webhooks.createdTitle")} centered>
-        <Stack gap="md">
-          <Alert color="yellow" variant="light">
-            {t("api.webhooks.shownOnce")}
-          </Alert>
-          <Code block style={{ wordBreak: "break-all", whiteSpace: "pre-wrap" }} data-testid="new-webhook-secret">
-            {secret}
-          </Code>
-          <Group justify="space-between">
-            <CopyTextButton value={secret ?? ""} label={t("api.webhooks.copy")} />
-            <Button onClick={() => setSecret(null)}>{t("api.done")}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ShownOnceDialog
+        value={secret}
+        title={t("api.webhooks.createdTitle")}
+        warning={t("api.webhooks.shownOnce")}
+        copyLabel={t("api.webhooks.copy")}
+        testId="new-webhook-secret"
+        onClose={() => setSecret(null)}
+      />
     </SettingsSection>
   );
 }
