@@ -148,7 +148,8 @@ function TokenRow({ token }: { token: ApiToken }) {
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+        {/* As a webhook's row: at least 16rem wide, so on a phone the details have the whole line. */}
+        <Stack gap={4} style={{ minWidth: 0, flex: "1 1 16rem" }}>
           <Group gap="xs" wrap="wrap">
             <Text fw={500} size="sm">
               {token.name}
@@ -171,7 +172,9 @@ function TokenRow({ token }: { token: ApiToken }) {
             {t("api.tokens.details", {
               created: formatDateTime(token.created_at),
               expires: formatDateTime(token.expires_at),
-              used: token.last_used_at ? formatDateTime(token.last_used_at) : t("api.tokens.neverUsed"),
+              used: token.last_used_at
+                ? t("api.tokens.lastUsed", { time: formatDateTime(token.last_used_at) })
+                : t("api.tokens.neverUsed"),
             })}
           </Text>
         </Stack>

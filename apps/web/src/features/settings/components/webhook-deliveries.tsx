@@ -88,8 +88,9 @@ function AttemptLine({ attempt }: { attempt: WebhookAttempt }) {
       ? t("api.webhooks.attemptFailed", { time, error: attempt.error ?? "" })
       : t("api.webhooks.attemptAnswered", { time, status: attempt.status_code, ms: attempt.duration_ms }) +
         (attempt.response ? ` — ${attempt.response}` : "");
+  // An answer may be a page of HTML or a stack trace: three lines of it, the whole start on hover.
   return (
-    <Text size="xs" style={{ wordBreak: "break-word" }}>
+    <Text size="xs" lineClamp={3} title={attempt.response ?? undefined} style={{ wordBreak: "break-word" }}>
       {text}
     </Text>
   );

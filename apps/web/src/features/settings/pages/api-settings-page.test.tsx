@@ -12,6 +12,7 @@ const TOKEN_ID = "6f1d7f7e-5c6a-4b8e-9a51-2f3c4d5e6f01";
 const WEBHOOK_ID = "6f1d7f7e-5c6a-4b8e-9a51-2f3c4d5e6f02";
 const DELIVERY_ID = "6f1d7f7e-5c6a-4b8e-9a51-2f3c4d5e6f03";
 const NEW_TOKEN = "llp_vK3qJ0c2lM9xTqYwH1aP0sZr8nB5eD7fG6hJ4kL2mN0";
+const NEW_SECRET = "whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw==";
 
 const bot = {
   id: TOKEN_ID,
@@ -35,9 +36,26 @@ const delivery = {
   payload: "{}",
   attempts: [
     { at: "2026-11-20T10:01:00.000Z", status_code: 500, response: "database down", error: null, duration_ms: 42 },
+    {
+      at: "2026-11-20T10:02:00.000Z",
+      status_code: null,
+      response: null,
+      error: "connect ECONNREFUSED",
+      duration_ms: 3,
+    },
   ],
   next_attempt_at: "2026-11-20T10:03:00.000Z",
   created_at: "2026-11-20T10:01:00.000Z",
+};
+
+const delivered = {
+  ...delivery,
+  status: "succeeded",
+  attempts: [
+    ...delivery.attempts,
+    { at: "2026-11-20T10:05:00.000Z", status_code: 200, response: "ok", error: null, duration_ms: 15 },
+  ],
+  next_attempt_at: null,
 };
 
 function stubApiSettings(routes: Record<string, StubReply | StubReply[]> = {}) {
@@ -119,10 +137,13 @@ describe("Settings → API", { timeout: JOURNEY_TIMEOUT_MS }, () => {
 
   it("adds a webhook, shows its secret once, and lists its deliveries with Resend", async () => {
     const api = stubApiSettings({
-      "POST webhooks": { body: { id: WEBHOOK_ID, secret: "whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw==" } },
+      "POST webhooks": { body: { id: WEBHOOK_ID, secret: NEW_SECRET } },
       "GET webhooks": [{ body: { webhooks: [] } }, { body: { webhooks: [endpoint] } }],
-      [`GET webhooks/${WEBHOOK_ID}/deliveries`]: { body: { deliveries: [delivery] } },
-      [`POST webhooks/${WEBHOOK_ID}/deliveries/${DELIVERY_ID}/resend`]: { body: { ...delivery, status: "succeeded" } },
+      [`GET webhooks/${WEBHOOK_ID}/deliveries`]: [
+        { body: { deliveries: [delivery] } },
+        { body: { deliveries: [delivered] } },
+      ],
+      [`POST webhooks/${WEBHOOK_ID}/deliveries/${DELIVERY_ID}/resend`]: { body: delivered },
     });
     const { events } = await openApiSettings();
     const webhooks = region("Webhooks");
@@ -131,24 +152,61 @@ describe("Settings → API", { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await events.click(within(webhooks).getByRole("checkbox", { name: /order\.created/ }));
     await events.click(within(webhooks).getByRole("button", { name: "Add webhook" }));
     const dialog = await screen.findByRole("dialog", { name: "Your signing secret" });
-    expect(dialog).toHaveTextContent("whsec_c2VjcmV0");
+    expect(within(dialog).getByText(NEW_SECRET)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent("you will not see it again");
     expect(api.bodiesOf("POST webhooks")).toEqual([
       { url: "https://bot.example.com/lootlane", events: ["order.created", "message.created"] },
     ]);
     await events.click(within(dialog).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByText(NEW_SECRET)).not.toBeInTheDocument());
 
     const row = await within(webhooks).findByRole("listitem");
+    expect(row).toHaveTextContent("https://bot.example.com/lootlane");
+    expect(row).not.toHaveTextContent(NEW_SECRET);
     await events.click(within(row).getByRole("button", { name: "Deliveries" }));
     const deliveries = await within(row).findByRole("list", { name: "Deliveries" });
     expect(deliveries).toHaveTextContent("Retrying");
     expect(deliveries).toHaveTextContent("answered 500 in 42 ms — database down");
+    expect(deliveries).toHaveTextContent("no answer (connect ECONNREFUSED)");
     expect(deliveries).toHaveTextContent("Next try");
     await events.click(within(deliveries).getByRole("button", { name: "Resend" }));
-    await waitFor(() =>
-      expect(api.calls.map((call) => call.route)).toContain(
-        `POST webhooks/${WEBHOOK_ID}/deliveries/${DELIVERY_ID}/resend`,
-      ),
+    // The list is read again and shows the try the resend made.
+    expect(await within(deliveries).findByText("Delivered")).toBeInTheDocument();
+    expect(deliveries).toHaveTextContent("answered 200 in 15 ms — ok");
+    expect(deliveries).not.toHaveTextContent("Next try");
+    expect(api.calls.map((call) => call.route)).toContain(
+      `POST webhooks/${WEBHOOK_ID}/deliveries/${DELIVERY_ID}/resend`,
     );
+  });
+
+  it("shows the checks and the server's refusal beside their fields, in Russian", async () => {
+    await i18n.changeLanguage("ru");
+    try {
+      // The server answers in the language the app sends as Accept-Language.
+      const api = stubApiSettings({
+        "POST tokens": refusal(422, "VALIDATION_ERROR", "Неверные данные", [
+          { field: "scopes", message: "Неизвестное право" },
+        ]),
+      });
+      const app = renderApp("/settings/api", { user: makeUser() });
+      await screen.findByRole("heading", { level: 1, name: "API для ваших программ" });
+      const tokens = region("Персональные токены");
+      await app.events.click(within(tokens).getByRole("button", { name: "Создать токен" }));
+      expect(within(tokens).getByLabelText("Название")).toHaveAccessibleDescription("Введите название");
+      expect(await within(tokens).findByText("Выберите хотя бы одно право")).toBeInTheDocument();
+
+      await fill(app.events, within(tokens).getByLabelText("Название"), "Бот");
+      await app.events.click(within(tokens).getByRole("checkbox", { name: /products:read/ }));
+      await app.events.click(within(tokens).getByRole("combobox", { name: "Срок действия" }));
+      await app.events.click(await screen.findByRole("option", { name: "30 дней" }));
+      await app.events.click(within(tokens).getByRole("button", { name: "Создать токен" }));
+      const scopes = within(tokens).getByRole("group", { name: "Права" });
+      await waitFor(() => expect(scopes).toHaveAccessibleDescription("Неизвестное право"));
+      expect(within(tokens).queryByRole("alert")).not.toBeInTheDocument();
+      expect(api.bodiesOf("POST tokens")).toEqual([{ name: "Бот", scopes: ["products:read"], expires_in_days: 30 }]);
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("shows a refused address beside the field, in Russian", async () => {
