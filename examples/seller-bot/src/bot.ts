@@ -5,31 +5,32 @@ import { isSignedWebhook } from "./signature.js";
 
 /*
  * A seller's bot: Lootlane tells it of orders and messages by webhook, and it acts through the API with a
- * personal access token holding only `deals:write` (deliver) and `chats:write` (answer). Types come from the API's
- * OpenAPI document (`npm run generate`), so a call the API does not offer does not compile.
+ * personal access token holding only `deals:write` (deliver), `chats:write` (answer) and `chats:read` (whose chat
+ * a message is in). Types come from the API's OpenAPI document (`npm run generate`), so a call the API does not
+ * offer does not compile.
  */
 
 export type BotOptions = {
   /** The Lootlane server, e.g. https://lootlane.example. */
   baseUrl: string;
-  /** A personal access token with deals:write and chats:write. */
+  /** A personal access token with deals:write, chats:write and chats:read. */
   token: string;
   /** The webhook's signing secret (whsec_…), shown once when it was added. */
   webhookSecret: string;
-  /** What manual orders get, one line each, handed out in order. */
+  /** What manual orders get, one line a unit, handed out in order. */
   stock: string[];
   /** The answer to a buyer's message. */
   reply: (message: string) => string;
 };
 
-/** Webhook bodies this bot acts on (docs/api.md lists every event). */
-type Event =
-  | {
-      type: "order.created";
-      data: { deal_id: string; chat_id: string; product_title: string; delivered_units: number[] };
-    }
-  | { type: "message.created"; data: { chat_id: string; sender_username: string; text: string } }
-  | { type: string; data: unknown };
+/** The `data` of the events this bot acts on (docs/api.md lists every event; the others are acknowledged). */
+type OrderCreated = {
+  deal_id: string;
+  product_title: string;
+  quantity: number;
+  delivered_units: number[];
+};
+type MessageCreated = { chat_id: string; text: string };
 
 const BODY_MAX_BYTES = 1024 * 1024;
 
@@ -39,31 +40,52 @@ export function createSellerBot(options: BotOptions) {
     headers: { authorization: `Bearer ${options.token}` },
   });
   const stock = [...options.stock];
-  // Lootlane may deliver a webhook twice (a retry after a lost answer): its id says so.
-  const seen = new Set<string>();
+  // Lootlane sends a webhook again after an answer it did not get, and on a resend, with the same id: each id is
+  // acted on once, and a repeat arriving meanwhile gets the first one's outcome. Kept in memory for the example;
+  // a bot that restarts keeps them where it keeps its stock.
+  const handled = new Map<string, Promise<void>>();
 
-  async function act(event: Event): Promise<void> {
-    if (event.type === "order.created") {
-      const order = event.data as Extract<Event, { type: "order.created" }>["data"];
-      // Units of an automatic listing were handed over by Lootlane already; a manual order is ours to deliver.
-      if (order.delivered_units.length > 0) return;
-      const goods = stock.shift();
-      const text = goods
-        ? `Thank you for buying ${order.product_title}! Here it is:\n${goods}`
+  /** A manual order: its quantity of lines from the stock, handed over in the deal's chat. */
+  async function deliver(order: OrderCreated): Promise<void> {
+    // Units of an automatic listing were handed over by Lootlane already; a manual order is ours to deliver.
+    if (order.delivered_units.length > 0) return;
+    const goods = stock.length >= order.quantity ? stock.splice(0, order.quantity) : [];
+    const text =
+      goods.length > 0
+        ? `Thank you for buying ${order.product_title}! Here is your order:\n${goods.join("\n")}`
         : `Thank you for buying ${order.product_title}! We are out of stock for a moment and will deliver shortly.`;
-      const { error } = await api.POST("/v1/deals/{id}/deliver", {
-        params: { path: { id: order.deal_id } },
-        body: { text },
-      });
-      if (error) throw new Error(`delivering failed: ${error.detail.error_code}`);
-    } else if (event.type === "message.created") {
-      const message = event.data as Extract<Event, { type: "message.created" }>["data"];
-      const { error } = await api.POST("/v1/chats/{id}/messages", {
-        params: { path: { id: message.chat_id } },
-        body: { text: options.reply(message.text) },
-      });
-      if (error) throw new Error(`answering failed: ${error.detail.error_code}`);
-    }
+    const { error } = await api.POST("/v1/deals/{id}/deliver", {
+      params: { path: { id: order.deal_id } },
+      body: { text },
+    });
+    if (!error) return;
+    // Not handed over, so still ours to sell.
+    stock.unshift(...goods);
+    // A deal closed meanwhile (refunded) takes nothing more: trying again would not help.
+    if (error.detail.error_code !== "INVALID_DEAL_STATUS") throw new Error(`delivering: ${error.detail.error_code}`);
+  }
+
+  /** A buyer's message in a chat about one of our listings gets the configured answer. */
+  async function answer(message: MessageCreated): Promise<void> {
+    // Lootlane tells a member only of the others' messages, so the bot never hears (and answers) itself. But this
+    // account may be the buyer in another seller's chat, and an admin writes during a dispute: the bot answers in
+    // chats about its own listings only, and leaves disputes to people.
+    const { data: chat, error } = await api.GET("/v1/products/get/chat/{chatId}", {
+      params: { path: { chatId: message.chat_id } },
+    });
+    if (error) throw new Error(`reading the chat: ${error.detail.error_code}`);
+    if (!chat.is_owner || chat.deal?.status === "disputed") return;
+    const { error: notSent } = await api.POST("/v1/chats/{id}/messages", {
+      params: { path: { id: message.chat_id } },
+      body: { text: options.reply(message.text) },
+    });
+    if (notSent) throw new Error(`answering: ${notSent.detail.error_code}`);
+  }
+
+  async function act(body: string): Promise<void> {
+    const event = JSON.parse(body) as { type: string; data: unknown };
+    if (event.type === "order.created") await deliver(event.data as OrderCreated);
+    else if (event.type === "message.created") await answer(event.data as MessageCreated);
   }
 
   /**
@@ -72,18 +94,20 @@ export function createSellerBot(options: BotOptions) {
    */
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readBody(request);
-    const id = String(request.headers["webhook-id"] ?? "");
     if (body === undefined || !isSignedWebhook(options.webhookSecret, request.headers, body)) {
       response.writeHead(401).end();
       return;
     }
-    if (seen.has(id)) {
-      response.writeHead(204).end();
-      return;
+    const id = String(request.headers["webhook-id"]);
+    let acting = handled.get(id);
+    if (!acting) {
+      acting = act(body);
+      handled.set(id, acting);
+      // A failed one is forgotten, so Lootlane's next try acts again.
+      acting.catch(() => handled.delete(id));
     }
     try {
-      await act(JSON.parse(body) as Event);
-      seen.add(id);
+      await acting;
       response.writeHead(204).end();
     } catch (error) {
       response.writeHead(500, { "content-type": "text/plain" }).end(String(error));

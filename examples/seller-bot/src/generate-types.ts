@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 
 /*
@@ -13,7 +14,8 @@ export async function typesOf(document: object): Promise<string> {
 
 export const TYPES_FILE = new URL("./lootlane-api.d.ts", import.meta.url);
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script, not imported by the test.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const base = process.env.LOOTLANE_URL ?? "http://localhost:3000";
   const response = await fetch(`${base}/v1/docs/json`);
   if (!response.ok) throw new Error(`${base}/v1/docs/json answered ${response.status}`);
