@@ -1,7 +1,8 @@
 import {
   WEBHOOKS_PER_USER_MAX,
   type CreateWebhookRequest,
-  type NotificationEvent,
+  type NotificationEventName,
+  type NotificationParams,
   type WebhookData,
   type WebhookEvent,
 } from "@lootlane/contract";
@@ -54,19 +55,29 @@ export function webhookJob<E extends WebhookEvent>(
   return { kind: FANOUT_JOB, payload: { user_id: userId, event, data, at: at.toISOString() } };
 }
 
-/** Which notification is which webhook event (chat messages go through notifyChatMessage with their id instead). */
-const eventOfNotice = {
-  sale: "order.created",
-  deal_completed: "deal.completed",
-  dispute_opened: "dispute.opened",
-  dispute_resolved: "dispute.resolved",
-  review_received: "review.created",
-} as const satisfies Partial<Record<NotificationEvent["event"], WebhookEvent>>;
+type JobOfNotice = {
+  [N in NotificationEventName]?: (userId: string, params: NotificationParams<N>, at: Date) => NewJobInput;
+};
 
-/** The webhook job of a notification that has one: the notification's params are the event's data. */
-export function webhookJobOf(userId: string, notice: NotificationEvent, at: Date): NewJobInput | undefined {
-  const event = eventOfNotice[notice.event as keyof typeof eventOfNotice];
-  return event === undefined ? undefined : webhookJob(userId, event, notice.params as never, at);
+/**
+ * The webhook job of each notification that has one; the notification's params are the event's data, which the
+ * compiler checks here (chat messages go through notifyChatMessage with their id instead).
+ */
+const jobOfNotice: JobOfNotice = {
+  sale: (userId, params, at) => webhookJob(userId, "order.created", params, at),
+  deal_completed: (userId, params, at) => webhookJob(userId, "deal.completed", params, at),
+  dispute_opened: (userId, params, at) => webhookJob(userId, "dispute.opened", params, at),
+  dispute_resolved: (userId, params, at) => webhookJob(userId, "dispute.resolved", params, at),
+  review_received: (userId, params, at) => webhookJob(userId, "review.created", params, at),
+};
+
+/** The webhook job of a notification that has one. */
+export function webhookJobOf<N extends NotificationEventName>(
+  userId: string,
+  notice: { event: N; params: NotificationParams<N> },
+  at: Date,
+): NewJobInput | undefined {
+  return jobOfNotice[notice.event]?.(userId, notice.params, at);
 }
 
 /** A new endpoint with its secret, which is answered once and kept encrypted. */

@@ -1,10 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import {
   WEBHOOK_SECRET_PREFIX,
-  WEBHOOKS_PER_USER_MAX,
   webhookDeliveryListSchema,
-  webhookListSchema,
   webhookPayloadSchema,
   type WebhookDelivery,
 } from "@lootlane/contract";
@@ -12,13 +8,13 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema/jobs.js";
-import { webhookEndpoints } from "../../db/schema/webhooks.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
 import { createTestClock, type TestClock } from "../../test/test-clock.js";
 import { buyAs } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
 import { creditTestTopUp } from "../../test/test-wallet-postings.js";
+import { registerWebhook, startReceiver, type Received, type Receiver } from "../../test/webhook-receiver.js";
 import { RESEND_RATE } from "./webhooks.jobs.js";
 
 /*
@@ -26,48 +22,10 @@ import { RESEND_RATE } from "./webhooks.jobs.js";
  * reference library (`standardwebhooks`), an implementation independent of ours.
  */
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number };
-
-/**
- * An endpoint of a seller's program: records what arrives and answers as the test says. Each test gets a path of its
- * own (`next()`), and `received` holds what reached it, so another test's retries never count.
- */
-async function startReceiver() {
-  const all: Received[] = [];
-  let current = "/hooks/0";
-  let answer: (request: Received) => Answer = () => ({ status: 200, body: "ok" });
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const entry = { path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString() };
-      all.push(entry);
-      const { status, body = "", headers = {}, delayMs = 0 } = answer(entry);
-      setTimeout(() => response.writeHead(status, headers).end(body), delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (path = current) => `http://127.0.0.1:${port}${path}`,
-    path: () => current,
-    get received() {
-      return all.filter((entry) => entry.path === current || entry.path.startsWith(`${current}/`));
-    },
-    next: (name: string) => {
-      current = `/hooks/${name}`;
-      answer = () => ({ status: 200, body: "ok" });
-    },
-    answer: (next: (request: Received) => Answer) => (answer = next),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const TIMEOUT_MS = 500;
 let t: TestApp;
 let clock: TestClock;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Receiver;
 let subcategoryId: string;
 const people = testPeople("hook", () => t);
 
@@ -84,11 +42,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function register(owner: Person, events: string[], url = receiver.url()) {
-  const response = await owner.client.post("/v1/webhooks", { url, events });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { id: string; secret: string };
-}
+const register = (owner: Person, events: string[], url = receiver.url()) => registerWebhook(owner, events, url);
 
 async function deliveries(owner: Person, webhookId: string): Promise<WebhookDelivery[]> {
   const response = await owner.client.get(`/v1/webhooks/${webhookId}/deliveries`);
@@ -118,36 +72,6 @@ async function sale(
 }
 
 const headersOf = (request: Received) => request.headers as Record<string, string>;
-
-describe("webhook endpoints", () => {
-  it("are registered with a secret shown once, listed without it, and deleted by their owner alone", async () => {
-    const owner = await people.person();
-    const stranger = await people.person();
-    const { id, secret } = await register(owner, ["message.created", "order.created"]);
-    expect(secret.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
-    const listed = await owner.client.get("/v1/webhooks");
-    expect(listed.body).not.toContain(secret.slice(WEBHOOK_SECRET_PREFIX.length));
-    expect(webhookListSchema.parse(listed.json()).webhooks).toEqual([
-      expect.objectContaining({ id, url: receiver.url(), events: ["order.created", "message.created"] }),
-    ]);
-    for (const call of [
-      stranger.client.request("DELETE", `/v1/webhooks/${id}`),
-      stranger.client.get(`/v1/webhooks/${id}/deliveries`),
-    ]) {
-      const response = await call;
-      expect([response.statusCode, response.json().detail.error_code]).toEqual([404, "WEBHOOK_NOT_FOUND"]);
-    }
-    expect((await owner.client.request("DELETE", `/v1/webhooks/${id}`)).statusCode).toBe(204);
-    expect(webhookListSchema.parse((await owner.client.get("/v1/webhooks")).json()).webhooks).toEqual([]);
-  });
-
-  it(`are at most ${WEBHOOKS_PER_USER_MAX} per user`, async () => {
-    const owner = await people.person();
-    for (let n = 0; n < WEBHOOKS_PER_USER_MAX; n += 1) await register(owner, ["stock.low"], receiver.url(`/${n}`));
-    const over = await owner.client.post("/v1/webhooks", { url: receiver.url(), events: ["stock.low"] });
-    expect([over.statusCode, over.json().detail.error_code]).toEqual([409, "WEBHOOK_LIMIT_REACHED"]);
-  });
-});
 
 describe("webhook deliveries", () => {
   it("tell a seller of an order and a buyer's message, signed as Standard Webhooks verifies", async () => {
@@ -428,66 +352,5 @@ describe("webhook deliveries", () => {
     await runJobs();
     expect(receiver.received).toEqual([]);
     expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, "webhooks.fanout"))).toEqual([]);
-  });
-});
-
-describe("where private targets are not allowed, webhooks", () => {
-  let strict: TestApp;
-  const strictPeople = testPeople("hook_strict", () => strict);
-  beforeAll(async () => {
-    strict = await createTestApp({}, { clock: clock.now });
-  });
-  afterAll(() => strict.close());
-
-  it("are registered only for https on public addresses", async () => {
-    const owner = await strictPeople.person();
-    for (const url of [
-      "http://93.184.216.34/hooks",
-      "https://127.0.0.1/hooks",
-      "https://10.1.2.3/hooks",
-      "https://169.254.169.254/latest/meta-data",
-      "https://[::1]/hooks",
-      "https://[::ffff:192.168.0.1]/hooks",
-      "https://localhost/hooks",
-      "https://user:pass@93.184.216.34/hooks",
-    ]) {
-      const response = await owner.client.post("/v1/webhooks", { url, events: ["order.created"] });
-      expect([url, response.statusCode, response.json().detail.error_code]).toEqual([
-        url,
-        400,
-        "WEBHOOK_URL_NOT_ALLOWED",
-      ]);
-    }
-    const publicOne = await owner.client.post("/v1/webhooks", {
-      url: "https://93.184.216.34/hooks",
-      events: ["order.created"],
-    });
-    expect(publicOne.statusCode, publicOne.body).toBe(200);
-  });
-
-  it("are not sent to an address that is no longer public when the time comes", async () => {
-    const seller = await strictPeople.person();
-    const registered = await seller.client.post("/v1/webhooks", {
-      url: "https://93.184.216.34/hooks",
-      events: ["order.created"],
-    });
-    const { id } = registered.json() as { id: string };
-    // As a name that now resolves inside the network would be: the endpoint points at this machine's receiver.
-    await strict.database.db.update(webhookEndpoints).set({ url: receiver.url() }).where(eq(webhookEndpoints.id, id));
-    const buyer = await strictPeople.person();
-    await creditTestTopUp(strict.database.db, buyer.user.id, 100_00);
-    const game = await createTestGame(strict.database.db);
-    const product = await createTestProduct(strict, {
-      sellerId: seller.user.id,
-      categoryId: (await createTestSubcategory(strict.database.db, game)).id,
-    });
-    expect((await buyAs(strict, buyer.client, product.id)).statusCode).toBe(200);
-    while ((await strict.app.jobs.runDue()) > 0);
-    expect(receiver.received).toEqual([]);
-    const shown = webhookDeliveryListSchema.parse((await seller.client.get(`/v1/webhooks/${id}/deliveries`)).json());
-    expect(shown.deliveries[0]).toMatchObject({
-      status: "pending",
-      attempts: [{ status_code: null, error: "the address is not a public one" }],
-    });
   });
 });
