@@ -7,8 +7,8 @@ import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { formatDateTime } from "@/shared/format/date";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
-import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/api-tokens";
+import { SettingsList } from "./settings-list";
 import { SettingsSection } from "./settings-section";
 import { ShownOnceDialog } from "./shown-once-dialog";
 
@@ -121,22 +121,15 @@ export function ApiTokensSettings() {
 
 function TokenList() {
   const { t } = useTranslation("settings");
-  const tokens = useApiTokens();
-  if (tokens.isPending) return null;
-  if (tokens.isError)
-    return <LoadErrorAlert title={t("api.loadError")} error={tokens.error} onRetry={() => void tokens.refetch()} />;
-  if (tokens.data.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t("api.tokens.none")}
-      </Text>
-    );
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("api.tokens.listLabel")}>
-      {tokens.data.map((token) => (
-        <TokenRow key={token.id} token={token} />
-      ))}
-    </Stack>
+    <SettingsList
+      query={useApiTokens()}
+      label={t("api.tokens.listLabel")}
+      loadError={t("api.loadError")}
+      empty={t("api.tokens.none")}
+    >
+      {(token) => <TokenRow key={token.id} token={token} />}
+    </SettingsList>
   );
 }
 

@@ -2,38 +2,32 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core"
 import { useTranslation } from "react-i18next";
 import type { WebhookAttempt, WebhookDelivery } from "@lootlane/contract";
 import { formatDateTime } from "@/shared/format/date";
-import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { useDeliveries, useResendDelivery } from "../api/webhooks";
+import { SettingsList } from "./settings-list";
 
 const statusColor = { pending: "yellow", succeeded: "teal", failed: "red" } as const;
 
 /** An endpoint's latest deliveries: each try with what the endpoint answered, and Resend. */
 export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
   const { t } = useTranslation("settings");
-  const deliveries = useDeliveries(webhookId);
   const resend = useResendDelivery(webhookId);
-  if (deliveries.isPending) return <Loader size="sm" role="progressbar" aria-label={t("api.webhooks.loading")} />;
-  if (deliveries.isError)
-    return (
-      <LoadErrorAlert title={t("api.loadError")} error={deliveries.error} onRetry={() => void deliveries.refetch()} />
-    );
-  if (deliveries.data.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t("api.webhooks.noDeliveries")}
-      </Text>
-    );
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("api.webhooks.deliveries")}>
-      {deliveries.data.map((delivery) => (
+    <SettingsList
+      query={useDeliveries(webhookId)}
+      label={t("api.webhooks.deliveries")}
+      loadError={t("api.loadError")}
+      empty={t("api.webhooks.noDeliveries")}
+      loading={<Loader size="sm" role="progressbar" aria-label={t("api.webhooks.loading")} />}
+    >
+      {(delivery) => (
         <DeliveryRow
           key={delivery.id}
           delivery={delivery}
           resending={resend.isPending && resend.variables === delivery.id}
           onResend={() => resend.mutate(delivery.id)}
         />
-      ))}
-    </Stack>
+      )}
+    </SettingsList>
   );
 }
 

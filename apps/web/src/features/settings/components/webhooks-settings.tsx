@@ -6,8 +6,8 @@ import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type Webhook } from "@lootlane/contrac
 import { describeError } from "@/shared/errors/error-message";
 import { fieldErrorsOf } from "@/shared/errors/field-errors";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
-import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { useCreateWebhook, useDeleteWebhook, useWebhooks } from "../api/webhooks";
+import { SettingsList } from "./settings-list";
 import { SettingsSection } from "./settings-section";
 import { ShownOnceDialog } from "./shown-once-dialog";
 import { WebhookDeliveries } from "./webhook-deliveries";
@@ -104,22 +104,15 @@ export function WebhooksSettings() {
 
 function WebhookList() {
   const { t } = useTranslation("settings");
-  const webhooks = useWebhooks();
-  if (webhooks.isPending) return null;
-  if (webhooks.isError)
-    return <LoadErrorAlert title={t("api.loadError")} error={webhooks.error} onRetry={() => void webhooks.refetch()} />;
-  if (webhooks.data.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t("api.webhooks.none")}
-      </Text>
-    );
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("api.webhooks.listLabel")}>
-      {webhooks.data.map((webhook) => (
-        <WebhookRow key={webhook.id} webhook={webhook} />
-      ))}
-    </Stack>
+    <SettingsList
+      query={useWebhooks()}
+      label={t("api.webhooks.listLabel")}
+      loadError={t("api.loadError")}
+      empty={t("api.webhooks.none")}
+    >
+      {(webhook) => <WebhookRow key={webhook.id} webhook={webhook} />}
+    </SettingsList>
   );
 }
 
