@@ -6,7 +6,7 @@ import {
 } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema/jobs.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
@@ -14,7 +14,7 @@ import { createTestClock, type TestClock } from "../../test/test-clock.js";
 import { buyAs } from "../../test/test-money.js";
 import { testPeople, type Person } from "../../test/test-people.js";
 import { creditTestTopUp } from "../../test/test-wallet-postings.js";
-import { registerWebhook, startReceiver, type Received, type Receiver } from "../../test/webhook-receiver.js";
+import { useReceiver, type Received } from "../../test/webhook-receiver.js";
 import { RESEND_RATE } from "./webhooks.jobs.js";
 
 /*
@@ -25,24 +25,16 @@ import { RESEND_RATE } from "./webhooks.jobs.js";
 const TIMEOUT_MS = 500;
 let t: TestApp;
 let clock: TestClock;
-let receiver: Receiver;
+const receiver = useReceiver();
 let subcategoryId: string;
 const people = testPeople("hook", () => t);
 
 beforeAll(async () => {
   clock = createTestClock(new Date());
   t = await createTestApp({ webhookAllowPrivateTargets: true }, { clock: clock.now, webhookTimeoutMs: TIMEOUT_MS });
-  receiver = await startReceiver();
   subcategoryId = (await createTestSubcategory(t.database.db, await createTestGame(t.database.db))).id;
 });
-let tests = 0;
-beforeEach(() => receiver.next(String(++tests)));
-afterAll(async () => {
-  await receiver.close();
-  await t.close();
-});
-
-const register = (owner: Person, events: string[], url = receiver.url()) => registerWebhook(owner, events, url);
+afterAll(() => t.close());
 
 async function deliveries(owner: Person, webhookId: string): Promise<WebhookDelivery[]> {
   const response = await owner.client.get(`/v1/webhooks/${webhookId}/deliveries`);
@@ -76,7 +68,7 @@ const headersOf = (request: Received) => request.headers as Record<string, strin
 describe("webhook deliveries", () => {
   it("tell a seller of an order and a buyer's message, signed as Standard Webhooks verifies", async () => {
     const seller = await people.person();
-    const { secret, id } = await register(seller, ["order.created", "message.created"]);
+    const { secret, id } = await receiver.register(seller, ["order.created", "message.created"]);
     const { buyer, product } = await sale(seller);
     const bought = await buyAs(t, buyer.client, product.id);
     expect(bought.statusCode, bought.body).toBe(200);
@@ -129,7 +121,7 @@ describe("webhook deliveries", () => {
   it("tell of a deal's completion, its review, and a dispute with its outcome, as the contract describes them", async () => {
     const seller = await people.person();
     const admin = await people.person("admin");
-    const { secret } = await register(seller, [
+    const { secret } = await receiver.register(seller, [
       "deal.completed",
       "review.created",
       "dispute.opened",
@@ -174,7 +166,7 @@ describe("webhook deliveries", () => {
 
   it("keep every try on record when a resend and a retry run at once", async () => {
     const seller = await people.person();
-    const { id } = await register(seller, ["order.created"]);
+    const { id } = await receiver.register(seller, ["order.created"]);
     receiver.answer(() => ({ status: 500 }));
     const { buyer, product } = await sale(seller);
     expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
@@ -194,7 +186,7 @@ describe("webhook deliveries", () => {
 
   it("are retried after a failed answer, each try recorded with what the endpoint said", async () => {
     const seller = await people.person();
-    const { id } = await register(seller, ["order.created"]);
+    const { id } = await receiver.register(seller, ["order.created"]);
     receiver.answer(() => ({ status: 500, body: "database down" }));
     const { buyer, product } = await sale(seller);
     expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
@@ -220,7 +212,7 @@ describe("webhook deliveries", () => {
 
   it("do not follow redirects, and give up on an endpoint that does not answer in time", async () => {
     const seller = await people.person();
-    const { id } = await register(seller, ["order.created"]);
+    const { id } = await receiver.register(seller, ["order.created"]);
     receiver.answer((request) =>
       request.path === receiver.path()
         ? { status: 302, headers: { location: receiver.url(`${receiver.path()}/elsewhere`) } }
@@ -245,7 +237,7 @@ describe("webhook deliveries", () => {
 
   it("fail for good after a day of tries, and can be sent again by hand", async () => {
     const seller = await people.person();
-    const { id, secret } = await register(seller, ["order.created"]);
+    const { id, secret } = await receiver.register(seller, ["order.created"]);
     receiver.answer(() => ({ status: 503 }));
     const { buyer, product } = await sale(seller);
     expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
@@ -285,7 +277,7 @@ describe("webhook deliveries", () => {
 
   it(`are resent by hand at most ${RESEND_RATE.max} times a minute per user`, async () => {
     const seller = await people.person();
-    const { id } = await register(seller, ["order.created"]);
+    const { id } = await receiver.register(seller, ["order.created"]);
     const { buyer, product } = await sale(seller);
     expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
     await runJobs();
@@ -299,7 +291,7 @@ describe("webhook deliveries", () => {
 
   it("stop when their endpoint is deleted", async () => {
     const seller = await people.person();
-    const { id } = await register(seller, ["order.created"]);
+    const { id } = await receiver.register(seller, ["order.created"]);
     receiver.answer(() => ({ status: 500 }));
     const { buyer, product } = await sale(seller);
     expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
@@ -315,7 +307,7 @@ describe("webhook deliveries", () => {
 
   it("are made once per endpoint even when the event's job runs twice", async () => {
     const seller = await people.person();
-    const { id } = await register(seller, ["order.created"]);
+    const { id } = await receiver.register(seller, ["order.created"]);
     const { buyer, product } = await sale(seller);
     expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
     const [fanout] = await t.database.db.select().from(jobs).where(eq(jobs.kind, "webhooks.fanout"));
@@ -329,7 +321,7 @@ describe("webhook deliveries", () => {
 
   it("tell of stock running low once, when a purchase takes it below the threshold", async () => {
     const seller = await people.person();
-    const { id } = await register(seller, ["stock.low"]);
+    const { id } = await receiver.register(seller, ["stock.low"]);
     const { buyer, product } = await sale(seller, {
       delivery: "auto",
       stockItems: ["KEY-1", "KEY-2", "KEY-3", "KEY-4", "KEY-5", "KEY-6"],

@@ -5,39 +5,31 @@ import {
   webhookListSchema,
 } from "@lootlane/contract";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../../db/schema/webhooks.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
 import { buyAs } from "../../test/test-money.js";
-import { testPeople, type Person } from "../../test/test-people.js";
+import { testPeople } from "../../test/test-people.js";
 import { creditTestTopUp } from "../../test/test-wallet-postings.js";
-import { registerWebhook, startReceiver, type Receiver } from "../../test/webhook-receiver.js";
+import { useReceiver } from "../../test/webhook-receiver.js";
 
 /* Issue 25: registering webhook endpoints, and which addresses they may have. Their deliveries are in webhooks-deliveries.test.ts. */
 
 let t: TestApp;
-let receiver: Receiver;
+const receiver = useReceiver();
 const people = testPeople("hookreg", () => t);
 
 beforeAll(async () => {
   t = await createTestApp({ webhookAllowPrivateTargets: true });
-  receiver = await startReceiver();
 });
-let tests = 0;
-beforeEach(() => receiver.next(String(++tests)));
-afterAll(async () => {
-  await receiver.close();
-  await t.close();
-});
-
-const register = (owner: Person, events: string[], url = receiver.url()) => registerWebhook(owner, events, url);
+afterAll(() => t.close());
 
 describe("webhook endpoints", () => {
   it("are registered with a secret shown once, listed without it, and deleted by their owner alone", async () => {
     const owner = await people.person();
     const stranger = await people.person();
-    const { id, secret } = await register(owner, ["message.created", "order.created"]);
+    const { id, secret } = await receiver.register(owner, ["message.created", "order.created"]);
     expect(secret.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
     const listed = await owner.client.get("/v1/webhooks");
     expect(listed.body).not.toContain(secret.slice(WEBHOOK_SECRET_PREFIX.length));
@@ -57,7 +49,8 @@ describe("webhook endpoints", () => {
 
   it(`are at most ${WEBHOOKS_PER_USER_MAX} per user`, async () => {
     const owner = await people.person();
-    for (let n = 0; n < WEBHOOKS_PER_USER_MAX; n += 1) await register(owner, ["stock.low"], receiver.url(`/${n}`));
+    for (let n = 0; n < WEBHOOKS_PER_USER_MAX; n += 1)
+      await receiver.register(owner, ["stock.low"], receiver.url(`/${n}`));
     const over = await owner.client.post("/v1/webhooks", { url: receiver.url(), events: ["stock.low"] });
     expect([over.statusCode, over.json().detail.error_code]).toEqual([409, "WEBHOOK_LIMIT_REACHED"]);
   });
