@@ -98,6 +98,8 @@ export type AppDeps = {
   paymentsTimeoutMs?: number;
   /** How long one webhook try may take; tests shorten it to see a silent endpoint time out. */
   webhookTimeoutMs?: number;
+  /** Defaults to resolv.conf's; tests resolve webhook targets' names with a name server of their own. */
+  webhookDnsServers?: string[];
   /** Defaults to the sitemaps.org limits; tests lower them to see a small catalogue span several sitemap files. */
   sitemapLimits?: SitemapLimits;
   /** Chat messages stored at once (chats.socket.ts); tests hold its room to see a busy server refuse. */
@@ -258,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    dnsServers: deps.webhookDnsServers,
     limiter: createRateLimiter(rateLimitStore, clock),
   };
   registerWebhookJobs(jobs, webhooks);

@@ -129,6 +129,11 @@ async function deliveryWithEndpoint(deps: WebhookDeps, deliveryId: string) {
   return found;
 }
 
+const refusalText = {
+  not_allowed: "the address is not a public one",
+  unresolved: "the name did not resolve",
+} as const;
+
 /** Checks the endpoint's address again (it may resolve elsewhere now), signs, sends, and times the try. */
 async function attempt(
   deps: WebhookDeps,
@@ -136,15 +141,15 @@ async function attempt(
 ): Promise<TryOutcome & { at: Date; durationMs: number }> {
   const at = deps.clock();
   const started = performance.now();
+  const check = await checkWebhookTarget(endpoint.url, deps.allowPrivateTargets, {
+    timeoutMs: deps.timeoutMs,
+    servers: deps.dnsServers,
+  });
   let outcome: TryOutcome;
-  try {
-    const target = await checkWebhookTarget(endpoint.url, deps.allowPrivateTargets);
+  if (check.ok) {
     const headers = signedHeaders(deps.cipher.decrypt(endpoint.secretEncrypted), delivery.id, at, delivery.payload);
-    outcome = await sendWebhook(target, headers, delivery.payload, deps.timeoutMs);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    outcome = { statusCode: null, response: null, error: "the address is not a public one" };
-  }
+    outcome = await sendWebhook(check.target, headers, delivery.payload, deps.timeoutMs);
+  } else outcome = { statusCode: null, response: null, error: refusalText[check.refusal] };
   return { ...outcome, at, durationMs: Math.round(performance.now() - started) };
 }
 

@@ -39,8 +39,10 @@ export type WebhookDeps = {
   cipher: DataCipher;
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS. */
   allowPrivateTargets: boolean;
-  /** How long one try may take, connect to last byte. */
+  /** How long a try's name lookup, and then its request (connect to the answer's last byte), may each take. */
   timeoutMs: number;
+  /** The name servers webhook targets are resolved with; resolv.conf's by default. */
+  dnsServers?: string[];
   /** Counts resends: each is a request the server makes to an address a user chose. */
   limiter: RateLimiter;
 };
@@ -86,7 +88,11 @@ export async function createWebhook(
   userId: string,
   input: { url: string; events: CreateWebhookRequest["events"] },
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
-  await checkWebhookTarget(input.url, deps.allowPrivateTargets);
+  const check = await checkWebhookTarget(input.url, deps.allowPrivateTargets, {
+    timeoutMs: deps.timeoutMs,
+    servers: deps.dnsServers,
+  });
+  if (!check.ok) throw new AppError("WEBHOOK_URL_NOT_ALLOWED");
   const secret = newWebhookSecret();
   return deps.db.transaction(async (tx) => {
     // The user's row lock makes the count and the insert one step, so two requests at once cannot pass the cap.
