@@ -98,8 +98,8 @@ export type AppDeps = {
   paymentsTimeoutMs?: number;
   /** How long one webhook try may take; tests shorten it to see a silent endpoint time out. */
   webhookTimeoutMs?: number;
-  /** Defaults to resolv.conf's; tests resolve webhook targets' names with a name server of their own. */
-  webhookDnsServers?: string[];
+  /** Defaults to resolv.conf's; tests resolve the names of webhook and push endpoints with a name server of their own. */
+  dnsServers?: string[];
   /** Defaults to the sitemaps.org limits; tests lower them to see a small catalogue span several sitemap files. */
   sitemapLimits?: SitemapLimits;
   /** Chat messages stored at once (chats.socket.ts); tests hold its room to see a busy server refuse. */
@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPushJobs(jobs, {
     db: database.db,
     clock,
-    sender: createPushSender({ vapid: config.vapid, ...pushRules }),
+    sender: createPushSender({ vapid: config.vapid, ...pushRules, dnsServers: deps.dnsServers }),
     log: app.log,
   });
   registerDealReminders(jobs, { db: database.db, clock });
@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
-    dnsServers: deps.webhookDnsServers,
+    dnsServers: deps.dnsServers,
     limiter: createRateLimiter(rateLimitStore, clock),
   };
   registerWebhookJobs(jobs, webhooks);

@@ -39,7 +39,7 @@ export type TestAppDeps = Pick<
   | "sitemapLimits"
   | "messagesInFlight"
   | "webhookTimeoutMs"
-  | "webhookDnsServers"
+  | "dnsServers"
 >;
 
 /**

@@ -3,9 +3,9 @@ import { isIPv4 } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 
 /*
- * A DNS name server on this machine for the webhook tests (RFC 1035 over UDP): it answers A and AAAA questions from
- * its table with a TTL of 0, answers NXDOMAIN for a name it does not hold, and never answers a name marked silent,
- * as a name server that is down or dropped.
+ * A DNS name server on this machine for the tests of endpoints that users name, webhooks and push (RFC 1035 over
+ * UDP): it answers A and AAAA questions from its table with a TTL of 0, answers NXDOMAIN for a name it does not
+ * hold, and never answers a name marked silent, as a name server that is down or dropped.
  */
 
 type Entry = { addresses: string[] } | "silent";

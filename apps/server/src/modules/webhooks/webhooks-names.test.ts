@@ -19,11 +19,11 @@ const clock = createTestClock(new Date());
 const names = useNameServer();
 const receiver = useReceiver();
 
-/** An app whose webhooks resolve names with this file's name server; `strict` refuses private targets. */
+/** An app whose webhooks resolve names with this file's name server; `allowPrivate` false refuses private targets. */
 async function appResolvingNames(allowPrivate: boolean): Promise<TestApp> {
   return createTestApp(
     { webhookAllowPrivateTargets: allowPrivate },
-    { clock: clock.now, webhookTimeoutMs: TIMEOUT_MS, webhookDnsServers: [names.address()] },
+    { clock: clock.now, webhookTimeoutMs: TIMEOUT_MS, dnsServers: [names.address()] },
   );
 }
 

@@ -1,5 +1,5 @@
-import { lookup as dnsLookup } from "node:dns";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import type { LookupFunction } from "node:net";
+import { addressesOf, isLocalhostName, literalAddress, type NameResolution } from "../security/host-addresses.js";
 import { isPublicAddress } from "../security/public-address.js";
 
 /*
@@ -8,20 +8,10 @@ import { isPublicAddress } from "../security/public-address.js";
  * private network (SSRF). Outside production, plain http to this machine is allowed for local push services.
  */
 
-const loopback = new BlockList();
-loopback.addSubnet("127.0.0.0", 8, "ipv4");
-loopback.addAddress("::1", "ipv6");
-
-/** The host of a URL as an address when it is one (`[::1]` → `::1`). */
-function literalAddress(hostname: string): string | undefined {
-  const bare = hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
-  return isIP(bare) === 0 ? undefined : bare;
-}
-
 function isLoopbackHost(hostname: string): boolean {
-  const address = literalAddress(hostname);
-  if (address === undefined) return hostname === "localhost" || hostname.endsWith(".localhost");
-  return loopback.check(address, isIP(address) === 4 ? "ipv4" : "ipv6");
+  const literal = literalAddress(hostname);
+  if (literal === undefined) return isLocalhostName(hostname);
+  return literal.family === 4 ? literal.address.startsWith("127.") : literal.address === "::1";
 }
 
 /** Why the server will not call this endpoint, or undefined when it will. */
@@ -36,8 +26,8 @@ export function pushEndpointProblem(endpoint: string, production: boolean): stri
   if (url.protocol === "http:" && !production && isLoopbackHost(url.hostname)) return undefined;
   if (url.protocol !== "https:") return "must be an https: address";
   if (!production) return undefined;
-  const address = literalAddress(url.hostname);
-  if (address !== undefined ? !isPublicAddress(address) : isLoopbackHost(url.hostname))
+  const literal = literalAddress(url.hostname);
+  if (literal !== undefined ? !isPublicAddress(literal.address) : isLocalhostName(url.hostname))
     return "must be an address on the public internet";
   return undefined;
 }
@@ -50,12 +40,20 @@ export class NonPublicAddressError extends Error {
  * A DNS lookup for the push request's connection that answers only when every address of the host is public:
  * checking the name when the browser subscribed is not enough, as its DNS may later point it at this machine.
  */
-export const publicAddressLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, "");
-    if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address)))
-      return callback(new NonPublicAddressError(`${hostname} resolves to an address that is not public`), "");
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
+export function publicAddressLookup(resolution: NameResolution): LookupFunction {
+  return (hostname, options, callback) => {
+    const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : options.family;
+    addressesOf(hostname, resolution).then(
+      (addresses) => {
+        if (addresses.some((entry) => !isPublicAddress(entry.address)))
+          return callback(new NonPublicAddressError(`${hostname} resolves to an address that is not public`), "");
+        const usable = family === 4 || family === 6 ? addresses.filter((entry) => entry.family === family) : addresses;
+        if (usable.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "");
+        if (options.all) return callback(null, usable);
+        callback(null, usable[0]!.address, usable[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ""),
+    );
+  };
+}

@@ -2,6 +2,7 @@ import type { LookupAddress } from "node:dns";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import type { VapidConfig } from "../../config.js";
+import { useNameServer } from "../../test/test-name-server.js";
 import { startTestPushService, type TestPushService } from "../../test/test-push-service.js";
 import { isPublicAddress } from "../security/public-address.js";
 import { publicAddressLookup, pushEndpointProblem } from "./push-endpoint.js";
@@ -16,6 +17,7 @@ const vapid: VapidConfig = {
 };
 const options: PushOptions = { ttlSeconds: 60, urgency: "normal" };
 const sender = createPushSender({ vapid, production: false });
+const names = useNameServer();
 
 beforeAll(async () => {
   push = await startTestPushService();
@@ -111,11 +113,47 @@ describe("the push sender", () => {
 
     const lookedUp = (hostname: string) =>
       new Promise<unknown>((resolve) =>
-        publicAddressLookup(hostname, { all: true }, (error, addresses) => resolve(error ?? addresses)),
+        publicAddressLookup({ timeoutMs: 500 })(hostname, { all: true }, (error, addresses) =>
+          resolve(error ?? addresses),
+        ),
       );
     expect(await lookedUp("localhost")).toMatchObject({ code: "ENONPUBLIC" });
     expect(await lookedUp("10.1.2.3")).toMatchObject({ code: "ENONPUBLIC" });
     expect(await lookedUp("93.184.215.14")).toEqual([{ address: "93.184.215.14", family: 4 } satisfies LookupAddress]);
+  });
+
+  it("in production, resolves an endpoint's name again at every send, within the send's time", async () => {
+    const production = createPushSender({ vapid, production: true, timeoutMs: 500, dnsServers: [names.address()] });
+    const target = browser();
+    const endpoint = `https://push.example.test:${new URL(push.origin).port}/push/x`;
+    names.set("push.example.test", { addresses: ["127.0.0.1"] });
+    expect(await production.send({ ...target, endpoint }, "{}", options)).toBe("refused");
+    names.set("push.example.test", { addresses: ["93.184.215.14", "10.0.0.7"] });
+    expect(await production.send({ ...target, endpoint }, "{}", options)).toBe("refused");
+
+    names.set("push.example.test", "silent");
+    const started = Date.now();
+    expect(await failureOf(production.send({ ...target, endpoint }, "{}", options))).toMatchObject({
+      status: undefined,
+      retryable: true,
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const lookup = publicAddressLookup({ timeoutMs: 500, servers: [names.address()] });
+    const lookedUp = (hostname: string, family: 0 | 4 | 6) =>
+      new Promise<unknown>((resolve) =>
+        lookup(hostname, { all: true, family }, (error, addresses) => resolve(error ?? addresses)),
+      );
+    names.set("push.example.test", { addresses: ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"] });
+    expect(await lookedUp("push.example.test", 0)).toEqual([
+      { address: "93.184.215.14", family: 4 },
+      { address: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", family: 6 },
+    ]);
+    expect(await lookedUp("push.example.test", 6)).toEqual([
+      { address: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", family: 6 },
+    ]);
+    expect(await lookedUp("unknown.example.test", 0)).toMatchObject({ code: "ENOTFOUND" });
+    expect(push.attempts(target.endpoint)).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createECDH } from "node:crypto";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import type { FieldError } from "@lootlane/contract";
 import webPush from "web-push";
 import type { VapidConfig } from "../../config.js";
@@ -71,11 +72,16 @@ export function createPushSender({
   vapid,
   production,
   timeoutMs = PUSH_TIMEOUT_MS,
+  dnsServers,
 }: {
   vapid: VapidConfig;
   production: boolean;
   timeoutMs?: number;
+  /** The name servers endpoints are resolved with in production; resolv.conf's by default. */
+  dnsServers?: string[];
 }): PushSender {
+  // Resolved again at every send, within its time: the name may point elsewhere since the browser subscribed.
+  const lookup = production ? publicAddressLookup({ timeoutMs, servers: dnsServers }) : undefined;
   return {
     async send(target, payload, options) {
       if (pushEndpointProblem(target.endpoint, production) !== undefined) return "refused";
@@ -93,7 +99,7 @@ export function createPushSender({
       );
       let answer: { status: number; text: string };
       try {
-        answer = await post(details.endpoint, details.headers, details.body, { production, timeoutMs });
+        answer = await post(details.endpoint, details.headers, details.body, { lookup, timeoutMs });
       } catch (error) {
         if (error instanceof NonPublicAddressError) return "refused";
         throw new PushServiceError(`the push service could not be reached: ${String(error)}`, undefined, true, {
@@ -116,7 +122,7 @@ function post(
   endpoint: string,
   headers: Record<string, string | number>,
   body: Buffer,
-  { production, timeoutMs }: { production: boolean; timeoutMs: number },
+  { lookup, timeoutMs }: { lookup: LookupFunction | undefined; timeoutMs: number },
 ): Promise<{ status: number; text: string }> {
   const url = new URL(endpoint);
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
@@ -127,7 +133,7 @@ function post(
         method: "POST",
         headers,
         signal: AbortSignal.timeout(timeoutMs),
-        ...(production ? { lookup: publicAddressLookup } : {}),
+        ...(lookup ? { lookup } : {}),
       },
       (response: IncomingMessage) => {
         let text = "";
