@@ -34,6 +34,8 @@ export const PUSH_SEND_JOB = "notifications.push.send";
 const PUSH_TTL_SECONDS = 24 * 3600;
 /** Retries back off to an hour each (job-queue.ts backoffMs): twelve attempts span about six hours, then it is dropped. */
 const SEND_ATTEMPTS = 12;
+/** Sends in flight at once per instance. */
+const SENDS_AT_ONCE = 10;
 // Push services take at most 4 KB encrypted; the notification shows a few lines of it anyway.
 const TITLE_MAX = 200;
 const BODY_MAX = 500;
@@ -122,5 +124,6 @@ async function sendToBrowser(deps: PushDeps, payload: Record<string, unknown>): 
 
 export function registerPushJobs(jobs: JobRunner, deps: PushDeps): void {
   jobs.handle(PUSH_JOB, (payload, job) => queueBrowsers(deps, payload, job));
-  jobs.handle(PUSH_SEND_JOB, (payload) => sendToBrowser(deps, payload));
+  // A lane of its own: the endpoint is a URL a browser handed over, which may answer only when the send times out.
+  jobs.handle(PUSH_SEND_JOB, (payload) => sendToBrowser(deps, payload), { concurrency: SENDS_AT_ONCE });
 }

@@ -19,6 +19,8 @@ import { DELIVER_JOB, FANOUT_JOB, type WebhookDeps } from "./webhooks.service.js
 /** Waits between tries: quick at first for a blip, then hours apart for an endpoint that is down. */
 const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 3600_000, 2 * 3600_000, 4 * 3600_000];
 const RETRY_WINDOW_MS = WEBHOOK_RETRY_HOURS * 3600_000;
+/** Tries in flight at once per instance. */
+const DELIVERIES_AT_ONCE = 10;
 /** A delivery keeps this many tries to show; a resent one keeps adding. */
 const ATTEMPTS_KEPT = 30;
 /** Resends per user: enough to test an endpoint by hand, too few to aim the server at anyone. */
@@ -26,10 +28,15 @@ export const RESEND_RATE: RateLimitRule = { name: "webhook-resend", max: 20, win
 
 export function registerWebhookJobs(jobs: JobRunner, deps: WebhookDeps): void {
   jobs.handle(FANOUT_JOB, (payload, job) => fanOut(deps, payload, job));
-  jobs.handle(DELIVER_JOB, async (payload) => {
-    const next = await tryDelivery(deps, String(payload.id));
-    return next === undefined ? undefined : { runAgainAt: next };
-  });
+  // A lane of its own: a try may wait the whole timeout on a seller's endpoint, and must not hold up other work.
+  jobs.handle(
+    DELIVER_JOB,
+    async (payload) => {
+      const next = await tryDelivery(deps, String(payload.id));
+      return next === undefined ? undefined : { runAgainAt: next };
+    },
+    { concurrency: DELIVERIES_AT_ONCE },
+  );
 }
 
 /**

@@ -50,6 +50,38 @@ describe("the job queue in the app", () => {
     }
   });
 
+  it("goes on running other kinds while a kind with a lane of its own waits on a slow job", async () => {
+    const server = await startChatServer(database, { jobsPollMs: POLL_MS }, clock.now);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted = false;
+    const quick: unknown[] = [];
+    try {
+      server.app.jobs.handle(
+        "lane.hook",
+        async () => {
+          slowStarted = true;
+          await released;
+        },
+        { concurrency: 1 },
+      );
+      server.app.jobs.handle("lane.mail", async (payload) => {
+        quick.push(payload);
+      });
+      await enqueueJob(database.db, { kind: "lane.hook" }, clock.now);
+      await vi.waitFor(() => expect(slowStarted).toBe(true));
+
+      await enqueueJob(database.db, { kind: "lane.mail", payload: { to: "buyer" } }, clock.now);
+      // A few polls' time; before lanes, it waited for the slow job however long that took.
+      await vi.waitFor(() => expect(quick).toEqual([{ to: "buyer" }]), { timeout: 5_000 });
+      expect(await rowsOf("lane.hook")).toHaveLength(1);
+    } finally {
+      release();
+      await server.close();
+    }
+    expect(await rowsOf("lane.hook")).toEqual([]);
+  });
+
   it("closing an app waits for the round under way and starts no other", async () => {
     const server = await startChatServer(database, { jobsPollMs: POLL_MS }, clock.now);
     let started!: () => void;

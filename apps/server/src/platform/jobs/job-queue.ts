@@ -62,7 +62,9 @@ export type ClaimedJob = Pick<Job, "id" | "attempts">;
 export type HandlerOptions = {
   /**
    * At most this many jobs of the kind claimed per round, and so running at once in one instance. One for work
-   * that a crash must not repeat more than once, such as e-mails: only the one in hand can go twice.
+   * that a crash must not repeat more than once, such as e-mails: only the one in hand can go twice. Such a kind is
+   * also a lane of its own (JobRunner.runDue): give one to work that waits on someone else's server, so its slow
+   * runs hold back no other kind.
    */
   concurrency?: number;
 };
@@ -100,7 +102,9 @@ export type JobRunner = {
   repeat(kind: string, everyMs: number): Promise<void>;
   /**
    * Runs every job due now, round after round, until none is due (or `signal` is aborted: the round under way
-   * finishes, no other begins); answers how many ran.
+   * finishes, no other begins); answers how many ran. Each lane (the kinds without a concurrency of their own, and
+   * each kind with one) goes round by itself, and a lane still running from an earlier call is left to it, so a
+   * round waiting for a slow job holds up only its own lane.
    */
   runDue(signal?: AbortSignal): Promise<number>;
 };
@@ -110,6 +114,13 @@ const DEFAULT_BATCH = 10;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 const ERROR_TEXT_MAX = 1000;
+/** The lane of every kind without a concurrency of its own. */
+const OPEN_LANE = Symbol("kinds without a concurrency of their own");
+
+function throwFirstFailure(settled: PromiseSettledResult<unknown>[]): void {
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
+}
 
 /** 10 s, 20 s, 40 s … up to an hour: twenty attempts span about half a day. */
 export function backoffMs(attempts: number): number {
@@ -139,22 +150,30 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .returning();
   }
 
-  /** One round's jobs, whether any claim was full (so more may be due), and when they were claimed. */
-  async function claim(): Promise<{ batch: Job[]; full: boolean; at: Date }> {
-    const now = clock();
+  type Lane = { key: string | typeof OPEN_LANE; kinds: string[]; limit: number };
+
+  function lanes(): Lane[] {
+    const limited = [...limits].map(([kind, limit]): Lane => ({ key: kind, kinds: [kind], limit }));
     const open = [...handlers.keys()].filter((kind) => !limits.has(kind));
-    const groups: Array<[string[], number]> = [
-      ...(open.length > 0 ? [[open, batchSize] as [string[], number]] : []),
-      ...[...limits].map(([kind, limit]): [string[], number] => [[kind], limit]),
-    ];
-    const batch: Job[] = [];
-    let full = false;
-    for (const [kinds, limit] of groups) {
-      const claimed = await claimOf(kinds, limit, now);
-      batch.push(...claimed);
-      full ||= claimed.length === limit;
+    return open.length > 0 ? [{ key: OPEN_LANE, kinds: open, limit: batchSize }, ...limited] : limited;
+  }
+
+  /** Lanes some call of runDue is going round now. */
+  const busy = new Set<Lane["key"]>();
+
+  /** A lane's rounds until one claims less than it may (nothing more is due); answers how many jobs ran. */
+  async function drain({ kinds, limit }: Lane, signal: AbortSignal | undefined): Promise<number> {
+    let ran = 0;
+    while (!signal?.aborted) {
+      const at = clock();
+      const batch = await claimOf(kinds, limit, at);
+      // Every run of the round settles before the round ends, even when one settle fails (closing awaits them).
+      const settled = await Promise.allSettled(batch.map((job) => run(job, at)));
+      ran += batch.length;
+      throwFirstFailure(settled);
+      if (batch.length < limit) break;
     }
-    return { batch, full, at: now };
+    return ran;
   }
 
   /** Only the claim that ran the job settles it: `attempts` is the claim's token, so a stale worker changes nothing. */
@@ -220,48 +239,42 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         });
     },
     async runDue(signal) {
-      let ran = 0;
-      while (!signal?.aborted) {
-        const { batch, full, at } = await claim();
-        // Every run of the round settles before the round ends, even when one settle fails (closing awaits them).
-        const settled = await Promise.allSettled(batch.map((job) => run(job, at)));
-        ran += batch.length;
-        const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
-        if (failed) throw failed.reason;
-        if (!full) break;
-      }
-      return ran;
+      const idle = lanes().filter((lane) => !busy.has(lane.key));
+      for (const lane of idle) busy.add(lane.key);
+      const settled = await Promise.allSettled(
+        idle.map((lane) => drain(lane, signal).finally(() => busy.delete(lane.key))),
+      );
+      throwFirstFailure(settled);
+      return settled.reduce((sum, result) => sum + (result.status === "fulfilled" ? result.value : 0), 0);
     },
   };
 }
 
 /**
- * Polls for due jobs every `pollMs` until the app closes; a slow round is never overlapped, and closing waits for
- * the round under way (a job cut short by a kill is run again after its lease).
+ * Polls for due jobs every `pollMs` until the app closes. Each poll goes round the lanes no earlier poll is still
+ * going round (JobRunner.runDue), so a lane is never overlapped and a slow one holds up no other; closing waits for
+ * the rounds under way (a job cut short by a kill is run again after its lease).
  */
 export function startJobWorker(
   app: FastifyInstance,
   runner: JobRunner,
   { pollMs, log }: { pollMs: number; log: Pick<FastifyBaseLogger, "error"> },
 ): void {
-  let running: Promise<void> | undefined;
+  const running = new Set<Promise<void>>();
   const closing = new AbortController();
   const timer = setInterval(() => {
-    running ??= runner
-      .runDue(closing.signal)
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error }, "the job queue could not be read"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
+    const poll = runner.runDue(closing.signal).then(
+      () => undefined,
+      (error: unknown) => log.error({ err: error }, "the job queue could not be read"),
+    );
+    running.add(poll);
+    void poll.finally(() => running.delete(poll));
   }, pollMs);
   timer.unref();
-  // Before every onClose hook, whoever registered it: the round's jobs may still use the mailer, Redis, the sockets.
+  // Before every onClose hook, whoever registered it: the rounds' jobs may still use the mailer, Redis, the sockets.
   app.addHook("preClose", async () => {
     clearInterval(timer);
     closing.abort();
-    await running;
+    await Promise.all(running);
   });
 }
