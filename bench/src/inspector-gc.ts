@@ -10,6 +10,8 @@ export type HeapInspector = {
   collectGarbage(): Promise<void>;
   /** Bytes in use on the V8 heap. */
   heapUsed(): Promise<number>;
+  /** The value of a JavaScript expression evaluated in the process (JSON-serialisable). */
+  evaluate(expression: string): Promise<unknown>;
   close(): void;
 };
 
@@ -41,15 +43,18 @@ export async function openHeapInspector(port: number): Promise<HeapInspector> {
     pending.delete(message.id!);
   });
   let nextId = 1;
-  const call = (method: string) =>
+  const call = (method: string, params?: object) =>
     new Promise<unknown>((resolve) => {
       const id = nextId++;
       pending.set(id, resolve);
-      socket.send(JSON.stringify({ id, method }));
+      socket.send(JSON.stringify({ id, method, params }));
     });
   return {
     collectGarbage: async () => void (await call("HeapProfiler.collectGarbage")),
     heapUsed: async () => ((await call("Runtime.getHeapUsage")) as { usedSize: number }).usedSize,
+    evaluate: async (expression) =>
+      ((await call("Runtime.evaluate", { expression, returnByValue: true })) as { result: { value: unknown } }).result
+        .value,
     close: () => socket.close(),
   };
 }

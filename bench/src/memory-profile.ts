@@ -8,7 +8,7 @@ import { startServer } from "../../e2e/support/server.js";
 import { benchAdmin } from "./admin-credentials.js";
 import { chatMembers } from "./chat-members.js";
 import { runIdleSockets } from "./idle-sockets-scenario.js";
-import { freeInspectorPort, inspectFlag, openHeapInspector } from "./inspector-gc.js";
+import { freeInspectorPort, type HeapInspector, inspectFlag, openHeapInspector } from "./inspector-gc.js";
 import { serverPid } from "./process-memory.js";
 import { writeResult } from "./result-file.js";
 import { resetAfterEarlierRuns } from "./seed/bench-database.js";
@@ -59,33 +59,13 @@ async function mappings(pid: number): Promise<{ mainArena: number; anonymous: nu
 }
 
 /** process.memoryUsage() and V8's committed space sizes, read in the server through its inspector. */
-async function v8Reading(inspectorPort: number): Promise<V8Reading> {
-  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
-    webSocketDebuggerUrl: string;
-  }[];
-  const socket = new WebSocket(target!.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve, { once: true });
-    socket.addEventListener("error", reject, { once: true });
-  });
-  try {
-    const answer = new Promise<string>((resolve) =>
-      socket.addEventListener("message", (event) => {
-        const message = JSON.parse(String(event.data)) as { id?: number; result?: { result: { value: string } } };
-        if (message.id === 1) resolve(message.result!.result.value);
-      }),
-    );
-    const expression = `JSON.stringify({ ...process.memoryUsage(), spaces: Object.fromEntries(process
-      .getBuiltinModule("v8").getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size])) })`;
-    socket.send(JSON.stringify({ id: 1, method: "Runtime.evaluate", params: { expression } }));
-    return JSON.parse(await answer) as V8Reading;
-  } finally {
-    socket.close();
-  }
+async function v8Reading(heap: HeapInspector): Promise<V8Reading> {
+  return (await heap.evaluate(`({ ...process.memoryUsage(), spaces: Object.fromEntries(process
+    .getBuiltinModule("v8").getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size])) })`)) as V8Reading;
 }
 
-async function reading(pid: number, inspectorPort: number): Promise<Reading> {
-  return { ...(await mappings(pid)), v8: await v8Reading(inspectorPort) };
+async function reading(pid: number, heap: HeapInspector): Promise<Reading> {
+  return { ...(await mappings(pid)), v8: await v8Reading(heap) };
 }
 
 /** The bytes malloc held live at each of `moments` (ms since the process started), from heaptrack's record. */
@@ -154,13 +134,13 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const began = performance.now() - startedAt;
       await heap.collectGarbage();
-      const before = rounds.at(-1)?.after ?? (await reading(pid, inspectorPort));
+      const before = rounds.at(-1)?.after ?? (await reading(pid, heap));
       const idle = await runIdleSockets(variant.name, server.baseUrl, pid, heap, SOCKETS, cookies);
       rounds.push({
         // runIdleSockets reads RSS after its own full collections; the mappings and V8's spaces are read beside them.
         rss: [idle.before, idle.connected, idle.after],
         before,
-        after: await reading(pid, inspectorPort),
+        after: await reading(pid, heap),
         atMs: [began, performance.now() - startedAt],
       });
     }
