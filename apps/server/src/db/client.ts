@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { runningAfterCommit } from "./after-commit.js";
 import * as schema from "./schema/index.js";
 
 /** What both drivers have in common; services take this, so the same query code runs on PGlite and PostgreSQL. */
@@ -49,7 +50,7 @@ async function openPglite(directory: string | undefined): Promise<Database> {
 /** A Database over a PGlite created with pgliteExtensions (tests create theirs from a migrated snapshot). */
 export function pgliteDatabase(client: PGlite): Database {
   return {
-    db: drizzlePglite({ client, schema }),
+    db: runningAfterCommit(drizzlePglite({ client, schema })),
     kind: "pglite",
     close: () => client.close(),
   };
@@ -72,7 +73,7 @@ function openPostgres(connectionString: string, onIdleConnectionError = logIdleC
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on("error", onIdleConnectionError);
   return {
-    db: drizzleNodePostgres({ client: pool, schema }),
+    db: runningAfterCommit(drizzleNodePostgres({ client: pool, schema })),
     kind: "postgres",
     close: () => pool.end(),
   };

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
-import { followChanges, type ChangeFollowing } from "../../platform/cache/follow-changes.js";
-import { createValueCache } from "../../platform/cache/value-cache.js";
+import type { ChangeFollowing } from "../../platform/cache/follow-changes.js";
+import { createFollowedCache } from "../../platform/cache/followed-cache.js";
 import { onSellerStatsChange } from "./users.events.js";
 import { loadSellerRecord, type OnlineUsers, type SellerRecord, type SellerStatsView } from "./users-stats.service.js";
 
@@ -25,12 +25,10 @@ export async function createSellerStatsCache(
   db: Db,
   { presence, ...following }: ChangeFollowing & { presence: OnlineUsers },
 ): Promise<SellerStatsCache> {
-  const records = createValueCache<SellerRecord>({ ttlMs: TTL_MS, maxEntries: MAX_SELLERS });
-  const changes = await followChanges(
+  const records = await createFollowedCache<SellerRecord>(
     "seller-stats",
     (onChange) => onSellerStatsChange(db, onChange),
-    (sellerId) => (sellerId === undefined ? records.invalidate() : records.forget(sellerId)),
-    following,
+    { ttlMs: TTL_MS, maxEntries: MAX_SELLERS, ...following },
   );
   return {
     async get(sellerId) {
@@ -40,6 +38,6 @@ export async function createSellerStatsCache(
       ]);
       return { ...record, isOnline: online.has(sellerId) };
     },
-    close: changes.close,
+    close: records.close,
   };
 }
