@@ -54,14 +54,14 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
 
   /**
    * Requests that each need the database: the health check, a public read, a signed-in read and a sign-in (a write).
-   * The signed-in read is "who am I", whose row is read each time; who is signed in comes from the authenticator's
-   * memory once the first request has read it (authentication.cache.ts).
+   * The signed-in read is the chats list, read each time; who is signed in comes from the authenticator's memory
+   * once the first request has read it (authentication.cache.ts), and so does "who am I" (users-own.cache.ts).
    */
   const databaseRequests = (): Promise<LightMyRequestResponse[]> =>
     Promise.all([
       server.app.inject({ method: "GET", url: "/v1/health" }),
       server.app.inject({ method: "GET", url: `/v1/users/${user.username}` }),
-      signedIn.post("/v1/auth/"),
+      signedIn.get("/v1/chats/"),
       new TestClient(server.app).post("/v1/auth/login", { email: user.email, password: TEST_PASSWORD }),
     ]);
 

@@ -11,6 +11,7 @@ import type { RateLimitStore } from "../../platform/rate-limit/rate-limit-store.
 import { createRateLimiter, createRateLimitStore, type RateLimiter } from "../../platform/rate-limit/rate-limiter.js";
 import type { Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
+import { createOwnUserCache, type OwnUserCache } from "../users/users.service.js";
 
 /** What the auth services work with; built once by buildApp. */
 export type AuthDeps = {
@@ -24,6 +25,8 @@ export type AuthDeps = {
   realtime: Pick<Realtime, "endSignIns">;
   /** Keeps the authenticator secrets of two-factor sign-in encrypted at rest, like product data. */
   cipher: DataCipher;
+  /** What "who am I" answers, kept in memory until the user's row changes. */
+  ownUsers: OwnUserCache;
 };
 
 /** Facts about the request the rules need: who to rate-limit, what to note on a session, the mail language. */
@@ -60,9 +63,11 @@ export type AuthSetup = {
 export async function createAuthDeps(app: FastifyInstance, setup: AuthSetup): Promise<AuthDeps> {
   const mailer = setup.mailer ?? createMailer(setup.config, app.log);
   const store = setup.rateLimitStore ?? (await createRateLimitStore(setup.config, setup.clock, app.log));
+  const ownUsers = await createOwnUserCache(setup.db, { redisUrl: setup.config.redisUrl, log: app.log });
   app.addHook("onClose", async () => {
     if (!setup.mailer) mailer.close();
     if (!setup.rateLimitStore) await store.close();
+    await ownUsers.close();
   });
   return {
     db: setup.db,
@@ -73,5 +78,6 @@ export async function createAuthDeps(app: FastifyInstance, setup: AuthSetup): Pr
     log: app.log,
     realtime: setup.realtime,
     cipher: setup.cipher,
+    ownUsers,
   };
 }

@@ -24,7 +24,7 @@ import { assignDeviceId } from "../../platform/auth/device-cookie.js";
 import { guardedRoutes, requireUser, signedInUser } from "../../platform/auth/index.js";
 import { requestContext, type AuthDeps } from "./auth.context.js";
 import { presentUser } from "../users/users.presenter.js";
-import { changePassword, getOwnUser, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
+import { changePassword, refreshSession, signIn, signOut, signOutEverywhere } from "./auth.service.js";
 import { confirmPasswordResetCode, sendPasswordResetCode, setNewPassword } from "./auth-password-reset.service.js";
 import { confirmSignUp, sendSignUpCode } from "./auth-sign-up.service.js";
 import { sendSignInCode, signInWithCode } from "./auth-sign-in-code.service.js";
@@ -195,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           config: { apiScope: "any" },
           schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errorResponses(401, 403) } },
         },
-        async (request) => presentUser(await getOwnUser(deps, signedInUser(request))),
+        (request) => deps.ownUsers.get(signedInUser(request).id),
       );
 
       signedIn.post(

@@ -5,10 +5,9 @@ import {
   type DeleteAccountRequest,
   type LoginRequest,
 } from "@lootlane/contract";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { recoveryCodes, sessions, users, type User } from "../../db/schema/users.js";
 import type { Db } from "../../db/client.js";
-import { preparedOn } from "../../db/prepared.js";
 import type { AuthUser } from "../../platform/auth/authenticator.js";
 import { verifyAccessToken } from "../../platform/auth/access-token.js";
 import { sessionsChanged } from "../../platform/auth/sessions.events.js";
@@ -25,7 +24,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { hashPassword, verifyPassword } from "../../platform/security/password-hash.js";
 import { tokenSettings, type AuthDeps, type RequestContext } from "./auth.context.js";
 import { authLimits } from "./auth.limits.js";
-import { setPasswordHash } from "../users/users.service.js";
+import { findOwnUserRow, setPasswordHash } from "../users/users.service.js";
 import { checkSecondFactor, lacksSecondFactor, proveSecondFactor } from "./auth-two-factor.service.js";
 
 export type { AuthDeps } from "./auth.context.js";
@@ -107,18 +106,9 @@ export async function dropRecoveryCodes(tx: Db, userId: string): Promise<void> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
-const ownUser = preparedOn((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder("userId")))
-    .limit(1)
-    .prepare("auth_own_user"),
-);
-
-/** POST /auth/: the signed-in user's own full record. */
+/** The signed-in user's own full record, read now: for the rules that need more than "who am I" shows. */
 export async function getOwnUser(deps: AuthDeps, authUser: AuthUser): Promise<User> {
-  const [user] = await ownUser(deps.db).execute({ userId: authUser.id });
+  const user = await findOwnUserRow(deps.db, authUser.id);
   if (!user) throw new AppError("TOKEN_IS_REVOKED");
   return user;
 }

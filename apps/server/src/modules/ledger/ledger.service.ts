@@ -12,6 +12,7 @@ import {
 } from "../../db/schema/ledger.js";
 import { users } from "../../db/schema/users.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
+import { userRowChanged } from "../users/users.events.js";
 
 /*
  * The only code that changes a balance (STYLE.md convention 2, ARCHITECTURE.md §4 "Deals and money"). Every
@@ -142,6 +143,7 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
       .set({ balanceKopecks: sql`${moved.balanceKopecks}` })
       .from(moved)
       .where(and(eq(users.id, moved.userId), eq(moved.kind, "user_available")));
+    for (const userId of userBalances.keys()) userRowChanged(tx, userId);
   }
 
   // The transaction and its entries in one statement; the id is made here so the entries can name it.

@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/users.js";
+import { userRowChanged } from "./users.events.js";
 
 /** The account's e-mail after a confirmed change; a unique violation is the caller's to turn into a 409. */
 export async function setEmail(tx: Db, userId: string, email: string, at: Date): Promise<void> {
   await tx.update(users).set({ email, updatedAt: at }).where(eq(users.id, userId));
+  userRowChanged(tx, userId);
 }
 
 /**
@@ -31,5 +33,6 @@ export async function anonymiseUser(tx: Db, userId: string, unusableHash: string
       updatedAt: at,
     })
     .where(eq(users.id, userId));
+  userRowChanged(tx, userId);
   return username;
 }

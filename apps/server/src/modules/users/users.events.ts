@@ -17,3 +17,20 @@ export function sellerStatsChanged(db: Db, sellerId: string): void {
 
 /** Runs `listener` on every sellerStatsChanged(db, …) until the returned function is called. */
 export const onSellerStatsChange: (db: Db, listener: (sellerId: string) => void) => () => void = signal.listen;
+
+/*
+ * The "a user's row changed" signal: "who am I" answers each user from memory (users-own.cache.ts), so every
+ * write to a row says so once its transaction has ended (db/after-commit.ts): this module's writes, and the
+ * ledger's, which keeps the balance on the row. Any column, not only those the answer shows, so a column added
+ * to it later is never served stale.
+ */
+
+const rowSignal = createDbSignal<[userId: string]>();
+
+/** A write to the user's row in `tx` (or on the handle): the signal follows once its transaction has ended. */
+export function userRowChanged(tx: Db, userId: string): void {
+  rowSignal.emitAfterCommit(tx, userId);
+}
+
+/** Runs `listener` on every userRowChanged(…) on `db` until the returned function is called. */
+export const onUserRowChange: (db: Db, listener: (userId: string) => void) => () => void = rowSignal.listen;

@@ -15,13 +15,14 @@ import {
 } from "../../platform/images/upload-quota.js";
 import type { UploadedFile } from "../../platform/images/upload-request.js";
 import type { MediaStore } from "../../platform/media/media-store.js";
-import { sellerStatsChanged } from "./users.events.js";
+import { sellerStatsChanged, userRowChanged } from "./users.events.js";
 import { sellerCounts, type OnlineUsers, type SellerStatsView } from "./users-stats.service.js";
 
 // What other modules may know of users beyond this file: a seller's stats as the product page shows them.
 export { loadSellerStats, type OnlineUsers, type SellerStatsView } from "./users-stats.service.js";
 export { anonymiseUser, setEmail } from "./users-account.service.js";
 export { createSellerStatsCache, type SellerStatsCache } from "./users-stats.cache.js";
+export { createOwnUserCache, findOwnUserRow, type OwnUserCache } from "./users-own.cache.js";
 
 /** Who is asking; undefined for a guest. */
 export type Viewer = { id: string; role: Role } | undefined;
@@ -91,6 +92,7 @@ export function createUsers(tx: Db, rows: NewUser[]): Promise<UserRow[]> {
 /** A new password ends nothing by itself: the caller revokes the sessions it must in the same transaction. */
 export async function setPasswordHash(tx: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
   await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+  userRowChanged(tx, userId);
 }
 
 /** The ban flag alone; its effects (sessions, products, sockets) are the admin module's to apply. */
@@ -99,6 +101,7 @@ export async function setBanFlag(tx: Db, userId: string, banned: boolean): Promi
     .update(users)
     .set({ isBanned: banned, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  userRowChanged(tx, userId);
 }
 
 /** The fields an admin's edit changed, already checked by the admin module (names free, access allowed). */
@@ -111,6 +114,7 @@ export async function applyAdminEdit(
     .update(users)
     .set({ ...columns, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  userRowChanged(tx, userId);
 }
 
 /** The seller's rating follows their reviews; `rating` is computed by the reviews module in the same transaction. */
@@ -119,6 +123,7 @@ export async function setRating(tx: Db, userId: string, rating: SQL<number>): Pr
     .update(users)
     .set({ rating, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  userRowChanged(tx, userId);
 }
 
 /** Going offline stores when the user was last seen; answers their name, or undefined for a deleted user. */
@@ -129,6 +134,7 @@ export async function recordLastSeen(db: Db, userId: string, at: Date): Promise<
     .where(eq(users.id, userId))
     .returning({ username: users.username });
   sellerStatsChanged(db, userId);
+  userRowChanged(db, userId);
   return user?.username;
 }
 
@@ -153,6 +159,7 @@ export async function updateDescription(db: Db, userId: string, description: str
     .set({ description: description === "" ? null : description, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
+  userRowChanged(db, userId);
   if (!user) throw new AppError("USER_NOT_FOUND");
   return user;
 }
@@ -163,6 +170,7 @@ export async function setLanguage(db: Db, userId: string, language: Locale): Pro
     .update(users)
     .set({ language, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  userRowChanged(db, userId);
 }
 
 /**
@@ -195,6 +203,7 @@ export async function replaceAvatar(
         .set({ avatarUrl: stored.imageUrl, updatedAt: sql`now()` })
         .where(eq(users.id, userId))
         .returning();
+      userRowChanged(tx, userId);
       const replacedKeys = storedImageKeys(current.avatarUrl);
       const stillUsed = replacedKeys.length > 0 && (await isAvatarOfAnotherUser(tx, current.avatarUrl, userId));
       if (!stillUsed) await releaseUploads(tx, [current.avatarUrl]);
@@ -247,6 +256,7 @@ export async function setPendingTotpSecret(db: Db, userId: string, encryptedSecr
     .set({ totpSecret: encryptedSecret, totpLastStep: null, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
     .returning({ id: users.id });
+  userRowChanged(db, userId);
   return updated.length > 0;
 }
 
@@ -264,6 +274,7 @@ export async function enableTotp(
     .set({ totpEnabledAt: checked.at, totpLastStep: checked.step, updatedAt: checked.at })
     .where(and(eq(users.id, userId), isNull(users.totpEnabledAt), eq(users.totpSecret, checked.encryptedSecret)))
     .returning({ id: users.id });
+  userRowChanged(tx, userId);
   return updated.length > 0;
 }
 
@@ -283,6 +294,7 @@ export async function claimTotpStep(db: Db, userId: string, step: number): Promi
       ),
     )
     .returning({ id: users.id });
+  userRowChanged(db, userId);
   return updated.length > 0;
 }
 
@@ -292,4 +304,5 @@ export async function disableTotp(tx: Db, userId: string, at: Date): Promise<voi
     .update(users)
     .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: at })
     .where(eq(users.id, userId));
+  userRowChanged(tx, userId);
 }
