@@ -347,7 +347,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminDealsRoutes, { deps: deals, notifier: chatNotifier });
       await api.register(adminDashboardRoutes, { db: database.db, clock });
       await api.register(adminUsersRoutes, { deps: { db: database.db, clock, realtime } });
-      await api.register(walletRoutes, { deps: { db: database.db, payments: config.payments } });
+      await api.register(walletRoutes, {
+        deps: { db: database.db, payments: config.payments },
+        redisUrl: config.redisUrl,
+      });
       await api.register(topUpRoutes, { deps: topUps, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, {
         deps: topUps,

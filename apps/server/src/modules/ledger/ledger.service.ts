@@ -13,6 +13,7 @@ import {
 import { users } from "../../db/schema/users.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { userRowChanged } from "../users/users.events.js";
+import { userMoneyChanged } from "./ledger.events.js";
 
 /*
  * The only code that changes a balance (STYLE.md convention 2, ARCHITECTURE.md §4 "Deals and money"). Every
@@ -31,6 +32,7 @@ import { userRowChanged } from "../users/users.events.js";
 
 // A user's balances and statement are read apart from the postings; other modules reach them through this file.
 export { userMoney, userStatement, type StatementRow, type UserMoney } from "./ledger-statement.service.js";
+export { createUserMoneyCache, type UserMoneyCache } from "./ledger-money.cache.js";
 
 export type AccountRef =
   | { kind: "user_available" | "user_held" | "user_guarantee"; userId: string }
@@ -144,6 +146,7 @@ export async function postLedgerTransaction(tx: Db, posting: Posting): Promise<P
       .from(moved)
       .where(and(eq(users.id, moved.userId), eq(moved.kind, "user_available")));
     for (const userId of userBalances.keys()) userRowChanged(tx, userId);
+    for (const userId of new Set(changed.flatMap((account) => account.userId ?? []))) userMoneyChanged(tx, userId);
   }
 
   // The transaction and its entries in one statement; the id is made here so the entries can name it.

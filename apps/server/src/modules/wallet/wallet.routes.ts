@@ -3,12 +3,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiScope, requireUser, signedInUser } from "../../platform/auth/index.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 import { presentStatementPage, presentWallet } from "./wallet.presenter.js";
+import { createUserMoneyCache } from "../ledger/ledger.service.js";
 import { statementOf, walletOf, type WalletDeps } from "./wallet.service.js";
 
 const tags = ["wallet"];
 
 /** The signed-in user's own wallet (issue 18): the balances with the rules of paying in and out, and the statement. */
-export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (app, { deps }) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps; redisUrl: string | undefined }> = async (
+  app,
+  { deps: walletDeps, redisUrl },
+) => {
+  const money = await createUserMoneyCache(walletDeps.db, { redisUrl, log: app.log });
+  app.addHook("onClose", () => money.close());
+  const deps = { ...walletDeps, money };
   app.addHook("onRequest", requireUser);
   apiScope(app, "wallet:read");
 

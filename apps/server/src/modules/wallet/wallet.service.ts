@@ -2,7 +2,13 @@ import { roublesToKopecks, TOP_UP_MIN, withdrawalMethods, type statementQuerySch
 import type { z } from "zod";
 import type { PaymentsConfig } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { userMoney, userStatement, type StatementRow, type UserMoney } from "../ledger/ledger.service.js";
+import {
+  userMoney,
+  userStatement,
+  type StatementRow,
+  type UserMoney,
+  type UserMoneyCache,
+} from "../ledger/ledger.service.js";
 import { hasPendingTopUp } from "./wallet-top-ups.service.js";
 
 /*
@@ -12,6 +18,9 @@ import { hasPendingTopUp } from "./wallet-top-ups.service.js";
  */
 
 export type WalletDeps = { db: Db; payments: PaymentsConfig };
+
+/** What the wallet's own routes read with: the balances kept in memory until a posting moves them. */
+export type WalletReadDeps = WalletDeps & { money: UserMoneyCache };
 
 /** The rules in kopecks as configured; the presenter turns them into the roubles the wallet screen shows. */
 export type WalletRules = {
@@ -29,10 +38,10 @@ export type WalletView = UserMoney & { rules: WalletRules };
 export type StatementView = { rows: StatementRow[]; total: number; page: number; perPage: number };
 
 /** GET /wallet: the user's available and held money and the rules of paying in and out. */
-export async function walletOf(deps: WalletDeps, userId: string): Promise<WalletView> {
+export async function walletOf(deps: WalletReadDeps, userId: string): Promise<WalletView> {
   const { payments } = deps;
   return {
-    ...(await userMoney(deps.db, userId)),
+    ...(await deps.money.get(userId)),
     rules: {
       provider: payments.provider,
       topUpMinKopecks: roublesToKopecks(TOP_UP_MIN),
