@@ -365,7 +365,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rules: pushRules,
         publicKey: config.vapid.publicKey,
       });
-      await api.register(notificationsRoutes, { db: database.db, clock, realtime });
+      await api.register(notificationsRoutes, { db: database.db, clock, realtime, redisUrl: config.redisUrl });
     },
     { prefix: API_PREFIX },
   );

@@ -6,6 +6,7 @@ import { notifications, type Notification } from "../../db/schema/notifications.
 import { validationError } from "../../platform/errors/app-error.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { unreadCount } from "./notifications.jobs.js";
+import { unreadCountChanged } from "./notifications.events.js";
 
 /* The bell (issue 20): a user's own notifications, paged newest first, and marking them read. */
 
@@ -79,6 +80,7 @@ export async function markNotificationsRead(
       .set({ readAt: clock() })
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), chosen))
       .returning({ id: notifications.id });
+    if (read.length > 0) unreadCountChanged(tx, userId);
     return { changed: read.length > 0, unreadCount: await unreadCount(tx, userId) };
   });
 }

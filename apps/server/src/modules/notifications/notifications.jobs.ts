@@ -13,6 +13,7 @@ import {
 import { personalRoom, type Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { channelsFor } from "./notifications-preferences.service.js";
+import { unreadCountChanged } from "./notifications.events.js";
 import { presentNotification } from "./notifications.presenter.js";
 
 /** The job that delivers one notification row (`{ id }`) to its recipient's channels. */
@@ -77,8 +78,10 @@ async function deliver(deps: DeliveryDeps, id: string, job: ClaimedJob): Promise
   if (channels.push && (await hasPushSubscriptions(deps.db, row.userId)))
     jobs.push(channelJob(deps, PUSH_JOB, row, CHAT_PUSH_DELAY_MS));
   await deps.db.transaction(async (tx) => {
-    if (row.inApp !== channels.in_app)
+    if (row.inApp !== channels.in_app) {
       await tx.update(notifications).set({ inApp: channels.in_app }).where(eq(notifications.id, row.id));
+      unreadCountChanged(tx, row.userId);
+    }
     await enqueueJobs(tx, jobs, deps.clock);
     await completeJob(tx, job);
   });

@@ -13,19 +13,26 @@ import type { Realtime } from "../../platform/realtime/socket-server.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { listNotifications, markNotificationsRead } from "./notifications-inbox.service.js";
 import { readPreferences, savePreferences } from "./notifications-preferences.service.js";
-import { unreadCount } from "./notifications.jobs.js";
+import { createUnreadCountCache } from "./notifications-unread.cache.js";
 import { presentNotification } from "./notifications.presenter.js";
 import { announceUnreadCount } from "./notifications.service.js";
 
-export type NotificationRoutesOptions = { db: Db; clock: Clock; realtime: Pick<Realtime, "io"> };
+export type NotificationRoutesOptions = {
+  db: Db;
+  clock: Clock;
+  realtime: Pick<Realtime, "io">;
+  redisUrl: string | undefined;
+};
 
 const tags = ["notifications"];
 
 /** The signed-in user's own notifications (issue 20): the bell's list, reading them, and what is sent where. */
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
   app,
-  { db, clock, realtime },
+  { db, clock, realtime, redisUrl },
 ) => {
+  const unread = await createUnreadCountCache(db, { redisUrl, log: app.log });
+  app.addHook("onClose", () => unread.close());
   app.addHook("onRequest", requireUser);
 
   app.get(
@@ -77,7 +84,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationRoutesOption
         response: { 200: unreadCountSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ unread_count: await unreadCount(db, signedInUser(request).id) }),
+    async (request) => ({ unread_count: await unread.get(signedInUser(request).id) }),
   );
 
   app.get(

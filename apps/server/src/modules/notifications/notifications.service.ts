@@ -7,6 +7,7 @@ import { personalRoom, type Realtime } from "../../platform/realtime/socket-serv
 import type { Clock } from "../../platform/time/clock.js";
 import { webhookJob, webhookJobOf } from "../webhooks/webhooks.service.js";
 import { DELIVER_JOB, unreadCount } from "./notifications.jobs.js";
+import { unreadCountChanged } from "./notifications.events.js";
 
 // The user's switches, for the export of their data (modules/account).
 export { readPreferences } from "./notifications-preferences.service.js";
@@ -39,6 +40,7 @@ export async function notifyEach(
     .insert(notifications)
     .values(notices.map(({ userId, event }) => ({ userId, event: event.event, params: event.params, createdAt })))
     .returning({ id: notifications.id });
+  for (const userId of new Set(notices.map((notice) => notice.userId))) unreadCountChanged(tx, userId);
   const webhooks = notices.flatMap(({ userId, event }) => webhookJobOf(userId, event, createdAt) ?? []);
   await enqueueJobs(
     tx,
@@ -72,6 +74,7 @@ export async function notifyChatMessage(
       },
     })
     .returning({ id: notifications.id });
+  unreadCountChanged(tx, userId);
   const webhook = webhookJob(
     userId,
     "message.created",
@@ -94,6 +97,7 @@ export async function readChatNotifications(tx: Db, clock: Clock, userId: string
     .set({ readAt: clock() })
     .where(and(eq(notifications.userId, userId), eq(notifications.chatId, chatId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
+  if (read.length > 0) unreadCountChanged(tx, userId);
   return read.length > 0;
 }
 

@@ -1,0 +1,30 @@
+import type { Db } from "../../db/client.js";
+import type { ChangeFollowing } from "../../platform/cache/follow-changes.js";
+import { createFollowedCache } from "../../platform/cache/followed-cache.js";
+import { unreadCount } from "./notifications.jobs.js";
+import { onUnreadCountChange } from "./notifications.events.js";
+
+/*
+ * The bell's number (GET /notifications/unread-count) answered from memory (issue 24): every page load of a
+ * signed-in user asks it. Each write of the user's rows forgets it (notifications.events.ts), here at once and
+ * over Redis on the other instances.
+ */
+
+/** What a lost invalidation (Redis unreachable) can leave stale: as long as "who am I". */
+const TTL_MS = 10_000;
+/** An entry is one number: every user signed in at once on an instance. */
+const MAX_USERS = 20_000;
+
+export type UnreadCountCache = {
+  get(userId: string): Promise<number>;
+  close(): Promise<void>;
+};
+
+export async function createUnreadCountCache(db: Db, following: ChangeFollowing): Promise<UnreadCountCache> {
+  const counts = await createFollowedCache<number>("unread-count", (onChange) => onUnreadCountChange(db, onChange), {
+    ttlMs: TTL_MS,
+    maxEntries: MAX_USERS,
+    ...following,
+  });
+  return { get: (userId) => counts.get(userId, () => unreadCount(db, userId)), close: counts.close };
+}
