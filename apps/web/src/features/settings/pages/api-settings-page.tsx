@@ -1,5 +1,5 @@
 import { Anchor, Box, Code, Stack, Text } from "@mantine/core";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageTitle } from "@/shared/ui/page-title";
 import { ApiTokensSettings } from "../components/api-tokens-settings";
@@ -15,13 +15,16 @@ export function ApiSettingsPage() {
       </Anchor>
       <PageTitle>{t("api.title")}</PageTitle>
       <Stack gap="lg">
-        <Text size="sm">
-          <Trans
-            t={t}
-            i18nKey="api.intro"
-            components={{ code: <Code />, docs: <Anchor href="/v1/docs" target="_blank" rel="noreferrer" /> }}
-          />
-        </Text>
+        {/* Plain strings, not react-i18next's Trans: its parser would join the vendor chunk every page loads. */}
+        <Stack gap={4}>
+          <Text size="sm">{t("api.intro")}</Text>
+          <Text size="sm">
+            {t("api.authHeader")} <Code>Authorization: Bearer …</Code>
+          </Text>
+          <Anchor href="/v1/docs" target="_blank" rel="noreferrer" size="sm">
+            {t("api.docs")}
+          </Anchor>
+        </Stack>
         <ApiTokensSettings />
         <WebhooksSettings />
       </Stack>
