@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import type { ChangeFollowing } from "../../platform/cache/follow-changes.js";
-import { createFollowedCache } from "../../platform/cache/followed-cache.js";
+import { createFollowedCache, type FollowedCache } from "../../platform/cache/followed-cache.js";
 import { onUserMoneyChange } from "./ledger.events.js";
 import { userMoney, type UserMoney } from "./ledger-statement.service.js";
 
@@ -16,16 +16,13 @@ const TTL_MS = 10_000;
 /** An entry is three numbers: every user signed in at once on an instance. */
 const MAX_USERS = 20_000;
 
-export type UserMoneyCache = {
-  get(userId: string): Promise<UserMoney>;
-  close(): Promise<void>;
-};
+export type UserMoneyCache = FollowedCache<UserMoney>;
 
-export async function createUserMoneyCache(db: Db, following: ChangeFollowing): Promise<UserMoneyCache> {
-  const balances = await createFollowedCache<UserMoney>("user-money", (onChange) => onUserMoneyChange(db, onChange), {
-    ttlMs: TTL_MS,
-    maxEntries: MAX_USERS,
-    ...following,
-  });
-  return { get: (userId) => balances.get(userId, () => userMoney(db, userId)), close: balances.close };
+export function createUserMoneyCache(db: Db, following: ChangeFollowing): Promise<UserMoneyCache> {
+  return createFollowedCache(
+    "user-money",
+    (onChange) => onUserMoneyChange(db, onChange),
+    (userId) => userMoney(db, userId),
+    { ttlMs: TTL_MS, maxEntries: MAX_USERS, ...following },
+  );
 }

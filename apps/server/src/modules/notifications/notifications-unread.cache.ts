@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import type { ChangeFollowing } from "../../platform/cache/follow-changes.js";
-import { createFollowedCache } from "../../platform/cache/followed-cache.js";
+import { createFollowedCache, type FollowedCache } from "../../platform/cache/followed-cache.js";
 import { unreadCount } from "./notifications.jobs.js";
 import { onUnreadCountChange } from "./notifications.events.js";
 
@@ -15,16 +15,13 @@ const TTL_MS = 10_000;
 /** An entry is one number: every user signed in at once on an instance. */
 const MAX_USERS = 20_000;
 
-export type UnreadCountCache = {
-  get(userId: string): Promise<number>;
-  close(): Promise<void>;
-};
+export type UnreadCountCache = FollowedCache<number>;
 
-export async function createUnreadCountCache(db: Db, following: ChangeFollowing): Promise<UnreadCountCache> {
-  const counts = await createFollowedCache<number>("unread-count", (onChange) => onUnreadCountChange(db, onChange), {
-    ttlMs: TTL_MS,
-    maxEntries: MAX_USERS,
-    ...following,
-  });
-  return { get: (userId) => counts.get(userId, () => unreadCount(db, userId)), close: counts.close };
+export function createUnreadCountCache(db: Db, following: ChangeFollowing): Promise<UnreadCountCache> {
+  return createFollowedCache(
+    "unread-count",
+    (onChange) => onUnreadCountChange(db, onChange),
+    (userId) => unreadCount(db, userId),
+    { ttlMs: TTL_MS, maxEntries: MAX_USERS, ...following },
+  );
 }

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { preparedOn } from "../../db/prepared.js";
 import { users, type User as UserRow } from "../../db/schema/users.js";
 import type { ChangeFollowing } from "../../platform/cache/follow-changes.js";
-import { createFollowedCache } from "../../platform/cache/followed-cache.js";
+import { createFollowedCache, type FollowedCache } from "../../platform/cache/followed-cache.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { onUserRowChange } from "./users.events.js";
 import { presentUser } from "./users.presenter.js";
@@ -22,11 +22,8 @@ const TTL_MS = 10_000;
 /** An entry is one user's record, some 500 bytes: every user signed in at once on an instance. */
 const MAX_USERS = 20_000;
 
-export type OwnUserCache = {
-  /** The user's own full record; TOKEN_IS_REVOKED when the row is gone, as for any read of a signed-in user. */
-  get(userId: string): Promise<User>;
-  close(): Promise<void>;
-};
+/** `get`: the user's own full record; TOKEN_IS_REVOKED when the row is gone, as for any read of a signed-in user. */
+export type OwnUserCache = FollowedCache<User>;
 
 const ownUser = preparedOn((db) =>
   db
@@ -43,16 +40,15 @@ export async function findOwnUserRow(db: Db, userId: string): Promise<UserRow | 
   return row;
 }
 
-export async function createOwnUserCache(db: Db, following: ChangeFollowing): Promise<OwnUserCache> {
-  const records = await createFollowedCache<User>("own-user", (onChange) => onUserRowChange(db, onChange), {
-    ttlMs: TTL_MS,
-    maxEntries: MAX_USERS,
-    ...following,
-  });
-  const load = async (userId: string) => {
-    const row = await findOwnUserRow(db, userId);
-    if (!row) throw new AppError("TOKEN_IS_REVOKED");
-    return presentUser(row);
-  };
-  return { get: (userId) => records.get(userId, () => load(userId)), close: records.close };
+export function createOwnUserCache(db: Db, following: ChangeFollowing): Promise<OwnUserCache> {
+  return createFollowedCache(
+    "own-user",
+    (onChange) => onUserRowChange(db, onChange),
+    async (userId) => {
+      const row = await findOwnUserRow(db, userId);
+      if (!row) throw new AppError("TOKEN_IS_REVOKED");
+      return presentUser(row);
+    },
+    { ttlMs: TTL_MS, maxEntries: MAX_USERS, ...following },
+  );
 }

@@ -28,14 +28,12 @@ export async function createSellerStatsCache(
   const records = await createFollowedCache<SellerRecord>(
     "seller-stats",
     (onChange) => onSellerStatsChange(db, onChange),
+    (sellerId) => loadSellerRecord(db, sellerId),
     { ttlMs: TTL_MS, maxEntries: MAX_SELLERS, ...following },
   );
   return {
     async get(sellerId) {
-      const [record, online] = await Promise.all([
-        records.get(sellerId, () => loadSellerRecord(db, sellerId)),
-        presence.online([sellerId]),
-      ]);
+      const [record, online] = await Promise.all([records.get(sellerId), presence.online([sellerId])]);
       return { ...record, isOnline: online.has(sellerId) };
     },
     close: records.close,

@@ -8,14 +8,15 @@ import { createValueCache, type ValueCacheOptions } from "./value-cache.js";
  */
 
 export type FollowedCache<T> = {
-  /** The cached value for `key`, else `load`'s, loaded once for every caller that asks meanwhile. */
-  get(key: string, load: () => Promise<T>): Promise<T>;
+  /** The cached value for `key`, else the one `load` answers, loaded once for every caller that asks meanwhile. */
+  get(key: string): Promise<T>;
   close(): Promise<void>;
 };
 
 export async function createFollowedCache<T>(
   name: string,
   listen: (onChange: (key?: string) => void) => () => void,
+  load: (key: string) => Promise<T>,
   options: Omit<ValueCacheOptions, "now"> & ChangeFollowing,
 ): Promise<FollowedCache<T>> {
   const { ttlMs, maxEntries, ...following } = options;
@@ -26,5 +27,5 @@ export async function createFollowedCache<T>(
     (key) => (key === undefined ? values.invalidate() : values.forget(key)),
     following,
   );
-  return { get: (key, load) => values.get(key, load), close: changes.close };
+  return { get: (key) => values.get(key, () => load(key)), close: changes.close };
 }
