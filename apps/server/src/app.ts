@@ -333,7 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         deps: { db: database.db, limiter: createRateLimiter(rateLimitStore, clock) },
       });
       await api.register(adminReportsRoutes, { db: database.db, clock });
-      await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier });
+      await api.register(chatsRoutes, { deps: chats, cipher, notifier: chatNotifier, redisUrl: config.redisUrl });
       await api.register(adminChatOffPlatformRoutes, { db: database.db });
       await api.register(webhooksRoutes, { deps: webhooks });
       await api.register(chatAttachmentRoutes, {

@@ -54,14 +54,15 @@ describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("PostgreSQL restarted 
 
   /**
    * Requests that each need the database: the health check, a public read, a signed-in read and a sign-in (a write).
-   * The signed-in read is the chats list, read each time; who is signed in comes from the authenticator's memory
-   * once the first request has read it (authentication.cache.ts), and so does "who am I" (users-own.cache.ts).
+   * The signed-in read is the wallet's statement, read each time; who is signed in comes from the authenticator's
+   * memory once the first request has read it (authentication.cache.ts), and so do "who am I" (users-own.cache.ts)
+   * and the chats list (chats-list.cache.ts).
    */
   const databaseRequests = (): Promise<LightMyRequestResponse[]> =>
     Promise.all([
       server.app.inject({ method: "GET", url: "/v1/health" }),
       server.app.inject({ method: "GET", url: `/v1/users/${user.username}` }),
-      signedIn.get("/v1/chats/"),
+      signedIn.get("/v1/wallet/statement"),
       new TestClient(server.app).post("/v1/auth/login", { email: user.email, password: TEST_PASSWORD }),
     ]);
 

@@ -2,6 +2,7 @@ import { DELETED_ACCOUNT_MESSAGE_TEXT } from "@lootlane/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { messages, type MessageAttachment } from "../../db/schema/chats.js";
+import { chatContentChanged } from "./chats.events.js";
 
 /**
  * A deleted account's chat messages: each keeps its place in the chat (the other member's replies still read in
@@ -13,9 +14,14 @@ export async function blankMessagesOf(tx: Db, senderId: string): Promise<Message
     .select({ attachments: messages.attachments })
     .from(messages)
     .where(and(eq(messages.senderId, senderId), sql`jsonb_array_length(${messages.attachments}) > 0`));
+  const blanked = await tx
+    .selectDistinct({ chatId: messages.chatId })
+    .from(messages)
+    .where(eq(messages.senderId, senderId));
   await tx
     .update(messages)
     .set({ text: DELETED_ACCOUNT_MESSAGE_TEXT, attachments: sql`'[]'::jsonb` })
     .where(eq(messages.senderId, senderId));
+  for (const { chatId } of blanked) chatContentChanged(tx, chatId);
   return withImages.flatMap((row) => row.attachments);
 }

@@ -17,6 +17,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { RateLimitRule } from "../../platform/rate-limit/rate-limiter.js";
 import { notifyChatMessage, readChatNotifications } from "../notifications/notifications.service.js";
 import { ensureMayRead, ensureMayWrite, isMember } from "./chats.access.js";
+import { chatContentChanged } from "./chats.events.js";
 import { withProductCards } from "./chats-cards.service.js";
 import type { ChatDeps, MessageView, SignedIn } from "./chats.views.js";
 
@@ -211,6 +212,7 @@ async function markRead(
       ),
     )
     .returning({ id: messages.id });
+  if (changed.length > 0) chatContentChanged(tx, chatId);
   const notificationRead = await readChatNotifications(tx, deps.clock, readerId, chatId);
   return { markedRead: changed.length > 0, notificationRead };
 }
@@ -238,5 +240,6 @@ async function storeMessage(db: Db, values: NewMessage): Promise<Message> {
       attachments: stored.attachments,
       createdAt: stored.createdAt,
     });
+  chatContentChanged(db, message!.chatId);
   return message!;
 }

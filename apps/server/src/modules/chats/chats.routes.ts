@@ -21,10 +21,16 @@ import { chatProductView } from "./chats-cards.service.js";
 import { deliverInDeal } from "./chats-delivery.service.js";
 import { listMessages, postMessage } from "./chats-messages.service.js";
 import { listChats, openChat } from "./chats.service.js";
+import { createChatListCache } from "./chats-list.cache.js";
 import type { ChatDeps, MessageView } from "./chats.views.js";
 import { errorResponses } from "../../platform/http/error-responses.js";
 
-export type ChatRoutesOptions = { deps: ChatDeps; cipher: DataCipher; notifier: ChatNotifier };
+export type ChatRoutesOptions = {
+  deps: ChatDeps;
+  cipher: DataCipher;
+  notifier: ChatNotifier;
+  redisUrl: string | undefined;
+};
 
 const tags = ["chats"];
 
@@ -33,7 +39,12 @@ const tags = ["chats"];
  * decided by chats.access.ts. Live delivery is the socket's (chats.socket.ts); these calls tell it when a
  * member's chat list changed, so their other tabs follow.
  */
-export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { deps, cipher, notifier }) => {
+export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
+  app,
+  { deps, cipher, notifier, redisUrl },
+) => {
+  const lists = await createChatListCache(deps.db, { redisUrl, log: app.log });
+  app.addHook("onClose", () => lists.close());
   app.addHook("onRequest", requireUser);
 
   /** A stored message goes to everyone in the chat's room, as the socket's would; the sender gets it as the answer. */
@@ -53,7 +64,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app,
         response: { 200: chatListSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => (await listChats(deps, signedInUser(request))).map(presentChatListItem),
+    async (request) => (await listChats(deps, lists, signedInUser(request))).map(presentChatListItem),
   );
 
   app.get(

@@ -8,6 +8,8 @@ import { users } from "../../db/schema/users.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { mayView } from "../products/products.service.js";
 import { ensureMayRead } from "./chats.access.js";
+import type { ChatListCache } from "./chats-list.cache.js";
+import { chatOpened } from "./chats.events.js";
 import type { ChatDeps, ChatRowView, ChatUserRow, SignedIn } from "./chats.views.js";
 
 /*
@@ -18,9 +20,17 @@ import type { ChatDeps, ChatRowView, ChatUserRow, SignedIn } from "./chats.views
 export { insertDealMessage } from "./chats-messages.service.js";
 export { blankMessagesOf } from "./chats-account.service.js";
 
-/** GET /chats/: the viewer's chats, most recent activity first (a chat without messages by its creation). */
-export async function listChats(deps: ChatDeps, viewer: SignedIn): Promise<ChatRowView[]> {
-  return presentRows(deps, await chatRowsOfMember(deps.db).execute({ memberId: viewer.id }));
+/**
+ * GET /chats/: the viewer's chats, most recent activity first (a chat without messages by its creation), from the
+ * lists kept in memory (chats-list.cache.ts).
+ */
+export async function listChats(deps: ChatDeps, lists: ChatListCache, viewer: SignedIn): Promise<ChatRowView[]> {
+  return presentRows(deps, await lists.get(viewer.id));
+}
+
+/** A member's chats as their list shows them but who is online: what chats-list.cache.ts keeps. */
+export function chatRowsOf(db: Db, memberId: string): Promise<ChatRow[]> {
+  return chatRowsOfMember(db).execute({ memberId });
 }
 
 /** One chat as a member's list shows it: the answer of POST /chats/ and the `chat_updated` event. */
@@ -91,7 +101,10 @@ export async function openChat(deps: ChatDeps, buyer: SignedIn, productId: strin
       .values({ productId, buyerId: buyer.id, sellerId: product.sellerId })
       .onConflictDoNothing()
       .returning({ id: chats.id });
-    if (created) return created.id;
+    if (created) {
+      chatOpened(tx, { buyerId: buyer.id, sellerId: product.sellerId });
+      return created.id;
+    }
     // Another tab of the same buyer created it between our read and insert.
     const [raced] = await tx.select({ id: chats.id }).from(chats).where(ofBuyer);
     return raced!.id;
@@ -106,7 +119,10 @@ export async function openChat(deps: ChatDeps, buyer: SignedIn, productId: strin
 export async function chatForPurchase(tx: Db, chat: Pick<Chat, "productId" | "buyerId" | "sellerId">): Promise<Chat> {
   const ofBuyer = and(eq(chats.productId, chat.productId), eq(chats.buyerId, chat.buyerId));
   const [created] = await tx.insert(chats).values(chat).onConflictDoNothing().returning();
-  if (created) return created;
+  if (created) {
+    chatOpened(tx, created);
+    return created;
+  }
   const [existing] = await tx.select().from(chats).where(ofBuyer);
   return existing!;
 }
@@ -155,7 +171,7 @@ function chatRowsQuery(db: Db, oneChat: boolean) {
 const chatRowsOfMember = preparedOn((db) => chatRowsQuery(db, false).prepare("chats_of_member"));
 const chatRowOfMember = preparedOn((db) => chatRowsQuery(db, true).prepare("chat_of_member"));
 
-type ChatRow = Awaited<ReturnType<ReturnType<typeof chatRowsQuery>["execute"]>>[number];
+export type ChatRow = Awaited<ReturnType<ReturnType<typeof chatRowsQuery>["execute"]>>[number];
 
 async function presentRows(deps: ChatDeps, rows: ChatRow[]): Promise<ChatRowView[]> {
   const online = await deps.presence.online([...new Set(rows.map((row) => row.other.id))]);

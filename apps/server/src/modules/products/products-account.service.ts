@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/catalog.js";
+import { sellerProductsChanged } from "./products.events.js";
 
 /**
  * A deleted account's listings leave the catalogue as a seller's delete would leave them (soft-deleted, rows kept
@@ -13,5 +14,6 @@ export async function deleteSellerProducts(tx: Db, sellerId: string): Promise<st
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)))
     .returning({ id: products.id });
+  sellerProductsChanged(tx, sellerId);
   return deleted.map((row) => row.id);
 }

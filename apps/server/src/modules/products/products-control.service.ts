@@ -6,7 +6,7 @@ import { users } from "../../db/schema/users.js";
 import type { AuthUser } from "../../platform/auth/index.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { assertSeller } from "./products-editing.service.js";
-import { catalogueChanged } from "./products.events.js";
+import { catalogueChanged, sellerProductsChanged } from "./products.events.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
 
 /*
@@ -86,6 +86,7 @@ async function changeOwnListing(
       .set({ ...change, updatedAt: sql`now()` })
       .where(eq(products.id, productId))
       .returning();
+    sellerProductsChanged(tx, product!.sellerId);
     return updated!;
   });
   catalogueChanged(db);

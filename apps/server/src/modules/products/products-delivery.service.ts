@@ -6,6 +6,7 @@ import { deals } from "../../db/schema/deals.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
 import { insertUnits, removeAvailableUnits, replaceOnlyUnit } from "./products-units.service.js";
+import { sellerProductsChanged } from "./products.events.js";
 
 /** What a PATCH of a listing asks of its delivery: the kind, units to add, a manual quantity, the goods' text. */
 export type DeliveryEdit = {
@@ -29,6 +30,7 @@ export async function editDelivery(tx: Db, cipher: DataCipher, product: ProductR
   if (delivery === "auto" && edit.quantity !== undefined)
     throw validationError([{ field: "quantity", message: "A quantity is for manual delivery" }]);
   if (delivery !== product.delivery) await assertNeverSold(tx, product.id);
+  sellerProductsChanged(tx, product.sellerId);
   const note = edit.productData === undefined ? {} : { productDataEncrypted: cipher.encrypt(edit.productData) };
   if (delivery === "manual") {
     if (product.delivery === "auto") {

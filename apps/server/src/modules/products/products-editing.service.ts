@@ -32,7 +32,7 @@ import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit/rate-
 import { gameOfCategory } from "../categories/categories.service.js";
 import { editDelivery } from "./products-delivery.service.js";
 import { hasOpenDeal, insertUnits, soleUnitsOf } from "./products-units.service.js";
-import { catalogueChanged } from "./products.events.js";
+import { catalogueChanged, sellerProductsChanged } from "./products.events.js";
 import { mayView } from "./products.access.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
 
@@ -100,6 +100,7 @@ export async function createProduct(
           status: "moderation",
         })
         .returning();
+      sellerProductsChanged(tx, sellerId);
       const inStock = units.length > 0 ? await insertUnits(tx, cipher, product!, units) : product!.inStock;
       await insertImages(tx, product!.id, stored, 0);
       await recordUploads(tx, sellerId, stored, uploadLimits);
@@ -183,6 +184,7 @@ export async function editProduct(
       const backToModeration =
         product.status === "rejected" ||
         ((product.status === "active" || product.status === "paused") && contentChanged);
+      sellerProductsChanged(tx, product.sellerId);
       await editDelivery(tx, cipher, product, { ...stock, productData: changes.productData });
       const [row] = await tx
         .update(products)
@@ -253,6 +255,7 @@ export async function deleteProduct(
     const [product] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     assertSeller(product, user);
     if (await hasOpenDeal(tx, productId)) throw new AppError("PRODUCT_IN_OPEN_DEAL");
+    sellerProductsChanged(tx, product!.sellerId);
     await tx
       .update(products)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })

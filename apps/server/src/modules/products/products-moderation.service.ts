@@ -7,7 +7,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { Clock } from "../../platform/time/clock.js";
 import { recordAdminAction } from "../audit/audit.service.js";
 import { notify } from "../notifications/notifications.service.js";
-import { catalogueChanged } from "./products.events.js";
+import { catalogueChanged, sellerProductsChanged } from "./products.events.js";
 import { loadProductViews, type ProductView } from "./products.views.js";
 
 /** What moderation needs besides the database: the time its decisions are told to sellers at. */
@@ -61,6 +61,7 @@ export async function takeDownProduct(
       .set({ status: "withdrawn", statusReason: reason, updatedAt: sql`now()` })
       .where(eq(products.id, productId))
       .returning();
+    sellerProductsChanged(tx, product.sellerId);
     await recordAdminAction(tx, admin, {
       action: "product.take_down",
       targetType: "product",
@@ -127,6 +128,7 @@ async function decideModeration(
         updatedAt: sql`now()`,
       })
       .where(eq(products.id, productId));
+    sellerProductsChanged(tx, product.sellerId);
     await recordAdminAction(tx, admin, {
       action: `product.${decision}`,
       targetType: "product",

@@ -5,6 +5,7 @@ import { products, productUnits, type Product as ProductRow, type ProductUnit } 
 import { deals, openDealStatuses } from "../../db/schema/deals.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import { AppError, validationError } from "../../platform/errors/app-error.js";
+import { sellerProductsChanged } from "./products.events.js";
 
 /*
  * A listing's units of stock (ARCHITECTURE.md §4 "Stock"), the one place product_units are written. products.in_stock is
@@ -125,6 +126,7 @@ export async function removeUnit(tx: Db, product: ProductRow, unitId: string): P
       .update(products)
       .set({ status: (await hasOpenDeal(tx, product.id)) ? "purchased" : "completed" })
       .where(eq(products.id, product.id));
+    sellerProductsChanged(tx, product.sellerId);
   }
   return inStock;
 }
@@ -186,7 +188,8 @@ async function changeStock(tx: Db, productId: string, delta: number, reopen: boo
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, productId))
-    .returning({ inStock: products.inStock });
+    .returning({ inStock: products.inStock, sellerId: products.sellerId });
+  sellerProductsChanged(tx, row!.sellerId);
   return row!.inStock;
 }
 
@@ -228,7 +231,9 @@ export async function takeStock(
     .where(eq(products.id, product.id))
     .returning({
       taken: sql<number[]>`(select coalesce(json_agg(${taken.seq} order by ${taken.seq}), '[]') from ${taken})`,
+      sellerId: products.sellerId,
     });
+  sellerProductsChanged(tx, row!.sellerId);
   const delivered = row!.taken.map(Number);
   // in_stock said there were enough; fewer units means the count and the units disagree: sell nothing.
   if (product.delivery === "auto" && delivered.length !== deal.quantity) throw new AppError("OUT_OF_STOCK");

@@ -20,6 +20,23 @@ export function catalogueChanged(db: Db): void {
 /** Runs `listener` on every catalogueChanged(db) until the returned function is called. */
 export const onCatalogueChange: (db: Db, listener: () => void) => () => void = signal.listen;
 
+/*
+ * The "a seller's products changed" signal: what a member's chat list shows of each chat's product is kept in
+ * memory (chats-list.cache.ts), private states (in moderation, sold) included, which the catalogue signal above
+ * does not cover. Every write to a products or product_images row says whose product it was once its
+ * transaction has ended (db/after-commit.ts), whatever the column.
+ */
+
+const sellerSignal = createDbSignal<[sellerId: string]>();
+
+/** A write in `tx` to a product of the seller's, or to its pictures. */
+export function sellerProductsChanged(tx: Db, sellerId: string): void {
+  sellerSignal.emitAfterCommit(tx, sellerId);
+}
+
+/** Runs `listener` on every sellerProductsChanged(…) on `db` until the returned function is called. */
+export const onSellerProductsChange: (db: Db, listener: (sellerId: string) => void) => () => void = sellerSignal.listen;
+
 /** A cache of answers built from the catalogue, emptied with it; close() stops listening. */
 export type CatalogueCache<T> = ResponseCache<T> & { close(): Promise<void> };
 

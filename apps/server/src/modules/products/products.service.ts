@@ -28,6 +28,7 @@ import type { OnlineSellers } from "./products-listing.filters.js";
 import { searchProductIds } from "./products-search.service.js";
 import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
 import type { ViewPage } from "./products.presenter.js";
+import { sellerProductsChanged } from "./products.events.js";
 
 // What other modules may know of products: who may see one, a product as its answers show it, and its stock as
 // deals take and return it.
@@ -226,6 +227,7 @@ export async function suspendSellerProducts(tx: Db, sellerId: string, suspended:
     .set({ status: to, updatedAt: sql`now()` })
     .where(and(eq(products.sellerId, sellerId), eq(products.status, from)))
     .returning({ id: products.id });
+  sellerProductsChanged(tx, sellerId);
   return moved.map((row) => row.id);
 }
 
@@ -240,6 +242,7 @@ export async function setSellerRating(tx: Db, sellerId: string): Promise<void> {
     .update(products)
     .set({ sellerRating: rating })
     .where(and(eq(products.sellerId, sellerId), sql`${products.sellerRating} is distinct from ${rating}`));
+  sellerProductsChanged(tx, sellerId);
 }
 
 /**
@@ -259,7 +262,12 @@ export async function setProductStatus(
   status: ProductRow["status"],
   at: Date,
 ): Promise<void> {
-  await tx.update(products).set({ status, updatedAt: at }).where(eq(products.id, productId));
+  const [row] = await tx
+    .update(products)
+    .set({ status, updatedAt: at })
+    .where(eq(products.id, productId))
+    .returning({ sellerId: products.sellerId });
+  sellerProductsChanged(tx, row!.sellerId);
 }
 
 /**
@@ -273,6 +281,7 @@ export async function createProducts(
   units: NewProductUnit[],
 ): Promise<void> {
   await tx.insert(products).values(rows);
+  // setSellerRating signals each seller's products changed, these included.
   for (const sellerId of new Set(rows.map((row) => row.sellerId))) await setSellerRating(tx, sellerId);
   await tx.insert(productImages).values(images);
   await tx.insert(productUnits).values(units);
