@@ -18,6 +18,7 @@ import type { AuthUser } from "../../platform/auth/index.js";
 import { recordAdminAction } from "../audit/audit.service.js";
 import { violatedUniqueConstraint } from "../../platform/errors/database-errors.js";
 import { byPosition, findCategory, liveById, siblingsOf } from "./categories.service.js";
+import { categoryChanged } from "./categories.events.js";
 
 /*
  * The admin's edits of the catalogue (issue 23): adding, renaming, re-imaging, reordering, hiding and deleting
@@ -154,6 +155,7 @@ export async function updateCategory(
         if (taken.length > 0) throw new AppError("CATEGORY_NAME_ALREADY_EXISTS", {}, { fieldErrors: taken });
       }
       const [row] = await tx.update(categories).set(next).where(eq(categories.id, id)).returning();
+      categoryChanged(tx);
       await recordAdminAction(tx, admin, {
         action: "category.update",
         targetType: "category",
@@ -193,6 +195,7 @@ export async function replaceCategoryImage(
         .set({ imageUrl: stored!.imageUrl })
         .where(eq(categories.id, id))
         .returning();
+      categoryChanged(tx);
       await recordAdminAction(tx, admin, {
         action: "category.image",
         targetType: "category",
@@ -234,6 +237,7 @@ export async function reorderCategories(
       throw new AppError("CATEGORY_ORDER_MISMATCH");
     for (const [position, id] of ids.entries())
       await tx.update(categories).set({ position }).where(eq(categories.id, id));
+    categoryChanged(tx);
     await recordAdminAction(tx, admin, {
       action: "category.reorder",
       targetType: "category",
@@ -279,6 +283,7 @@ export async function deleteCategory(
       .update(categories)
       .set({ deletedAt: sql`now()`, hidden: true, imageUrl: null })
       .where(eq(categories.id, id));
+    categoryChanged(tx);
     await recordAdminAction(tx, admin, {
       action: "category.delete",
       targetType: "category",

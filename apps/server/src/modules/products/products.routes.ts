@@ -19,6 +19,7 @@ import { apiScope, optionalUser } from "../../platform/auth/index.js";
 import type { DataCipher } from "../../platform/crypto/data-cipher.js";
 import type { OnlineUsers, Viewer } from "../users/users.service.js";
 import { createProductPageCache } from "./products-page.cache.js";
+import { createSellerPageCache } from "./products-seller.cache.js";
 import { createListingCache, filteredListing, pageKey, type Listing } from "./products-listing.cache.js";
 import type { OnlineSellers } from "./products-listing.filters.js";
 import { listActiveProducts, listCategoryProducts, listGameSubcategoryProducts } from "./products-listing.service.js";
@@ -54,6 +55,9 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
   // A product's page is opened by every buyer who follows its link: answered from a cache of its own.
   const productPages = await createProductPageCache(db, { cipher, presence, redisUrl, log: app.log });
   app.addHook("onClose", () => productPages.close());
+  // A seller's own products page and profile read their pages on every visit: answered from a cache too.
+  const sellerPages = await createSellerPageCache(db, { redisUrl, log: app.log });
+  app.addHook("onClose", () => sellerPages.close());
 
   app.get(
     "/products/get/all",
@@ -144,7 +148,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       },
     },
     async (request) =>
-      (await listUserProducts(db, request.params.userId, request.user, request.query)).map((view) =>
+      (await listUserProducts(sellerPages, request.params.userId, request.user, request.query)).map((view) =>
         presentProduct(view, context(request.user)),
       ),
   );
@@ -162,7 +166,7 @@ export const productReadRoutes: FastifyPluginAsyncZod<ProductReadRoutesOptions> 
       },
     },
     async (request) =>
-      (await listUsernameProducts(db, request.params.username, request.user, request.query)).map((view) =>
+      (await listUsernameProducts(db, sellerPages, request.params.username, request.user, request.query)).map((view) =>
         presentProduct(view, context(request.user)),
       ),
   );

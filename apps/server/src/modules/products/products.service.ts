@@ -29,6 +29,7 @@ import { searchProductIds } from "./products-search.service.js";
 import { loadProductRowsInOrder, loadProductViews, type ProductView } from "./products.views.js";
 import type { ViewPage } from "./products.presenter.js";
 import { sellerProductsChanged } from "./products.events.js";
+import type { SellerPageCache, SellerPageQuery } from "./products-seller.cache.js";
 
 // What other modules may know of products: who may see one, a product as its answers show it, and its stock as
 // deals take and return it.
@@ -104,20 +105,27 @@ const shelfStatuses: Record<SellerProductsShelf, readonly ProductStatus[]> = {
 
 /**
  * A seller's products, one page: every status for the seller and admins, otherwise only those on sale or sold;
- * `shelf` keeps one of those two (a profile tab each), so every page of a tab is full.
+ * `shelf` keeps one of those two (a profile tab each), so every page of a tab is full. From the pages kept in
+ * memory (products-seller.cache.ts).
  */
-export async function listUserProducts(
-  db: Db,
+export function listUserProducts(
+  pages: SellerPageCache,
   userId: string,
   viewer: Viewer,
-  { shelf, page, per_page }: SellerProductsQuery,
+  query: SellerProductsQuery,
 ): Promise<ProductView[]> {
-  const visible: readonly ProductStatus[] = isSellerOrAdmin({ sellerId: userId }, viewer)
-    ? productStatusSchema.options
-    : PUBLIC_STATUSES;
+  return pages.get({ ...query, sellerId: userId, everyStatus: isSellerOrAdmin({ sellerId: userId }, viewer) });
+}
+
+/** One page of listUserProducts as products-seller.cache.ts keeps it, read anew. */
+export async function loadSellerPage(
+  db: Db,
+  { sellerId, everyStatus, shelf, page, per_page }: SellerPageQuery,
+): Promise<ProductView[]> {
+  const visible: readonly ProductStatus[] = everyStatus ? productStatusSchema.options : PUBLIC_STATUSES;
   const statuses = shelf === undefined ? visible : visible.filter((status) => shelfStatuses[shelf].includes(status));
   const rows = await sellerPage(db).execute({
-    sellerId: userId,
+    sellerId,
     statuses,
     limit: per_page,
     offset: (page - 1) * per_page,
@@ -161,6 +169,7 @@ const sellerPage = preparedOn((db) => {
 /** As listUserProducts, for the profile page, which knows the username (any letter case). */
 export async function listUsernameProducts(
   db: Db,
+  pages: SellerPageCache,
   username: string,
   viewer: Viewer,
   query: SellerProductsQuery,
@@ -170,7 +179,7 @@ export async function listUsernameProducts(
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
   if (!user) throw new AppError("USER_NOT_FOUND");
-  return listUserProducts(db, user.id, viewer, query);
+  return listUserProducts(pages, user.id, viewer, query);
 }
 
 /**
