@@ -53,6 +53,26 @@ function writesIn(text: string, tablesBySqlName: Map<string, string>): string[] 
   return [...drizzle, ...raw];
 }
 
+/**
+ * The tables whose rows answers kept in memory are built from (platform/cache), and the signals that forget them:
+ * every declaration that writes one of these tables must raise one of its signals, after commit.
+ */
+const signalsOfCachedTables: Record<string, readonly string[]> = {
+  users: ["userRowChanged"],
+  ledgerEntries: ["userMoneyChanged"],
+  notifications: ["unreadCountChanged"],
+  chats: ["chatContentChanged", "chatOpened"],
+  messages: ["chatContentChanged"],
+  products: ["sellerProductsChanged"],
+  productImages: ["sellerProductsChanged"],
+  categories: ["categoryChanged"],
+};
+
+/** A file's top-level declarations, each with the comment above the next: a line at column 0 starts one. */
+function declarationsIn(text: string): string[] {
+  return text.split(/\n(?=[A-Za-z])/);
+}
+
 describe("table owners", () => {
   const owners = declaredOwners();
   const tablesBySqlName = sqlNamesOfTables();
@@ -71,5 +91,26 @@ describe("table owners", () => {
       .filter(({ file, table }) => owners.has(table) && !owners.get(table)!.has(placeOf(file)))
       .map(({ file, table }) => `${path.relative(srcDir, file)} writes ${table}, owned by ${[...owners.get(table)!]}`);
     expect(strangers).toEqual([]);
+  });
+
+  it("makes every write to a table kept in memory raise its signal in the same declaration", () => {
+    const writes = sourceFiles(srcDir).flatMap((file) =>
+      declarationsIn(readFileSync(file, "utf8")).flatMap((declaration) =>
+        writesIn(declaration, tablesBySqlName)
+          .filter((table) => table in signalsOfCachedTables)
+          .map((table) => ({ file, table, declaration })),
+      ),
+    );
+    // The scan sees the writes it must judge: products are written in several files.
+    expect(new Set(writes.filter(({ table }) => table === "products").map(({ file }) => file)).size).toBeGreaterThan(3);
+    const silent = writes
+      .filter(
+        ({ table, declaration }) => !signalsOfCachedTables[table]!.some((name) => declaration.includes(`${name}(`)),
+      )
+      .map(
+        ({ file, table, declaration }) =>
+          `${path.relative(srcDir, file)}: ${declaration.split("\n")[0]} writes ${table}`,
+      );
+    expect(silent).toEqual([]);
   });
 });

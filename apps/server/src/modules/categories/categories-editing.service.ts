@@ -80,6 +80,7 @@ export async function createCategory(
           parentId,
         })
         .returning();
+      categoryChanged(tx);
       const { id, name, slug, description, descriptionRu, imageUrl } = row!;
       await recordAdminAction(tx, admin, {
         action: "category.create",
@@ -365,4 +366,5 @@ function conflictOf(error: unknown): AppError | undefined {
 /** Categories made whole elsewhere (the seed's demo games); parents go in before their children. */
 export async function createCategories(tx: Db, rows: NewCategory[]): Promise<void> {
   await tx.insert(categories).values(rows);
+  categoryChanged(tx);
 }

@@ -102,7 +102,7 @@ export async function createProduct(
         .returning();
       sellerProductsChanged(tx, sellerId);
       const inStock = units.length > 0 ? await insertUnits(tx, cipher, product!, units) : product!.inStock;
-      await insertImages(tx, product!.id, stored, 0);
+      await insertImages(tx, product!, stored, 0);
       await recordUploads(tx, sellerId, stored, uploadLimits);
       return { ...product!, inStock };
     });
@@ -207,7 +207,7 @@ export async function editProduct(
           ),
         );
       }
-      await insertImages(tx, product.id, stored, Math.max(-1, ...images.map((image) => image.position)) + 1);
+      await insertImages(tx, product, stored, Math.max(-1, ...images.map((image) => image.position)) + 1);
       await releaseUploads(
         tx,
         removed.map((image) => image.imageUrl),
@@ -320,15 +320,16 @@ function assertImageCount(count: number): void {
 }
 
 async function insertImages(
-  db: Db,
-  productId: string,
+  tx: Db,
+  product: Pick<ProductRow, "id" | "sellerId">,
   stored: readonly StoredImage[],
   firstPosition: number,
 ): Promise<void> {
   if (stored.length === 0) return;
-  await db.insert(productImages).values(
+  sellerProductsChanged(tx, product.sellerId);
+  await tx.insert(productImages).values(
     stored.map((image, index) => ({
-      productId,
+      productId: product.id,
       imageUrl: image.imageUrl,
       thumbnailUrl: image.thumbnailUrl,
       position: firstPosition + index,

@@ -290,8 +290,10 @@ export async function createProducts(
   units: NewProductUnit[],
 ): Promise<void> {
   await tx.insert(products).values(rows);
-  // setSellerRating signals each seller's products changed, these included.
-  for (const sellerId of new Set(rows.map((row) => row.sellerId))) await setSellerRating(tx, sellerId);
+  for (const sellerId of new Set(rows.map((row) => row.sellerId))) {
+    sellerProductsChanged(tx, sellerId);
+    await setSellerRating(tx, sellerId);
+  }
   await tx.insert(productImages).values(images);
   await tx.insert(productUnits).values(units);
 }

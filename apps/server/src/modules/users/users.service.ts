@@ -85,8 +85,10 @@ function seesFullProfile(user: Pick<UserRow, "id">, viewer: Viewer): boolean {
  */
 
 /** New users (sign-up, the seed): the caller opens their ledger accounts in the same transaction. */
-export function createUsers(tx: Db, rows: NewUser[]): Promise<UserRow[]> {
-  return tx.insert(users).values(rows).returning();
+export async function createUsers(tx: Db, rows: NewUser[]): Promise<UserRow[]> {
+  const created = await tx.insert(users).values(rows).returning();
+  for (const { id } of created) userRowChanged(tx, id);
+  return created;
 }
 
 /** A new password ends nothing by itself: the caller revokes the sessions it must in the same transaction. */
