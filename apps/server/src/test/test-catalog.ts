@@ -149,6 +149,16 @@ export function sendForm(
   });
 }
 
+/** PATCH /v1/products/ as `client` with text fields alone: the seller's edit of their product's price, title… */
+export function editProductAs(
+  t: Pick<TestApp, "app">,
+  client: TestClient,
+  productId: string,
+  fields: Record<string, string | number>,
+): Promise<LightMyRequestResponse> {
+  return sendForm(t, client, "PATCH", "/v1/products/", textParts({ product_id: productId, ...fields }));
+}
+
 /** Text fields of a multipart form. */
 export function textParts(fields: Record<string, string | number>): FormPart[] {
   return Object.entries(fields).map(([field, value]) => ({ field, content: String(value) }));

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../db/schema/catalog.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { readAcrossWrite } from "../../test/test-cached-reads.js";
-import { createTestGame, createTestProduct, imagePart, sendForm, textParts } from "../../test/test-catalog.js";
+import { createTestGame, createTestProduct, editProductAs, imagePart, sendForm } from "../../test/test-catalog.js";
 import { listenOnFreePort, sendMessage } from "../../test/test-chats.js";
 import type { TestClient } from "../../test/test-client.js";
 import { testImages } from "../../test/test-images.js";
@@ -48,13 +48,7 @@ async function chatBetween() {
 }
 
 const editProduct = async (seller: Person, productId: string, fields: Record<string, string | number>) => {
-  const response = await sendForm(
-    t,
-    seller.client,
-    "PATCH",
-    "/v1/products/",
-    textParts({ product_id: productId, ...fields }),
-  );
+  const response = await editProductAs(t, seller.client, productId, fields);
   expect(response.statusCode, response.body).toBe(200);
 };
 
@@ -148,13 +142,7 @@ describe.runIf(twoInstancesPossible)("two instances on one PostgreSQL and Redis"
       const product = await createTestProduct(a, { sellerId: seller.id, categoryId: gameOnA.id, priceKopecks: 100_00 });
       expect((await buyerOnB.post("/v1/chats/", { product_id: product.id })).statusCode).toBe(200);
       expect((await listOf(buyerOnB))[0]!.product.price).toBe(100);
-      const edited = await sendForm(
-        a,
-        sellerOnA,
-        "PATCH",
-        "/v1/products/",
-        textParts({ product_id: product.id, price: 75 }),
-      );
+      const edited = await editProductAs(a, sellerOnA, product.id, { price: 75 });
       expect(edited.statusCode, edited.body).toBe(200);
       // The message crosses Redis asynchronously: B reads anew once it has arrived.
       await expect

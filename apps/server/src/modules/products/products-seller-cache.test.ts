@@ -7,6 +7,7 @@ import {
   createTestGame,
   createTestProduct,
   createTestSubcategory,
+  editProductAs,
   imagePart,
   sendForm,
   textParts,
@@ -44,13 +45,7 @@ async function pageOf(client: TestClient, sellerId: string): Promise<Product[]> 
 }
 
 const editProduct = async (seller: Person, productId: string, fields: Record<string, string | number>) => {
-  const response = await sendForm(
-    t,
-    seller.client,
-    "PATCH",
-    "/v1/products/",
-    textParts({ product_id: productId, ...fields }),
-  );
+  const response = await editProductAs(t, seller.client, productId, fields);
   expect(response.statusCode, response.body).toBe(200);
 };
 
@@ -129,13 +124,7 @@ describe.runIf(twoInstancesPossible)("two instances on one PostgreSQL and Redis"
       const gameOnA = await createTestGame(a.database.db);
       const product = await createTestProduct(a, { sellerId: seller.id, categoryId: gameOnA.id, priceKopecks: 100_00 });
       expect((await pageOf(sellerOnB, seller.id))[0]!.price).toBe(100);
-      const edited = await sendForm(
-        a,
-        sellerOnA,
-        "PATCH",
-        "/v1/products/",
-        textParts({ product_id: product.id, price: 75 }),
-      );
+      const edited = await editProductAs(a, sellerOnA, product.id, { price: 75 });
       expect(edited.statusCode, edited.body).toBe(200);
       // The message crosses Redis asynchronously: B reads anew once it has arrived.
       await expect
