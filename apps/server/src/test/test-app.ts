@@ -87,17 +87,7 @@ export async function createTestApp(
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const built = await buildApp({
-      config,
-      database,
-      media,
-      logger: testAppLogger({ scanned: recordSecrets }),
-      ...deps,
-    });
-    const app = recordSecrets ? recordingSecrets(built) : built;
-    recordSecret("JWT_SECRET", config.jwtSecret);
-    recordSecret("DATA_KEY", config.dataKey.toString("hex"));
-    recordSecret("VAPID_PRIVATE_KEY", config.vapid.privateKey);
+    const app = await buildTestApp(config, database, media, deps, recordSecrets);
     const close = async () => {
       try {
         await app.close();
@@ -111,6 +101,35 @@ export async function createTestApp(
     await removeAll();
     throw error;
   }
+}
+
+/**
+ * Another instance of `beside`'s app, as a second server of one deployment: the same database, DATA_DIR and
+ * secrets, with `overrides` and its own dependencies. A test gives it a setting the other instance must not have
+ * (a short timeout to see one expire, while its other tries need the long one); close() closes only this app.
+ */
+export async function createTestInstance(
+  beside: TestApp,
+  overrides: Partial<Config> = {},
+  deps: TestAppDeps = {},
+): Promise<TestApp> {
+  const config: Config = { ...beside.config, ...overrides };
+  const app = await buildTestApp(config, beside.database, beside.media, deps, true);
+  return { app, database: beside.database, media: beside.media, config, close: () => app.close() };
+}
+
+async function buildTestApp(
+  config: Config,
+  database: Database,
+  media: MediaStore,
+  deps: TestAppDeps,
+  recordSecrets: boolean,
+): Promise<FastifyInstance> {
+  const built = await buildApp({ config, database, media, logger: testAppLogger({ scanned: recordSecrets }), ...deps });
+  recordSecret("JWT_SECRET", config.jwtSecret);
+  recordSecret("DATA_KEY", config.dataKey.toString("hex"));
+  recordSecret("VAPID_PRIVATE_KEY", config.vapid.privateKey);
+  return recordSecrets ? recordingSecrets(built) : built;
 }
 
 /**

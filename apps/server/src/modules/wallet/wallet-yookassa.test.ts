@@ -6,7 +6,7 @@ import type { PaymentsConfig } from "../../config.js";
 import { ledgerTransactions } from "../../db/schema/ledger.js";
 import { topUps } from "../../db/schema/wallet.js";
 import { FakeYookassa } from "../../test/fake-yookassa.js";
-import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { createTestApp, createTestInstance, type TestApp } from "../../test/test-app.js";
 import type { TestClient } from "../../test/test-client.js";
 import { createTestClock } from "../../test/test-clock.js";
 import { balanceOf, failure } from "../../test/test-money.js";
@@ -24,11 +24,17 @@ import type { TopUpDeps } from "./wallet-top-ups.service.js";
  */
 
 const PUBLIC_URL = "https://lootlane.example";
-const TIMEOUT_MS = 2_000;
+/**
+ * Calls to ЮKassa wait as long as in production (10 s), except an impatient instance's: it is made to see a hung
+ * ЮKassa's call expire, and is used only while ЮKassa never answers.
+ */
+const SHORT_TIMEOUT_MS = 300;
 const clock = createTestClock();
 let fake: FakeYookassa;
 let t: TestApp;
 let deps: TopUpDeps;
+let impatient: TestApp;
+let impatientDeps: TopUpDeps;
 const people = testPeople("ykassa", () => t);
 
 function paymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig {
@@ -38,24 +44,26 @@ function paymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig
 beforeAll(async () => {
   fake = await FakeYookassa.start();
   // The app's own re-check job runs only when a test runs the app's queue; most tests call the re-check directly.
-  t = await createTestApp(
-    { publicUrl: PUBLIC_URL, payments: paymentsConfig() },
-    { clock: clock.now, paymentsTimeoutMs: TIMEOUT_MS },
-  );
+  t = await createTestApp({ publicUrl: PUBLIC_URL, payments: paymentsConfig() }, { clock: clock.now });
+  impatient = await createTestInstance(t, {}, { clock: clock.now, paymentsTimeoutMs: SHORT_TIMEOUT_MS });
+  const provider = (timeoutMs?: number) =>
+    createPaymentProvider(
+      t.config.payments,
+      { db: t.database.db, clock: clock.now, log: t.app.log, publicUrl: PUBLIC_URL },
+      { timeoutMs },
+    );
   deps = {
     db: t.database.db,
     clock: clock.now,
-    provider: createPaymentProvider(
-      t.config.payments,
-      { db: t.database.db, clock: clock.now, log: t.app.log, publicUrl: PUBLIC_URL },
-      { timeoutMs: TIMEOUT_MS },
-    ),
+    provider: provider(),
     limits: { maxKopecks: 100_000_00, dailyMaxKopecks: 300_000_00 },
     alerts: { walletChanged: () => undefined },
     log: t.app.log,
   };
+  impatientDeps = { ...deps, provider: provider(SHORT_TIMEOUT_MS) };
 });
 afterAll(async () => {
+  await impatient.close();
   await t.close();
   await fake.close();
 });
@@ -188,9 +196,12 @@ describe("top-ups through ЮKassa", () => {
     for (const mode of ["down", "hang"] as const) {
       fake.mode = mode;
       try {
-        expect(failure(await notify("payment.succeeded", payment))).toEqual([502, "PAYMENT_PROVIDER_UNAVAILABLE"]);
+        expect(failure(await notify("payment.succeeded", payment, impatient))).toEqual([
+          502,
+          "PAYMENT_PROVIDER_UNAVAILABLE",
+        ]);
         clock.advance(60 * 60 * 1000);
-        await recheckPendingTopUps(deps);
+        await recheckPendingTopUps(impatientDeps);
       } finally {
         fake.mode = "up";
       }
@@ -225,7 +236,10 @@ describe("top-ups through ЮKassa", () => {
     // A top-up whose payment was never made (nobody has its URL) is given up once its grace is over.
     fake.mode = "hang";
     try {
-      expect(failure(await topUpAs(t, buyer.client, { amount: 180 }))).toEqual([502, "PAYMENT_PROVIDER_UNAVAILABLE"]);
+      expect(failure(await topUpAs(impatient, buyer.client, { amount: 180 }))).toEqual([
+        502,
+        "PAYMENT_PROVIDER_UNAVAILABLE",
+      ]);
     } finally {
       fake.mode = "up";
     }

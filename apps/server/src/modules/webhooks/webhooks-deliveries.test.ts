@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema/jobs.js";
-import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { createTestApp, createTestInstance, type TestApp } from "../../test/test-app.js";
 import { createTestGame, createTestProduct, createTestSubcategory } from "../../test/test-catalog.js";
 import { createTestClock, type TestClock } from "../../test/test-clock.js";
 import { buyAs } from "../../test/test-money.js";
@@ -19,10 +19,14 @@ import { RESEND_RATE } from "./webhooks.jobs.js";
 
 /*
  * Issue 25: webhooks, delivered to a real HTTP server on this machine and checked with the Standard Webhooks
- * reference library (`standardwebhooks`), an implementation independent of ours.
+ * reference library (`standardwebhooks`), an implementation independent of ours. Tries wait for an answer as long
+ * as in production (10 s), so no test here depends on how soon a loaded machine gets round to one.
  */
 
-const TIMEOUT_MS = 500;
+/** How long the endpoint keeps two tries waiting, so that they overlap. */
+const OVERLAP_MS = 300;
+/** The try's time of an instance made to see a try expire, against an endpoint that answers long after it. */
+const SHORT_TIMEOUT_MS = 300;
 let t: TestApp;
 let clock: TestClock;
 const receiver = useReceiver();
@@ -31,7 +35,7 @@ const people = testPeople("hook", () => t);
 
 beforeAll(async () => {
   clock = createTestClock(new Date());
-  t = await createTestApp({ webhookAllowPrivateTargets: true }, { clock: clock.now, webhookTimeoutMs: TIMEOUT_MS });
+  t = await createTestApp({ webhookAllowPrivateTargets: true }, { clock: clock.now });
   subcategoryId = (await createTestSubcategory(t.database.db, await createTestGame(t.database.db))).id;
 });
 afterAll(() => t.close());
@@ -173,7 +177,7 @@ describe("webhook deliveries", () => {
     await runJobs();
     const [delivery] = await deliveries(seller, id);
     // Both tries are under way together: each read the record before the other wrote it.
-    receiver.answer(() => ({ status: 500, delayMs: TIMEOUT_MS / 2 }));
+    receiver.answer(() => ({ status: 500, delayMs: OVERLAP_MS }));
     clock.advance(30_000);
     const [resent] = await Promise.all([
       seller.client.post(`/v1/webhooks/${id}/deliveries/${delivery!.id}/resend`),
@@ -210,7 +214,7 @@ describe("webhook deliveries", () => {
     expect(new Set(receiver.received.map((request) => request.body)).size).toBe(1);
   });
 
-  it("do not follow redirects, and give up on an endpoint that does not answer in time", async () => {
+  it("do not follow redirects", async () => {
     const seller = await people.person();
     const { id } = await receiver.register(seller, ["order.created"]);
     receiver.answer((request) =>
@@ -223,16 +227,26 @@ describe("webhook deliveries", () => {
     await runJobs();
     expect(receiver.received.map((request) => request.path)).toEqual([receiver.path()]);
     expect((await deliveries(seller, id))[0]).toMatchObject({ status: "pending", attempts: [{ status_code: 302 }] });
+  });
 
-    receiver.answer(() => ({ status: 200, delayMs: TIMEOUT_MS * 4 }));
-    // A second later, so the list's newest delivery is this one.
-    clock.advance(1000);
-    const second = await sale(seller);
-    expect((await buyAs(t, second.buyer.client, second.product.id)).statusCode).toBe(200);
-    await runJobs();
-    const [slow] = await deliveries(seller, id);
-    expect(slow).toMatchObject({ status: "pending", attempts: [{ status_code: null, response: null }] });
-    expect(slow!.attempts[0]!.error).toContain(`no answer within ${TIMEOUT_MS} ms`);
+  it("give up on an endpoint that does not answer in time, to try again later", async () => {
+    const impatient = await createTestInstance(t, {}, { clock: clock.now, webhookTimeoutMs: SHORT_TIMEOUT_MS });
+    try {
+      const seller = await people.person();
+      const { id } = await receiver.register(seller, ["order.created"]);
+      // The endpoint's answer is timed from the request's arrival, the try's time from before it was sent: the try
+      // always expires first, however slowly the machine runs.
+      receiver.answer(() => ({ status: 200, delayMs: SHORT_TIMEOUT_MS * 4 }));
+      const { buyer, product } = await sale(seller);
+      expect((await buyAs(t, buyer.client, product.id)).statusCode).toBe(200);
+      while ((await impatient.app.jobs.runDue()) > 0);
+      const [slow] = await deliveries(seller, id);
+      expect(slow).toMatchObject({ status: "pending", attempts: [{ status_code: null, response: null }] });
+      expect(slow!.attempts[0]!.error).toContain(`no answer within ${SHORT_TIMEOUT_MS} ms`);
+      expect(Date.parse(slow!.next_attempt_at!)).toBe(clock.now().getTime() + 30_000);
+    } finally {
+      await impatient.close();
+    }
   });
 
   it("fail for good after a day of tries, and can be sent again by hand", async () => {
